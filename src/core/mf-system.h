@@ -1,0 +1,77 @@
+/* mf-system.h: the reduced, minimal-order ODE of one mode (MODEL.md §2),
+ * ready for an integrator:
+ *
+ *   y = [v̄; x; p_c],  v = α v̄ + v_p(t),  M̄ v̄' = αᵀ (F − M v_p'),
+ *   x' = S v,  C p_c' = inflow.
+ *
+ * Everything a right-hand side needs is allocated in mf_system_new(); the
+ * right-hand side and the Jacobian allocate nothing.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MfSystem MfSystem;
+
+/* Builds the reduced system of `mode`.  Fails with MF_ERROR_UNSUPPORTED when
+ * the reduced mass matrix is singular (zero-mass branches among the
+ * independent states: a DAE, not yet simulated), with MF_ERROR_STRUCTURE
+ * when the constraints cannot be met (flow sources into a closed pocket). */
+MfSystem *mf_system_new (MfModel *model,
+                         guint    mode,
+                         GError **error);
+void      mf_system_free (MfSystem *system);
+
+MfModel  *mf_system_get_model (const MfSystem *system);
+guint     mf_system_get_mode (const MfSystem *system);
+/* Length of y. */
+gsize     mf_system_dimension (const MfSystem *system);
+
+/* GSL odeiv2 signatures; `system` is the MfSystem.  They return GSL_SUCCESS,
+ * or GSL_EBADFUNC when a value is not finite (the integrator then fails with
+ * a message that names the time). */
+int       mf_system_rhs (double       t,
+                         const double y[],
+                         double       dydt[],
+                         void        *system);
+int       mf_system_jacobian (double       t,
+                              const double y[],
+                              double      *dfdy,
+                              double       dfdt[],
+                              void        *system);
+
+/* The full state u (mf-model.h) of reduced state y at time t. */
+void      mf_system_expand (MfSystem     *system,
+                            double        t,
+                            const double *y,
+                            double       *u);
+/* The reduced state for full state u at time t, velocities projected onto
+ * this mode's constraints by the mass-weighted projection (MODEL.md §4).
+ * Returns the kinetic energy lost by the projection (J, >= 0). */
+double    mf_system_reduce (MfSystem     *system,
+                            double        t,
+                            const double *u,
+                            double       *y);
+
+/* Every output of mf_model_n_outputs() at (t, y), pressures recovered from
+ * the multipliers (MODEL.md §2). */
+void      mf_system_outputs (MfSystem     *system,
+                             double        t,
+                             const double *y,
+                             double       *outputs);
+
+/* Checks limits a state may not pass in this build (a piston at the end of
+ * its stroke); FALSE with an error naming the component and time. */
+gboolean  mf_system_check_state (MfSystem     *system,
+                                 double        t,
+                                 const double *y,
+                                 GError      **error);
+
+G_END_DECLS
