@@ -1,0 +1,53 @@
+/* mf-reduction.h: the structure of one mode (MODEL.md §2) — W with named
+ * rows and columns, its rank and singular values, redundant constraints, the
+ * independent and dependent states, α, M̄ = αᵀMα and whether it is singular,
+ * with the problems found said in words.  This is what `manifold-cli
+ * analyze` prints and what the app's structure panel shows.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-model.h"
+#include "mf-nullspace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint        mode;
+  /* Rows: junction nodes ("J1"), then mechanical links ("C1.m = M1.m",
+   * "M1.m fixed"), then closed valves ("V1 closed").  Columns: the velocity
+   * states of the model (mf_model_state_name 0 .. n_cols-1). */
+  guint        n_rows;
+  guint        n_cols;
+  char       **row_names;     /* n_rows */
+  double      *w;             /* n_rows × n_cols, column-major */
+  double      *mass;          /* n_cols: the diagonal of M */
+  double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending */
+  MfNullspace *nullspace;     /* rank, independent, dependent, redundant, alpha */
+  double      *mass_reduced;  /* M̄, n_independent², column-major */
+  gboolean     mass_singular;
+  guint        mass_nullity;
+  double      *mass_null_basis; /* n_independent × mass_nullity: a basis of null(M̄) */
+  /* The DAE index of the reduced system (0: an ODE), or -1 when M̄ is
+   * singular and this build does not yet compute it; the index of the
+   * Lagrange-multiplier form M v' = F + Wᵀλ, W v = q (2 with constraints,
+   * 0 without), or -1 likewise. */
+  int          index;
+  int          index_lagrange;
+  GPtrArray   *problems;      /* char*: what is wrong or noteworthy, in words */
+} MfReduction;
+
+MfReduction *mf_reduction_new (const MfModel *model,
+                               guint          mode);
+void         mf_reduction_free (MfReduction *reduction);
+
+guint        mf_reduction_n_independent (const MfReduction *reduction);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfReduction, mf_reduction_free)
+
+G_END_DECLS
