@@ -28,6 +28,10 @@ typedef struct
   double      *w;             /* n_rows × n_cols, column-major */
   double      *mass;          /* n_cols: the diagonal of M */
   double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending */
+  /* n_rows: whether the constraints fix that row's multiplier (a junction's
+   * pressure, a closed valve's force) uniquely; FALSE where the row has a
+   * part in the left null space of W (redundant constraints). */
+  gboolean    *row_determined;
   MfNullspace *nullspace;     /* rank, independent, dependent, redundant, alpha */
   double      *mass_reduced;  /* M̄, n_independent², column-major */
   gboolean     mass_singular;

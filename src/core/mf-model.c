@@ -1,0 +1,1084 @@
+/* mf-model.c: from a circuit to M, the rows of W and F (MODEL.md §1).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-model-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mf-error.h"
+#include "mf-friction.h"
+
+/* ---- nodes from wires: union–find over every port ---- */
+
+static guint
+find_root (guint *parent, guint i)
+{
+  while (parent[i] != i)
+    {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+  return i;
+}
+
+static const MfComponent *
+component_at (const MfCircuit *circuit, guint index)
+{
+  return g_ptr_array_index (circuit->components, index);
+}
+
+static void
+node_clear (MfNode *node)
+{
+  g_free (node->name);
+  g_clear_pointer (&node->inertial, g_array_unref);
+}
+
+/* Ports joined by wires form one node; a junction names its node, any other
+ * node is named after its first port in document order (FORMAT.md). */
+static void
+build_nodes (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  guint n_comp = circuit->components->len, n_ports = 0;
+  g_autofree guint *parent = NULL;
+  g_autofree guint *root_node = NULL;
+
+  model->port_offset = g_new0 (guint, n_comp + 1);
+  for (guint c = 0; c < n_comp; c++)
+    {
+      model->port_offset[c] = n_ports;
+      n_ports += component_at (circuit, c)->info->n_ports;
+    }
+  model->port_offset[n_comp] = n_ports;
+  model->port_node = g_new0 (guint, MAX (n_ports, 1));
+
+  parent = g_new0 (guint, MAX (n_ports, 1));
+  for (guint i = 0; i < n_ports; i++)
+    parent[i] = i;
+  for (guint w = 0; w < circuit->wires->len; w++)
+    {
+      const MfWire *wire = &g_array_index (circuit->wires, MfWire, w);
+      guint a = find_root (parent, model->port_offset[wire->ends[0].component] + wire->ends[0].port);
+      guint b = find_root (parent, model->port_offset[wire->ends[1].component] + wire->ends[1].port);
+
+      if (a != b)
+        parent[MAX (a, b)] = MIN (a, b); /* the root is the first port in document order */
+    }
+
+  root_node = g_new (guint, MAX (n_ports, 1));
+  memset (root_node, 0xff, MAX (n_ports, 1) * sizeof (guint));
+  for (guint c = 0; c < n_comp; c++)
+    {
+      const MfComponent *component = component_at (circuit, c);
+
+      for (guint p = 0; p < component->info->n_ports; p++)
+        {
+          guint index = model->port_offset[c] + p, root = find_root (parent, index);
+
+          if (root_node[root] == MF_NONE)
+            {
+              MfNode node = { 0 };
+
+              node.name = g_strdup_printf ("%s.%s", component->id, component->info->ports[p].name);
+              node.kind = component->info->ports[p].domain == MF_DOMAIN_MECHANICAL
+                            ? MF_NODE_MECHANICAL
+                            : MF_NODE_JUNCTION;
+              node.row = node.state = node.component = node.representative = MF_NONE;
+              node.inertial = g_array_new (FALSE, FALSE, sizeof (guint));
+              root_node[root] = model->nodes->len;
+              g_array_append_val (model->nodes, node);
+            }
+          model->port_node[index] = root_node[root];
+        }
+    }
+}
+
+guint
+mf_model_port_node (const MfModel *model, guint component, guint port)
+{
+  return model->port_node[model->port_offset[component] + port];
+}
+
+static MfNode *
+node_of (MfModel *model, guint component, guint port)
+{
+  return &g_array_index (model->nodes, MfNode, mf_model_port_node (model, component, port));
+}
+
+/* Junctions rename their node; tanks and volumes make it a boundary or a
+ * compliant node. */
+static gboolean
+classify_nodes (MfModel *model, GError **error)
+{
+  const MfCircuit *circuit = model->circuit;
+  g_autofree gboolean *named = g_new0 (gboolean, MAX (model->nodes->len, 1));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    {
+      const MfComponent *component = component_at (circuit, c);
+      guint index = mf_model_port_node (model, c, MF_PORT_P);
+      MfNode *node;
+
+      if (component->info->type != MF_COMPONENT_JUNCTION
+          && component->info->type != MF_COMPONENT_TANK
+          && component->info->type != MF_COMPONENT_VOLUME)
+        continue;
+      node = &g_array_index (model->nodes, MfNode, index);
+
+      if (component->info->type == MF_COMPONENT_JUNCTION)
+        {
+          if (!named[index])
+            {
+              g_free (node->name);
+              node->name = g_strdup (component->id);
+              named[index] = TRUE;
+            }
+          continue;
+        }
+      if (node->kind != MF_NODE_JUNCTION)
+        {
+          const MfComponent *other = component_at (circuit, node->component);
+
+          if (node->kind == MF_NODE_COMPLIANT && component->info->type == MF_COMPONENT_VOLUME)
+            goto add_volume;
+          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                       "node %s holds both %s '%s' and %s '%s': a node can have one tank, "
+                       "or volumes, but not both",
+                       node->name, other->info->name, other->id, component->info->name,
+                       component->id);
+          return FALSE;
+        }
+      node->component = c;
+      if (component->info->type == MF_COMPONENT_TANK)
+        {
+          node->kind = MF_NODE_BOUNDARY;
+          node->pressure = component->params[MF_TANK_PRESSURE].expr;
+          if (node->pressure != NULL && mf_expr_is_constant (node->pressure))
+            node->pressure = NULL;
+          node->pressure_value = component->params[MF_TANK_PRESSURE].value;
+          continue;
+        }
+      node->kind = MF_NODE_COMPLIANT;
+    add_volume:
+      {
+        const MfParam *p = component->params;
+        double bulk = isnan (p[MF_VOLUME_BULK_MODULUS].value) ? circuit->fluid.bulk_modulus
+                                                               : p[MF_VOLUME_BULK_MODULUS].value;
+
+        node->capacitance += !isnan (p[MF_VOLUME_CAPACITANCE].value)
+                               ? p[MF_VOLUME_CAPACITANCE].value
+                               : p[MF_VOLUME_VOLUME].value / bulk;
+      }
+    }
+  return TRUE;
+}
+
+/* ---- states ---- */
+
+static MfBranch
+branch_new (guint component, MfBranchKind kind)
+{
+  MfBranch b = { 0 };
+
+  b.component = component;
+  b.kind = kind;
+  b.node[0] = b.node[1] = MF_NONE;
+  b.position = b.mech_node = MF_NONE;
+  return b;
+}
+
+static double
+circle_area (double diameter)
+{
+  return G_PI * diameter * diameter / 4.0;
+}
+
+static void
+set_hydraulic_ends (MfModel *model, MfBranch *b, double coef_a, double coef_b)
+{
+  b->node[0] = mf_model_port_node (model, b->component, 0);
+  b->node[1] = mf_model_port_node (model, b->component, 1);
+  b->coef[0] = coef_a;
+  b->coef[1] = -coef_b;
+}
+
+static MfBranch
+make_branch (MfModel *model, guint c)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  const MfParam *p = component->params;
+  double rho = model->circuit->fluid.density;
+  MfBranch b;
+
+  switch (component->info->type)
+    {
+    case MF_COMPONENT_PIPE:
+      b = branch_new (c, MF_BRANCH_PIPE);
+      b.length = p[MF_PIPE_LENGTH].value;
+      b.diameter = p[MF_PIPE_DIAMETER].value;
+      b.friction = (MfFriction) p[MF_PIPE_FRICTION].choice;
+      b.roughness = p[MF_PIPE_ROUGHNESS].value;
+      b.area = circle_area (b.diameter);
+      b.mass = rho * b.area * b.length;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_ORIFICE:
+    case MF_COMPONENT_VALVE:
+    case MF_COMPONENT_CHECK_VALVE:
+      b = branch_new (c, MF_BRANCH_ORIFICE);
+      b.area = circle_area (p[MF_ORIFICE_PORT_DIAMETER].value);
+      b.mass = p[MF_ORIFICE_MASS].value;
+      /* Δp = ρ/2 (A v / (cd a))², acting on the area A: F = −K v|v|. */
+      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_ORIFICE_CD].value, 2));
+      b.opening = p[MF_ORIFICE_AREA].expr;
+      if (b.opening != NULL && mf_expr_is_constant (b.opening))
+        b.opening = NULL;
+      b.opening_value = p[MF_ORIFICE_AREA].value;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_RELIEF_VALVE:
+      b = branch_new (c, MF_BRANCH_RELIEF);
+      b.area = circle_area (p[MF_RELIEF_PORT_DIAMETER].value);
+      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_RELIEF_CD].value, 2));
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_PISTON:
+      b = branch_new (c, MF_BRANCH_PISTON);
+      b.area = p[MF_PISTON_CAP_AREA].value;
+      b.mass = p[MF_PISTON_MASS].value;
+      b.damping = p[MF_PISTON_DAMPING].value;
+      b.stroke = p[MF_PISTON_STROKE].value;
+      set_hydraulic_ends (model, &b, p[MF_PISTON_CAP_AREA].value, p[MF_PISTON_ROD_AREA].value);
+      b.mech_node = mf_model_port_node (model, c, MF_PISTON_M);
+      break;
+
+    case MF_COMPONENT_MASS:
+      b = branch_new (c, MF_BRANCH_MASS);
+      b.mass = p[MF_MASS_MASS].value;
+      b.mech_node = mf_model_port_node (model, c, MF_PORT_M);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+  return b;
+}
+
+static gboolean
+has_velocity (MfComponentType type)
+{
+  switch (type)
+    {
+    case MF_COMPONENT_PIPE:
+    case MF_COMPONENT_ORIFICE:
+    case MF_COMPONENT_VALVE:
+    case MF_COMPONENT_CHECK_VALVE:
+    case MF_COMPONENT_RELIEF_VALVE:
+    case MF_COMPONENT_PISTON:
+    case MF_COMPONENT_MASS:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+build_states (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  GArray *positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *pressures = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    if (has_velocity (component_at (circuit, c)->info->type))
+      {
+        MfBranch b = make_branch (model, c);
+        guint index = model->branches->len;
+
+        if (b.mech_node != MF_NONE)
+          {
+            b.position = positions->len;
+            g_array_append_val (positions, index);
+            g_array_append_val (g_array_index (model->nodes, MfNode, b.mech_node).inertial, index);
+          }
+        g_array_append_val (model->branches, b);
+        g_ptr_array_add (model->state_names, g_strdup_printf ("%s.v", component_at (circuit, c)->id));
+      }
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const MfBranch *b = mf_model_branch (model, g_array_index (positions, guint, i));
+
+      g_ptr_array_add (model->state_names,
+                       g_strdup_printf ("%s.x", component_at (circuit, b->component)->id));
+    }
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+
+      if (node->kind != MF_NODE_COMPLIANT)
+        continue;
+      node->state = pressures->len;
+      g_array_append_val (pressures, n);
+      g_ptr_array_add (model->state_names, g_strdup_printf ("%s.p", node->name));
+    }
+  model->n_positions = positions->len;
+  model->position_branch = (guint *) g_array_free (positions, FALSE);
+  model->n_pressures = pressures->len;
+  model->pressure_node = (guint *) g_array_free (pressures, FALSE);
+}
+
+/* ---- elements without a state, and the constraint rows ---- */
+
+static MfElement
+make_element (MfModel *model, guint c, guint value_param, guint extra_param)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  MfElement e = { 0 };
+
+  e.component = c;
+  e.node[0] = mf_model_port_node (model, c, 0);
+  e.node[1] = component->info->n_ports > 1 ? mf_model_port_node (model, c, 1) : MF_NONE;
+  e.value = component->params[value_param].expr;
+  if (e.value != NULL && mf_expr_is_constant (e.value))
+    e.value = NULL;
+  e.constant = component->params[value_param].value;
+  if (extra_param != MF_NONE)
+    e.preload = component->params[extra_param].value;
+  return e;
+}
+
+static void
+build_elements (MfModel *model)
+{
+  for (guint c = 0; c < model->circuit->components->len; c++)
+    switch (component_at (model->circuit, c)->info->type)
+      {
+      case MF_COMPONENT_FLOW_SOURCE:
+        {
+          MfElement e = make_element (model, c, MF_FLOW_SOURCE_FLOW, MF_NONE);
+          g_array_append_val (model->sources, e);
+        }
+        break;
+      case MF_COMPONENT_SPRING:
+        {
+          MfElement e = make_element (model, c, MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD);
+          g_array_append_val (model->springs, e);
+        }
+        break;
+      case MF_COMPONENT_DAMPER:
+        {
+          MfElement e = make_element (model, c, MF_DAMPER_DAMPING, MF_NONE);
+          g_array_append_val (model->dampers, e);
+        }
+        break;
+      case MF_COMPONENT_FORCE:
+        {
+          MfElement e = make_element (model, c, MF_FORCE_FORCE, MF_NONE);
+          g_array_append_val (model->forces, e);
+        }
+        break;
+      case MF_COMPONENT_FIXED:
+        node_of (model, c, MF_PORT_M)->fixed = TRUE;
+        break;
+      default:
+        break;
+      }
+}
+
+/* Masses on one mechanical node move together; on a fixed node they stand
+ * still.  Both are velocity constraints: rows of W whose multipliers are the
+ * contact forces. */
+static gboolean
+build_links (MfModel *model, GError **error)
+{
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+      GArray *in = node->inertial;
+
+      if (node->kind != MF_NODE_MECHANICAL)
+        continue;
+      if (in->len == 0 && !node->fixed)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                       "mechanical node %s has no mass and no fixed support: connect it to a "
+                       "mass, a piston or a fixed point",
+                       node->name);
+          return FALSE;
+        }
+      if (in->len > 0 && !node->fixed)
+        node->representative = g_array_index (in, guint, 0);
+      for (guint i = node->fixed ? 0 : 1; i < in->len; i++)
+        {
+          MfLink link = { g_array_index (in, guint, i), node->fixed ? MF_NONE : node->representative };
+
+          g_array_append_val (model->links, link);
+          if (link.b == MF_NONE)
+            g_ptr_array_add (model->link_names,
+                             g_strdup_printf ("%s = 0 (fixed)",
+                                              (char *) model->state_names->pdata[link.a]));
+          else
+            g_ptr_array_add (model->link_names,
+                             g_strdup_printf ("%s = %s",
+                                              (char *) model->state_names->pdata[link.b],
+                                              (char *) model->state_names->pdata[link.a]));
+        }
+    }
+  return TRUE;
+}
+
+static void
+count_end (MfModel *model, guint node)
+{
+  if (node != MF_NONE)
+    g_array_index (model->nodes, MfNode, node).n_ends++;
+}
+
+static void
+build_junction_rows (MfModel *model)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint k = 0; k < model->branches->len; k++)
+    for (guint e = 0; e < 2; e++)
+      count_end (model, mf_model_branch (model, k)->node[e]);
+  for (guint s = 0; s < model->sources->len; s++)
+    for (guint e = 0; e < 2; e++)
+      count_end (model, g_array_index (model->sources, MfElement, s).node[e]);
+
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+
+      if (node->kind != MF_NODE_JUNCTION)
+        continue;
+      node->row = rows->len;
+      g_array_append_val (rows, n);
+      if (node->n_ends == 1 && strchr (node->name, '.') != NULL)
+        g_ptr_array_add (model->notes,
+                         g_strdup_printf ("port %s is not connected: it is taken as plugged "
+                                          "(no flow)",
+                                          node->name));
+    }
+  model->n_junction_rows = rows->len;
+  model->junction_node = (guint *) g_array_free (rows, FALSE);
+}
+
+/* ---- outputs ---- */
+
+static void
+add_output (MfModel *model, char *name, const char *unit)
+{
+  g_ptr_array_add (model->output_names, name);
+  g_ptr_array_add (model->output_units, (gpointer) unit);
+}
+
+static void
+build_outputs (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  guint n_v = model->branches->len;
+
+  for (guint i = 0; i < model->state_names->len; i++)
+    add_output (model, g_strdup (model->state_names->pdata[i]),
+                i < n_v ? "m/s" : i < n_v + model->n_positions ? "m" : "Pa");
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind == MF_BRANCH_MASS)
+        continue;
+      add_output (model, g_strdup_printf ("%s.q", component_at (circuit, b->component)->id),
+                  "m^3/s");
+      model->n_flow_outputs++;
+    }
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      const MfNode *node = mf_model_node (model, n);
+
+      if (node->kind != MF_NODE_JUNCTION && node->kind != MF_NODE_BOUNDARY)
+        continue;
+      g_array_append_val (model->pressure_output_nodes, n);
+      add_output (model, g_strdup_printf ("%s.p", node->name), "Pa");
+    }
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfComponent *component = component_at (circuit, mf_model_branch (model, k)->component);
+
+      if (!component->info->switchable)
+        continue;
+      g_array_append_val (model->valve_outputs, k);
+      add_output (model, g_strdup_printf ("%s.dp", component->id), "Pa");
+    }
+}
+
+static gboolean
+check_initial_values (MfModel *model, GError **error)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  for (guint i = 0; i < circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (circuit->initial, MfInitialValue, i);
+
+      if (mf_model_find_state (model, init->name) < 0)
+        {
+          g_autofree char *names = g_strjoinv (", ", (char **) model->state_names->pdata);
+
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       "initial value for '%s': the circuit has no such state (its states: %s)",
+                       init->name, names);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < circuit->preferred_states->len; i++)
+    {
+      const char *name = circuit->preferred_states->pdata[i];
+      int state = mf_model_find_state (model, name);
+
+      if (state < 0 || (guint) state >= model->branches->len)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       "preferred state '%s' is not a velocity of the circuit", name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+model_init (MfModel *model, const MfCircuit *circuit)
+{
+  model->circuit = circuit;
+  model->nodes = g_array_new (FALSE, FALSE, sizeof (MfNode));
+  g_array_set_clear_func (model->nodes, (GDestroyNotify) node_clear);
+  model->branches = g_array_new (FALSE, FALSE, sizeof (MfBranch));
+  model->sources = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->springs = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->dampers = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->forces = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->links = g_array_new (FALSE, FALSE, sizeof (MfLink));
+  model->link_names = g_ptr_array_new_with_free_func (g_free);
+  model->state_names = g_ptr_array_new_with_free_func (g_free);
+  model->output_names = g_ptr_array_new_with_free_func (g_free);
+  model->output_units = g_ptr_array_new ();
+  model->pressure_output_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->valve_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->notes = g_ptr_array_new_with_free_func (g_free);
+}
+
+MfModel *
+mf_model_new (const MfCircuit *circuit, GError **error)
+{
+  MfModel *model = g_new0 (MfModel, 1);
+
+  model_init (model, circuit);
+  build_nodes (model);
+  if (!classify_nodes (model, error))
+    goto fail;
+  build_states (model);
+  build_elements (model);
+  if (!build_links (model, error))
+    goto fail;
+  build_junction_rows (model);
+  if (model->state_names->len == 0)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                   "the circuit has nothing that moves: add a pipe, an orifice, a valve, a piston "
+                   "or a mass");
+      goto fail;
+    }
+  g_ptr_array_add (model->state_names, NULL); /* so that it joins as a strv */
+  g_ptr_array_set_size (model->state_names, model->state_names->len - 1);
+  if (!check_initial_values (model, error))
+    goto fail;
+  build_outputs (model);
+  /* ∂F/∂u: a diagonal entry per velocity, two per compliant end, four per
+   * spring and damper (two ends × two sides). */
+  model->n_triplets = model->branches->len * 3 + (model->springs->len + model->dampers->len) * 4;
+  return model;
+
+fail:
+  mf_model_free (model);
+  return NULL;
+}
+
+void
+mf_model_free (MfModel *model)
+{
+  if (model == NULL)
+    return;
+  g_array_unref (model->nodes);
+  g_free (model->port_offset);
+  g_free (model->port_node);
+  g_array_unref (model->branches);
+  g_free (model->position_branch);
+  g_free (model->pressure_node);
+  g_array_unref (model->sources);
+  g_array_unref (model->springs);
+  g_array_unref (model->dampers);
+  g_array_unref (model->forces);
+  g_free (model->junction_node);
+  g_array_unref (model->links);
+  g_ptr_array_unref (model->link_names);
+  g_ptr_array_unref (model->state_names);
+  g_ptr_array_unref (model->output_names);
+  g_ptr_array_unref (model->output_units);
+  g_array_unref (model->pressure_output_nodes);
+  g_array_unref (model->valve_outputs);
+  g_ptr_array_unref (model->notes);
+  g_free (model);
+}
+
+/* ---- accessors ---- */
+
+const MfCircuit *
+mf_model_get_circuit (const MfModel *model)
+{
+  return model->circuit;
+}
+
+guint
+mf_model_n_nodes (const MfModel *model)
+{
+  return model->nodes->len;
+}
+
+const char *
+mf_model_node_name (const MfModel *model, guint node)
+{
+  return mf_model_node (model, node)->name;
+}
+
+MfNodeKind
+mf_model_node_kind (const MfModel *model, guint node)
+{
+  return mf_model_node (model, node)->kind;
+}
+
+guint
+mf_model_n_velocities (const MfModel *model)
+{
+  return model->branches->len;
+}
+
+guint
+mf_model_n_positions (const MfModel *model)
+{
+  return model->n_positions;
+}
+
+guint
+mf_model_n_pressures (const MfModel *model)
+{
+  return model->n_pressures;
+}
+
+guint
+mf_model_n_states (const MfModel *model)
+{
+  return model->branches->len + model->n_positions + model->n_pressures;
+}
+
+const char *
+mf_model_state_name (const MfModel *model, guint state)
+{
+  return model->state_names->pdata[state];
+}
+
+MfStateKind
+mf_model_state_kind (const MfModel *model, guint state)
+{
+  if (state < model->branches->len)
+    return MF_STATE_VELOCITY;
+  if (state < model->branches->len + model->n_positions)
+    return MF_STATE_POSITION;
+  return MF_STATE_PRESSURE;
+}
+
+int
+mf_model_find_state (const MfModel *model, const char *name)
+{
+  for (guint i = 0; i < model->state_names->len; i++)
+    if (g_strcmp0 (model->state_names->pdata[i], name) == 0)
+      return (int) i;
+  return -1;
+}
+
+double
+mf_model_velocity_mass (const MfModel *model, guint velocity)
+{
+  return mf_model_branch (model, velocity)->mass;
+}
+
+void
+mf_model_initial_state (const MfModel *model, double *u)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  memset (u, 0, mf_model_n_states (model) * sizeof (double));
+  for (guint i = 0; i < circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (circuit->initial, MfInitialValue, i);
+      int state = mf_model_find_state (model, init->name);
+
+      if (state >= 0)
+        u[state] = init->value;
+    }
+}
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+GArray *
+mf_model_breakpoints (const MfModel *model, double t_end)
+{
+  const MfCircuit *circuit = model->circuit;
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    {
+      const MfComponent *component = component_at (circuit, c);
+
+      for (guint p = 0; p < component->info->n_params; p++)
+        if (component->params[p].expr != NULL)
+          mf_expr_collect_breakpoints (component->params[p].expr, all);
+    }
+  for (guint i = 0; i < circuit->schedule->len; i++)
+    g_array_append_val (all, g_array_index (circuit->schedule, MfScheduleEntry, i).t);
+  g_array_sort (all, compare_doubles);
+  for (guint i = 0; i < all->len; i++)
+    {
+      double t = g_array_index (all, double, i);
+
+      if (t < 0.0 || t > t_end)
+        continue;
+      if (kept->len == 0 || t > g_array_index (kept, double, kept->len - 1))
+        g_array_append_val (kept, t);
+    }
+  g_array_unref (all);
+  return kept;
+}
+
+guint
+mf_model_n_outputs (const MfModel *model)
+{
+  return model->output_names->len;
+}
+
+const char *
+mf_model_output_name (const MfModel *model, guint output)
+{
+  return model->output_names->pdata[output];
+}
+
+const char *
+mf_model_output_unit (const MfModel *model, guint output)
+{
+  return model->output_units->pdata[output];
+}
+
+/* ---- the equations ---- */
+
+static double
+value_at (const MfExpr *expr, double constant, double t)
+{
+  return expr != NULL ? mf_expr_eval (expr, t) : constant;
+}
+
+double
+mf_model_known_pressure (const MfModel *model, guint node, double t, const double *u)
+{
+  const MfNode *n = mf_model_node (model, node);
+
+  if (n->kind == MF_NODE_BOUNDARY)
+    return value_at (n->pressure, n->pressure_value, t);
+  if (n->kind == MF_NODE_COMPLIANT)
+    return u[model->branches->len + model->n_positions + n->state];
+  return 0.0;
+}
+
+/* Position and velocity of a mechanical node (a fixed node stands at 0). */
+static double
+node_position (const MfModel *model, guint node, const double *u)
+{
+  const MfNode *n = mf_model_node (model, node);
+
+  if (n->representative == MF_NONE)
+    return 0.0;
+  return u[model->branches->len + mf_model_branch (model, n->representative)->position];
+}
+
+static double
+node_velocity (const MfModel *model, guint node, const double *u)
+{
+  const MfNode *n = mf_model_node (model, node);
+
+  return n->representative == MF_NONE ? 0.0 : u[n->representative];
+}
+
+static void
+add_to_node (const MfModel *model, guint node, double force, double *f)
+{
+  guint rep = mf_model_node (model, node)->representative;
+
+  if (rep != MF_NONE)
+    f[rep] += force;
+}
+
+/* The force of a branch's own law (friction, orifice, damping), and its
+ * derivative in the branch velocity. */
+static double
+branch_law (const MfModel *model, const MfBranch *b, double t, double v, double *dfdv)
+{
+  const MfFluid *fluid = &model->circuit->fluid;
+  double k, a, dp, ddp;
+
+  switch (b->kind)
+    {
+    case MF_BRANCH_PIPE:
+      dp = mf_friction_pressure_drop (b->friction, fluid->density, fluid->kinematic_viscosity,
+                                      b->length, b->diameter, b->roughness, v, &ddp);
+      *dfdv = -b->area * ddp;
+      return -b->area * dp;
+    case MF_BRANCH_ORIFICE:
+      a = value_at (b->opening, b->opening_value, t);
+      k = b->k_area / (a * a);
+      *dfdv = -2.0 * k * fabs (v);
+      return -k * v * fabs (v);
+    case MF_BRANCH_PISTON:
+      *dfdv = -b->damping;
+      return -b->damping * v;
+    case MF_BRANCH_RELIEF:
+    case MF_BRANCH_MASS:
+    default:
+      *dfdv = 0.0;
+      return 0.0;
+    }
+}
+
+void
+mf_model_forces (const MfModel *model, double t, const double *u, double *f)
+{
+  guint n_v = model->branches->len;
+
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+      double unused;
+
+      f[k] = branch_law (model, b, t, u[k], &unused);
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] != MF_NONE)
+          f[k] += b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u);
+    }
+  for (guint s = 0; s < model->springs->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->springs, MfElement, s);
+      double tension = e->constant * (node_position (model, e->node[1], u)
+                                      - node_position (model, e->node[0], u))
+                       + e->preload;
+
+      add_to_node (model, e->node[0], tension, f);
+      add_to_node (model, e->node[1], -tension, f);
+    }
+  for (guint s = 0; s < model->dampers->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->dampers, MfElement, s);
+      double tension = e->constant * (node_velocity (model, e->node[1], u)
+                                      - node_velocity (model, e->node[0], u));
+
+      add_to_node (model, e->node[0], tension, f);
+      add_to_node (model, e->node[1], -tension, f);
+    }
+  for (guint s = 0; s < model->forces->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->forces, MfElement, s);
+
+      add_to_node (model, e->node[0], value_at (e->value, e->constant, t), f);
+    }
+}
+
+static MfTriplet *
+put (MfTriplet *entry, guint row, guint col, double value)
+{
+  entry->row = row;
+  entry->col = col;
+  entry->value = value;
+  return entry + 1;
+}
+
+/* Spring or damper between two mechanical nodes: ∂(tension)/∂(state of b)
+ * = +c, of a = −c; tension adds to a, subtracts from b.  Entries whose node
+ * has no state get a zero value so the pattern keeps its size. */
+static MfTriplet *
+put_two_node (const MfModel *model, MfTriplet *out, const MfElement *e, guint offset, double c)
+{
+  for (guint side = 0; side < 2; side++)
+    for (guint wrt = 0; wrt < 2; wrt++)
+      {
+        guint row = mf_model_node (model, e->node[side])->representative;
+        guint rep = mf_model_node (model, e->node[wrt])->representative;
+        guint col = rep == MF_NONE ? MF_NONE
+                    : offset == 0  ? rep
+                                   : offset + mf_model_branch (model, rep)->position;
+        double sign = (side == 0 ? 1.0 : -1.0) * (wrt == 1 ? 1.0 : -1.0);
+
+        if (row == MF_NONE || col == MF_NONE)
+          out = put (out, 0, 0, 0.0);
+        else
+          out = put (out, row, col, sign * c);
+      }
+  return out;
+}
+
+void
+mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTriplet *entries)
+{
+  guint n_v = model->branches->len, pressure_offset = n_v + model->n_positions;
+  MfTriplet *out = entries;
+
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+      double dfdv;
+
+      branch_law (model, b, t, u[k], &dfdv);
+      out = put (out, k, k, dfdv);
+      for (guint e = 0; e < 2; e++)
+        {
+          const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (model, b->node[e]) : NULL;
+
+          if (node != NULL && node->kind == MF_NODE_COMPLIANT)
+            out = put (out, k, pressure_offset + node->state, b->coef[e]);
+          else
+            out = put (out, k, k, 0.0);
+        }
+    }
+  for (guint s = 0; s < model->springs->len; s++)
+    out = put_two_node (model, out, &g_array_index (model->springs, MfElement, s), n_v,
+                        g_array_index (model->springs, MfElement, s).constant);
+  for (guint s = 0; s < model->dampers->len; s++)
+    out = put_two_node (model, out, &g_array_index (model->dampers, MfElement, s), 0,
+                        g_array_index (model->dampers, MfElement, s).constant);
+  g_assert ((guint) (out - entries) == model->n_triplets);
+}
+
+void
+mf_model_source_flows (const MfModel *model, double t, double *q, double *q_dot)
+{
+  memset (q, 0, model->n_junction_rows * sizeof (double));
+  memset (q_dot, 0, model->n_junction_rows * sizeof (double));
+  for (guint s = 0; s < model->sources->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement, s);
+      double flow = e->constant, flow_dot = 0.0;
+
+      if (e->value != NULL)
+        mf_expr_eval_with_derivative (e->value, t, &flow, &flow_dot);
+      /* W v counts the volume that leaves a node through branches. */
+      for (guint end = 0; end < 2; end++)
+        {
+          const MfNode *node = mf_model_node (model, e->node[end]);
+          double sign = end == 0 ? -1.0 : 1.0;
+
+          if (node->kind == MF_NODE_JUNCTION)
+            {
+              q[node->row] += sign * flow;
+              q_dot[node->row] += sign * flow_dot;
+            }
+        }
+    }
+}
+
+void
+mf_model_pressure_rates (const MfModel *model, double t, const double *u, double *p_dot)
+{
+  guint n_v = model->branches->len;
+
+  memset (p_dot, 0, model->n_pressures * sizeof (double));
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] != MF_NONE && mf_model_node (model, b->node[e])->kind == MF_NODE_COMPLIANT)
+          p_dot[mf_model_node (model, b->node[e])->state] -= b->coef[e] * u[k];
+    }
+  for (guint s = 0; s < model->sources->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement, s);
+      double flow = value_at (e->value, e->constant, t);
+
+      for (guint end = 0; end < 2; end++)
+        {
+          const MfNode *node = mf_model_node (model, e->node[end]);
+
+          if (node->kind == MF_NODE_COMPLIANT)
+            p_dot[node->state] += end == 0 ? -flow : flow;
+        }
+    }
+  for (guint i = 0; i < model->n_pressures; i++)
+    p_dot[i] /= mf_model_node (model, model->pressure_node[i])->capacitance;
+}
+
+guint
+mf_model_max_rows (const MfModel *model)
+{
+  return model->n_junction_rows + model->links->len + model->branches->len;
+}
+
+guint
+mf_model_fill_constraints (const MfModel *model, guint mode, double *w, guint ld, char **names)
+{
+  const MfMode *m = g_ptr_array_index (model->circuit->modes, mode);
+  guint row = model->n_junction_rows;
+
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] != MF_NONE && mf_model_node (model, b->node[e])->kind == MF_NODE_JUNCTION)
+          w[(gsize) k * ld + mf_model_node (model, b->node[e])->row] += b->coef[e];
+    }
+  for (guint r = 0; names != NULL && r < model->n_junction_rows; r++)
+    names[r] = g_strdup (mf_model_node (model, model->junction_node[r])->name);
+
+  for (guint l = 0; l < model->links->len; l++, row++)
+    {
+      const MfLink *link = &g_array_index (model->links, MfLink, l);
+
+      w[(gsize) link->a * ld + row] = 1.0;
+      if (link->b != MF_NONE)
+        w[(gsize) link->b * ld + row] = -1.0;
+      if (names != NULL)
+        names[row] = g_strdup (model->link_names->pdata[l]);
+    }
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfComponent *component = component_at (model->circuit,
+                                                   mf_model_branch (model, k)->component);
+
+      if (!component->info->switchable || !mf_mode_is_closed (m, mf_model_branch (model, k)->component))
+        continue;
+      w[(gsize) k * ld + row] = 1.0;
+      if (names != NULL)
+        names[row] = g_strdup_printf ("%s closed", component->id);
+      row++;
+    }
+  return row;
+}

@@ -1,0 +1,298 @@
+/* mf-reduction.c: the structure of one mode, said in numbers and in words.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-reduction.h"
+
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-model-private.h"
+
+#define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
+
+/* A relative size below which a singular value or an eigenvalue counts as
+ * zero.  Row scaling puts W's entries near 1, masses are scaled by the
+ * largest, so 1e-10 leaves room for rounding in matrices of a few thousand. */
+#define RANK_TOLERANCE 1e-10
+
+void
+mf_reduction_free (MfReduction *reduction)
+{
+  if (reduction == NULL)
+    return;
+  g_strfreev (reduction->row_names);
+  g_free (reduction->w);
+  g_free (reduction->mass);
+  g_free (reduction->sigma_w);
+  g_free (reduction->row_determined);
+  mf_nullspace_free (reduction->nullspace);
+  g_free (reduction->mass_reduced);
+  g_free (reduction->mass_null_basis);
+  g_ptr_array_unref (reduction->problems);
+  g_free (reduction);
+}
+
+guint
+mf_reduction_n_independent (const MfReduction *reduction)
+{
+  return reduction->nullspace->cols - reduction->nullspace->rank;
+}
+
+static void
+fill_rows (MfReduction *red, const MfModel *model)
+{
+  guint max_rows = mf_model_max_rows (model), n_v = red->n_cols;
+  g_autofree double *full = g_new0 (double, MAX ((gsize) max_rows * n_v, 1));
+
+  red->row_names = g_new0 (char *, max_rows + 1);
+  red->n_rows = mf_model_fill_constraints (model, red->mode, full, max_rows, red->row_names);
+  red->w = g_new0 (double, MAX ((gsize) red->n_rows * n_v, 1));
+  for (guint j = 0; j < n_v; j++)
+    memcpy (&AT (red->w, red->n_rows, 0, j), &AT (full, max_rows, 0, j),
+            red->n_rows * sizeof (double));
+  red->mass = g_new0 (double, MAX (n_v, 1));
+  for (guint k = 0; k < n_v; k++)
+    red->mass[k] = mf_model_velocity_mass (model, k);
+}
+
+/* Who should be integrated: pinned states first, then the heaviest; zero-mass
+ * branches last (MODEL.md §2).  Ties keep document order. */
+static guint *
+state_preference (const MfReduction *red, const MfModel *model)
+{
+  const MfCircuit *circuit = mf_model_get_circuit (model);
+  guint n = red->n_cols, k = 0;
+  guint *order = g_new0 (guint, MAX (n, 1));
+  g_autofree gboolean *placed = g_new0 (gboolean, MAX (n, 1));
+
+  for (guint i = 0; i < circuit->preferred_states->len; i++)
+    {
+      int s = mf_model_find_state (model, circuit->preferred_states->pdata[i]);
+
+      if (s >= 0 && (guint) s < n && !placed[s])
+        {
+          order[k++] = (guint) s;
+          placed[s] = TRUE;
+        }
+    }
+  while (k < n)
+    {
+      guint best = MF_NONE;
+
+      for (guint j = 0; j < n; j++)
+        if (!placed[j] && (best == MF_NONE || red->mass[j] > red->mass[best]))
+          best = j;
+      order[k++] = best;
+      placed[best] = TRUE;
+    }
+  return order;
+}
+
+static void
+scale_rows (double *a, guint rows, guint cols)
+{
+  for (guint i = 0; i < rows; i++)
+    {
+      double biggest = 0.0;
+
+      for (guint j = 0; j < cols; j++)
+        biggest = MAX (biggest, fabs (AT (a, rows, i, j)));
+      for (guint j = 0; biggest > 0.0 && j < cols; j++)
+        AT (a, rows, i, j) /= biggest;
+    }
+}
+
+/* Singular values of W, and which multipliers the constraints determine:
+ * λ_i is unique unless row i takes part in a vector of the left null space.
+ * Row scaling does not change which rows those are. */
+static gboolean
+analyse_rows (MfReduction *red)
+{
+  guint m = red->n_rows, n = red->n_cols, k = MIN (m, n);
+  g_autofree double *scaled = NULL;
+  g_autofree double *u = NULL;
+  g_autofree double *sigma = NULL;
+  g_autofree double *superb = NULL;
+  guint rank = 0;
+
+  red->sigma_w = g_new0 (double, MAX (k, 1));
+  red->row_determined = g_new0 (gboolean, MAX (m, 1));
+  if (m == 0)
+    return TRUE;
+  if (!mf_singular_values (red->w, m, n, red->sigma_w))
+    return FALSE;
+
+  scaled = g_memdup2 (red->w, (gsize) m * n * sizeof (double));
+  scale_rows (scaled, m, n);
+  u = g_new0 (double, (gsize) m * m);
+  sigma = g_new0 (double, MAX (k, 1));
+  superb = g_new0 (double, MAX (k, 1));
+  if (k > 0 && LAPACKE_dgesvd (LAPACK_COL_MAJOR, 'A', 'N', (lapack_int) m, (lapack_int) n, scaled,
+                               (lapack_int) m, sigma, u, (lapack_int) m, NULL, 1, superb) != 0)
+    return FALSE;
+  for (guint i = 0; i < k; i++)
+    if (sigma[i] > RANK_TOLERANCE * MAX (sigma[0], 1.0))
+      rank++;
+  for (guint i = 0; i < m; i++)
+    {
+      double part = 0.0;
+
+      for (guint j = rank; j < m; j++)
+        part += AT (u, m, i, j) * AT (u, m, i, j);
+      red->row_determined[i] = sqrt (part) < 1e-8;
+    }
+  return TRUE;
+}
+
+/* M̄ = αᵀ M α and its null space, from the symmetric eigenproblem. */
+static gboolean
+reduce_mass (MfReduction *red)
+{
+  guint n = red->n_cols, nb = mf_reduction_n_independent (red);
+  const double *alpha = red->nullspace->alpha;
+  g_autofree double *eig = NULL;
+  g_autofree double *vectors = NULL;
+  double biggest = 0.0;
+
+  red->mass_reduced = g_new0 (double, MAX ((gsize) nb * nb, 1));
+  for (guint i = 0; i < nb; i++)
+    for (guint j = 0; j < nb; j++)
+      {
+        double sum = 0.0;
+
+        for (guint k = 0; k < n; k++)
+          sum += AT (alpha, n, k, i) * red->mass[k] * AT (alpha, n, k, j);
+        AT (red->mass_reduced, nb, i, j) = sum;
+      }
+  red->mass_null_basis = g_new0 (double, MAX ((gsize) nb * nb, 1));
+  if (nb == 0)
+    return TRUE;
+
+  vectors = g_memdup2 (red->mass_reduced, (gsize) nb * nb * sizeof (double));
+  eig = g_new0 (double, nb);
+  if (LAPACKE_dsyev (LAPACK_COL_MAJOR, 'V', 'U', (lapack_int) nb, vectors, (lapack_int) nb, eig)
+      != 0)
+    return FALSE;
+  biggest = fabs (eig[nb - 1]);
+  for (guint j = 0; j < nb; j++)
+    if (fabs (eig[j]) <= RANK_TOLERANCE * biggest || biggest == 0.0)
+      {
+        memcpy (&AT (red->mass_null_basis, nb, 0, red->mass_nullity), &AT (vectors, nb, 0, j),
+                nb * sizeof (double));
+        red->mass_nullity++;
+      }
+  red->mass_singular = red->mass_nullity > 0;
+  return TRUE;
+}
+
+static char *
+join_rows (const MfReduction *red, const guint *rows, guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", red->row_names[rows[i]]);
+  return g_string_free (s, FALSE);
+}
+
+/* Does every nonzero entry of a junction row belong to a closed valve? */
+static gboolean
+row_only_closed (const MfReduction *red, guint row)
+{
+  for (guint k = 0; k < red->n_cols; k++)
+    if (AT (red->w, red->n_rows, row, k) != 0.0)
+      {
+        gboolean closed = FALSE;
+
+        for (guint r = 0; r < red->n_rows; r++)
+          if (r != row && g_str_has_suffix (red->row_names[r], " closed")
+              && AT (red->w, red->n_rows, r, k) != 0.0)
+            closed = TRUE;
+        if (!closed)
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static void
+describe_problems (MfReduction *red, const MfModel *model)
+{
+  const MfNullspace *ns = red->nullspace;
+  guint n_junction = model->n_junction_rows;
+
+  for (guint i = 0; i < model->notes->len; i++)
+    g_ptr_array_add (red->problems, g_strdup (model->notes->pdata[i]));
+
+  if (ns->rank < red->n_rows)
+    {
+      g_autofree char *rows = join_rows (red, ns->redundant, red->n_rows - ns->rank);
+
+      g_ptr_array_add (red->problems,
+                       g_strdup_printf ("%u of %u constraints are redundant (%s): W has rank %u",
+                                        red->n_rows - ns->rank, red->n_rows, rows, ns->rank));
+    }
+  for (guint r = 0; r < red->n_rows; r++)
+    {
+      if (red->row_determined[r])
+        continue;
+      if (r < n_junction)
+        g_ptr_array_add (red->problems,
+                         g_strdup_printf (row_only_closed (red, r)
+                                            ? "node %s touches only closed valves: its pressure "
+                                              "is undetermined"
+                                            : "the pressure at node %s is undetermined",
+                                          red->row_names[r]));
+      else
+        g_ptr_array_add (red->problems,
+                         g_strdup_printf ("the force held by constraint '%s' is undetermined",
+                                          red->row_names[r]));
+    }
+  if (red->mass_singular)
+    {
+      GString *states = g_string_new (NULL);
+      guint nb = mf_reduction_n_independent (red);
+
+      for (guint j = 0; j < nb; j++)
+        for (guint c = 0; c < red->mass_nullity; c++)
+          if (fabs (AT (red->mass_null_basis, nb, j, c)) > 1e-8)
+            {
+              g_string_append_printf (states, "%s%s", states->len > 0 ? ", " : "",
+                                      mf_model_state_name (model, ns->independent[j]));
+              break;
+            }
+      g_ptr_array_add (red->problems,
+                       g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the "
+                                        "independent states %s carry no fluid mass, so the "
+                                        "equations are a DAE; simulating it needs the index "
+                                        "reduction, which this build does not have yet",
+                                        red->mass_nullity, states->str));
+      g_string_free (states, TRUE);
+    }
+}
+
+MfReduction *
+mf_reduction_new (const MfModel *model, guint mode)
+{
+  g_autoptr (MfReduction) red = g_new0 (MfReduction, 1);
+  g_autofree guint *preference = NULL;
+
+  red->mode = mode;
+  red->n_cols = mf_model_n_velocities (model);
+  red->problems = g_ptr_array_new_with_free_func (g_free);
+  fill_rows (red, model);
+  preference = state_preference (red, model);
+  red->nullspace = mf_nullspace_select (red->w, red->n_rows, red->n_cols, preference, 0.0);
+  if (red->nullspace == NULL || !analyse_rows (red) || !reduce_mass (red))
+    {
+      /* LAPACK only fails here on NaN input, which the loader rejects. */
+      g_critical ("LAPACK failed while reducing mode %u", mode);
+      return NULL;
+    }
+  red->index = red->mass_singular ? -1 : 0;
+  red->index_lagrange = red->mass_singular ? -1 : red->nullspace->rank > 0 ? 2 : 0;
+  describe_problems (red, model);
+  return g_steal_pointer (&red);
+}

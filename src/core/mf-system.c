@@ -1,0 +1,556 @@
+/* mf-system.c: the reduced ODE of one mode (MODEL.md §2).
+ *
+ * α is kept as sparse rows: elimination leaves few nonzeros per dependent
+ * velocity (often one or two), so v = α v̄ and αᵀF cost O(nnz) instead of
+ * O(n_v n̄).  M̄ is constant in a mode: it is factored once by Cholesky.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-system.h"
+
+#include <gsl/gsl_errno.h>
+#include <lapacke.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-error.h"
+#include "mf-model-private.h"
+#include "mf-reduction.h"
+
+#define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
+
+struct _MfSystem
+{
+  MfModel     *model;
+  guint        mode;
+  MfReduction *red;
+  guint        n_v, n_x, n_c, n_bar, n_y, rank;
+  /* α by rows (CSR): velocity k = Σ alpha_val[p] v̄[alpha_col[p]] */
+  guint       *alpha_start;
+  guint       *alpha_col;
+  double      *alpha_val;
+  double      *chol;      /* Cholesky factor of M̄ */
+  double      *w2_lu;     /* LU of W2 (pivot rows × dependent columns) */
+  lapack_int  *w2_pivots;
+  gboolean     has_sources;
+  /* workspaces, allocated once */
+  double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;
+  MfTriplet   *triplets;
+  double      *dfdy_v;    /* n_v × n_y, column-major: ∂F/∂y */
+  double      *dfdy_bar;  /* n̄ × n_y, column-major */
+};
+
+void
+mf_system_free (MfSystem *sys)
+{
+  if (sys == NULL)
+    return;
+  mf_reduction_free (sys->red);
+  g_free (sys->alpha_start);
+  g_free (sys->alpha_col);
+  g_free (sys->alpha_val);
+  g_free (sys->chol);
+  g_free (sys->w2_lu);
+  g_free (sys->w2_pivots);
+  g_free (sys->u);
+  g_free (sys->f);
+  g_free (sys->q);
+  g_free (sys->q_dot);
+  g_free (sys->vp);
+  g_free (sys->vp_dot);
+  g_free (sys->rhs);
+  g_free (sys->lambda);
+  g_free (sys->dydt);
+  g_free (sys->dydt2);
+  g_free (sys->y2);
+  g_free (sys->triplets);
+  g_free (sys->dfdy_v);
+  g_free (sys->dfdy_bar);
+  g_free (sys);
+}
+
+static void
+compress_alpha (MfSystem *sys)
+{
+  const double *alpha = sys->red->nullspace->alpha;
+  guint nnz = 0, p = 0;
+
+  for (guint k = 0; k < sys->n_v; k++)
+    for (guint j = 0; j < sys->n_bar; j++)
+      nnz += AT (alpha, sys->n_v, k, j) != 0.0;
+  sys->alpha_start = g_new0 (guint, sys->n_v + 1);
+  sys->alpha_col = g_new0 (guint, MAX (nnz, 1));
+  sys->alpha_val = g_new0 (double, MAX (nnz, 1));
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      sys->alpha_start[k] = p;
+      for (guint j = 0; j < sys->n_bar; j++)
+        if (AT (alpha, sys->n_v, k, j) != 0.0)
+          {
+            sys->alpha_col[p] = j;
+            sys->alpha_val[p++] = AT (alpha, sys->n_v, k, j);
+          }
+    }
+  sys->alpha_start[sys->n_v] = p;
+}
+
+static gboolean
+factor_w2 (MfSystem *sys)
+{
+  const MfNullspace *ns = sys->red->nullspace;
+  guint r = sys->rank;
+
+  sys->w2_lu = g_new0 (double, MAX ((gsize) r * r, 1));
+  sys->w2_pivots = g_new0 (lapack_int, MAX (r, 1));
+  for (guint i = 0; i < r; i++)
+    for (guint j = 0; j < r; j++)
+      AT (sys->w2_lu, r, i, j) = AT (sys->red->w, sys->red->n_rows, ns->pivot_rows[i],
+                                     ns->dependent[j]);
+  return r == 0
+         || LAPACKE_dgetrf (LAPACK_COL_MAJOR, (lapack_int) r, (lapack_int) r, sys->w2_lu,
+                            (lapack_int) r, sys->w2_pivots) == 0;
+}
+
+/* Relief valves open on a pressure, and flow sources need somewhere to go:
+ * what this build cannot simulate is said before the run starts. */
+static gboolean
+check_simulable (MfSystem *sys, GError **error)
+{
+  const MfModel *model = sys->model;
+  const MfMode *mode = g_ptr_array_index (model->circuit->modes, sys->mode);
+
+  if (sys->red->mass_singular)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "mode '%s': %s", mode->name,
+                   (char *) g_ptr_array_index (sys->red->problems, sys->red->problems->len - 1));
+      return FALSE;
+    }
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+      const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
+
+      if (b->kind == MF_BRANCH_RELIEF && !mf_mode_is_closed (mode, b->component))
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
+                       "mode '%s': relief valve '%s' is open; its opening follows the pressure, "
+                       "which needs the valve switching this build does not have yet (list it "
+                       "as closed in the mode to simulate the circuit below its set pressure)",
+                       mode->name, c->id);
+          return FALSE;
+        }
+    }
+  for (guint s = 0; s < model->sources->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement, s);
+
+      for (guint end = 0; end < 2; end++)
+        {
+          const MfNode *node = mf_model_node (model, e->node[end]);
+
+          if (node->kind != MF_NODE_JUNCTION)
+            continue;
+          sys->has_sources = TRUE;
+          if (!sys->red->row_determined[node->row])
+            {
+              const MfComponent *c = g_ptr_array_index (model->circuit->components, e->component);
+
+              g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                           "mode '%s': flow source '%s' pumps into node %s, where the flow "
+                           "cannot go anywhere (every other path is closed)",
+                           mode->name, c->id, node->name);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
+static void
+allocate_workspaces (MfSystem *sys)
+{
+  guint n_full = sys->n_v + sys->n_x + sys->n_c;
+
+  sys->u = g_new0 (double, MAX (n_full, 1));
+  sys->f = g_new0 (double, MAX (sys->n_v, 1));
+  sys->q = g_new0 (double, MAX (sys->model->n_junction_rows, 1));
+  sys->q_dot = g_new0 (double, MAX (sys->model->n_junction_rows, 1));
+  sys->vp = g_new0 (double, MAX (sys->n_v, 1));
+  sys->vp_dot = g_new0 (double, MAX (sys->n_v, 1));
+  sys->rhs = g_new0 (double, MAX (MAX (sys->n_bar, sys->rank), 1));
+  sys->lambda = g_new0 (double, MAX (sys->red->n_rows, 1));
+  sys->dydt = g_new0 (double, MAX (sys->n_y, 1));
+  sys->dydt2 = g_new0 (double, MAX (sys->n_y, 1));
+  sys->y2 = g_new0 (double, MAX (sys->n_y, 1));
+  sys->triplets = g_new0 (MfTriplet, MAX (sys->model->n_triplets, 1));
+}
+
+MfSystem *
+mf_system_new (MfModel *model, guint mode, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  MfSystem *sys = g_new0 (MfSystem, 1);
+
+  sys->model = model;
+  sys->mode = mode;
+  sys->red = mf_reduction_new (model, mode);
+  sys->n_v = mf_model_n_velocities (model);
+  sys->n_x = mf_model_n_positions (model);
+  sys->n_c = mf_model_n_pressures (model);
+  sys->n_bar = mf_reduction_n_independent (sys->red);
+  sys->n_y = sys->n_bar + sys->n_x + sys->n_c;
+  sys->rank = sys->red->nullspace->rank;
+  allocate_workspaces (sys);
+  if (!check_simulable (sys, error))
+    goto fail;
+  compress_alpha (sys);
+  sys->chol = g_memdup2 (sys->red->mass_reduced,
+                         MAX ((gsize) sys->n_bar * sys->n_bar, 1) * sizeof (double));
+  if ((sys->n_bar > 0
+       && LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) sys->n_bar, sys->chol,
+                          (lapack_int) sys->n_bar) != 0)
+      || !factor_w2 (sys))
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                   "mode '%s': the reduced mass matrix or the constraint matrix could not be "
+                   "factored",
+                   ((MfMode *) g_ptr_array_index (model->circuit->modes, mode))->name);
+      goto fail;
+    }
+  return sys;
+
+fail:
+  mf_system_free (sys);
+  return NULL;
+}
+
+MfModel *
+mf_system_get_model (const MfSystem *sys)
+{
+  return sys->model;
+}
+
+guint
+mf_system_get_mode (const MfSystem *sys)
+{
+  return sys->mode;
+}
+
+gsize
+mf_system_dimension (const MfSystem *sys)
+{
+  return sys->n_y;
+}
+
+/* v_p(t) with W v_p = q_s(t): nonzero only on the dependent states. */
+static void
+particular_velocities (MfSystem *sys, double t)
+{
+  const MfNullspace *ns = sys->red->nullspace;
+  guint r = sys->rank;
+
+  if (!sys->has_sources)
+    return;
+  mf_model_source_flows (sys->model, t, sys->q, sys->q_dot);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      const double *q = pass == 0 ? sys->q : sys->q_dot;
+      double *out = pass == 0 ? sys->vp : sys->vp_dot;
+
+      for (guint i = 0; i < r; i++)
+        sys->rhs[i] = ns->pivot_rows[i] < sys->model->n_junction_rows ? q[ns->pivot_rows[i]] : 0.0;
+      LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'N', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
+                           sys->w2_pivots, sys->rhs, (lapack_int) r);
+      for (guint i = 0; i < r; i++)
+        out[ns->dependent[i]] = sys->rhs[i];
+    }
+}
+
+static void
+expand_velocities (const MfSystem *sys, const double *v_bar, const double *vp, double *v)
+{
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      double sum = vp[k];
+
+      for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
+        sum += sys->alpha_val[p] * v_bar[sys->alpha_col[p]];
+      v[k] = sum;
+    }
+}
+
+/* out = αᵀ x */
+static void
+project_forces (const MfSystem *sys, const double *x, double *out)
+{
+  memset (out, 0, sys->n_bar * sizeof (double));
+  for (guint k = 0; k < sys->n_v; k++)
+    for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
+      out[sys->alpha_col[p]] += sys->alpha_val[p] * x[k];
+}
+
+static void
+solve_mass (const MfSystem *sys, double *b, guint n_rhs)
+{
+  if (sys->n_bar > 0)
+    LAPACKE_dpotrs_work (LAPACK_COL_MAJOR, 'L', (lapack_int) sys->n_bar, (lapack_int) n_rhs,
+                         sys->chol, (lapack_int) sys->n_bar, b, (lapack_int) sys->n_bar);
+}
+
+static void
+fill_full_state (MfSystem *sys, double t, const double *y)
+{
+  particular_velocities (sys, t);
+  expand_velocities (sys, y, sys->vp, sys->u);
+  memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
+}
+
+static int
+evaluate (MfSystem *sys, double t, const double *y, double *dydt)
+{
+  fill_full_state (sys, t, y);
+  mf_model_forces (sys->model, t, sys->u, sys->f);
+  for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
+    sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
+  project_forces (sys, sys->f, dydt);
+  solve_mass (sys, dydt, 1);
+  for (guint i = 0; i < sys->n_x; i++)
+    dydt[sys->n_bar + i] = sys->u[sys->model->position_branch[i]];
+  mf_model_pressure_rates (sys->model, t, sys->u, dydt + sys->n_bar + sys->n_x);
+  for (guint i = 0; i < sys->n_y; i++)
+    if (!isfinite (dydt[i]))
+      return GSL_EBADFUNC;
+  return GSL_SUCCESS;
+}
+
+int
+mf_system_rhs (double t, const double y[], double dydt[], void *system)
+{
+  return evaluate (system, t, y, dydt);
+}
+
+/* ∂F/∂y from the pattern of ∂F/∂u: velocity columns go through α. */
+static void
+force_jacobian (MfSystem *sys, double t)
+{
+  guint n_v = sys->n_v;
+
+  memset (sys->dfdy_v, 0, (gsize) n_v * sys->n_y * sizeof (double));
+  mf_model_force_jacobian (sys->model, t, sys->u, sys->triplets);
+  for (guint i = 0; i < sys->model->n_triplets; i++)
+    {
+      const MfTriplet *e = &sys->triplets[i];
+
+      if (e->value == 0.0)
+        continue;
+      if (e->col < n_v)
+        for (guint p = sys->alpha_start[e->col]; p < sys->alpha_start[e->col + 1]; p++)
+          AT (sys->dfdy_v, n_v, e->row, sys->alpha_col[p]) += e->value * sys->alpha_val[p];
+      else
+        AT (sys->dfdy_v, n_v, e->row, sys->n_bar + e->col - n_v) += e->value;
+    }
+}
+
+int
+mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], void *system)
+{
+  MfSystem *sys = system;
+  guint n = sys->n_y, nb = sys->n_bar;
+  double h = 1e-7 * MAX (fabs (t), 1e-3);
+  int status;
+
+  if (sys->dfdy_v == NULL)
+    {
+      /* Only implicit methods ask; explicit runs never pay for this. */
+      sys->dfdy_v = g_new0 (double, MAX ((gsize) sys->n_v * n, 1));
+      sys->dfdy_bar = g_new0 (double, MAX ((gsize) nb * n, 1));
+    }
+
+  /* dfdt by a forward difference: inputs are piecewise smooth expressions. */
+  memcpy (sys->y2, y, n * sizeof (double));
+  if ((status = evaluate (sys, t + h, sys->y2, sys->dydt2)) != GSL_SUCCESS
+      || (status = evaluate (sys, t, y, sys->dydt)) != GSL_SUCCESS)
+    return status;
+  for (guint i = 0; i < n; i++)
+    dfdt[i] = (sys->dydt2[i] - sys->dydt[i]) / h;
+
+  force_jacobian (sys, t);
+  /* top block: M̄⁻¹ αᵀ ∂F/∂y */
+  for (guint j = 0; j < n; j++)
+    project_forces (sys, &AT (sys->dfdy_v, sys->n_v, 0, j), &AT (sys->dfdy_bar, nb, 0, j));
+  solve_mass (sys, sys->dfdy_bar, n);
+
+  memset (dfdy, 0, (gsize) n * n * sizeof (double));
+  for (guint i = 0; i < nb; i++)
+    for (guint j = 0; j < n; j++)
+      dfdy[i * n + j] = AT (sys->dfdy_bar, nb, i, j);
+  /* x' = v of the piston or mass: a row of α */
+  for (guint i = 0; i < sys->n_x; i++)
+    {
+      guint k = sys->model->position_branch[i];
+
+      for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
+        dfdy[(nb + i) * n + sys->alpha_col[p]] = sys->alpha_val[p];
+    }
+  /* C p_c' = −Σ coef v over the branch ends at the node */
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (sys->model, k);
+
+      for (guint e = 0; e < 2; e++)
+        {
+          const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (sys->model, b->node[e])
+                                                     : NULL;
+          guint row;
+
+          if (node == NULL || node->kind != MF_NODE_COMPLIANT)
+            continue;
+          row = nb + sys->n_x + node->state;
+          for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
+            dfdy[row * n + sys->alpha_col[p]] -= b->coef[e] * sys->alpha_val[p] / node->capacitance;
+        }
+    }
+  for (guint i = 0; i < n * n; i++)
+    if (!isfinite (dfdy[i]))
+      return GSL_EBADFUNC;
+  return GSL_SUCCESS;
+}
+
+void
+mf_system_expand (MfSystem *sys, double t, const double *y, double *u)
+{
+  fill_full_state (sys, t, y);
+  memcpy (u, sys->u, (sys->n_v + sys->n_x + sys->n_c) * sizeof (double));
+}
+
+static double
+kinetic_energy (const MfSystem *sys, const double *v)
+{
+  double e = 0.0;
+
+  for (guint k = 0; k < sys->n_v; k++)
+    e += 0.5 * sys->red->mass[k] * v[k] * v[k];
+  return e;
+}
+
+double
+mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
+{
+  double before = kinetic_energy (sys, u);
+
+  /* v̄ = M̄⁻¹ αᵀ M (v − v_p): the velocities nearest in kinetic energy that
+   * meet the new constraints; momentum along allowed directions is kept. */
+  particular_velocities (sys, t);
+  for (guint k = 0; k < sys->n_v; k++)
+    sys->f[k] = sys->red->mass[k] * (u[k] - sys->vp[k]);
+  project_forces (sys, sys->f, y);
+  solve_mass (sys, y, 1);
+  memcpy (y + sys->n_bar, u + sys->n_v, (sys->n_x + sys->n_c) * sizeof (double));
+
+  expand_velocities (sys, y, sys->vp, sys->u);
+  return MAX (before - kinetic_energy (sys, sys->u), 0.0);
+}
+
+/* The multipliers λ from the rows of the dependent states:
+ * W2ᵀ λ = (M v' − F) on the dependent columns (MODEL.md §2). */
+static void
+recover_multipliers (MfSystem *sys, double t, const double *y)
+{
+  const MfNullspace *ns = sys->red->nullspace;
+  guint r = sys->rank;
+
+  evaluate (sys, t, y, sys->dydt);
+  /* evaluate() left u, F − M v_p' and v_p' for this (t, y) */
+  expand_velocities (sys, sys->dydt, sys->vp_dot, sys->vp_dot);
+  for (guint i = 0; i < r; i++)
+    {
+      guint k = ns->dependent[i];
+
+      sys->rhs[i] = sys->red->mass[k] * sys->vp_dot[k] - sys->f[k];
+    }
+  if (r > 0)
+    LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'T', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
+                         sys->w2_pivots, sys->rhs, (lapack_int) r);
+  memset (sys->lambda, 0, sys->red->n_rows * sizeof (double));
+  for (guint i = 0; i < r; i++)
+    sys->lambda[ns->pivot_rows[i]] = sys->rhs[i];
+}
+
+static double
+node_pressure (MfSystem *sys, guint node, double t)
+{
+  const MfNode *n = mf_model_node (sys->model, node);
+
+  if (n->kind != MF_NODE_JUNCTION)
+    return mf_model_known_pressure (sys->model, node, t, sys->u);
+  return sys->red->row_determined[n->row] ? sys->lambda[n->row] : NAN;
+}
+
+void
+mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
+{
+  const MfModel *model = sys->model;
+  guint n_full = sys->n_v + sys->n_x + sys->n_c, o = 0;
+
+  recover_multipliers (sys, t, y);
+  /* recover_multipliers() overwrote v_p' with v'; the state itself is in u */
+  memcpy (out, sys->u, n_full * sizeof (double));
+  o = n_full;
+  for (guint k = 0; k < sys->n_v; k++)
+    if (mf_model_branch (model, k)->kind != MF_BRANCH_MASS)
+      out[o++] = mf_model_branch (model, k)->area * sys->u[k];
+  for (guint i = 0; i < model->pressure_output_nodes->len; i++)
+    out[o++] = node_pressure (sys, g_array_index (model->pressure_output_nodes, guint, i), t);
+  for (guint i = 0; i < model->valve_outputs->len; i++)
+    {
+      const MfBranch *b = mf_model_branch (model, g_array_index (model->valve_outputs, guint, i));
+
+      out[o++] = node_pressure (sys, b->node[0], t) - node_pressure (sys, b->node[1], t);
+    }
+  /* the next evaluation recomputes v_p' when there are sources */
+  if (!sys->has_sources)
+    memset (sys->vp_dot, 0, sys->n_v * sizeof (double));
+}
+
+gboolean
+mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
+{
+  const MfModel *model = sys->model;
+  const MfMode *mode = g_ptr_array_index (model->circuit->modes, sys->mode);
+
+  for (guint i = 0; i < sys->n_x; i++)
+    {
+      const MfBranch *b = mf_model_branch (model, model->position_branch[i]);
+      const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
+      double x = y[sys->n_bar + i];
+
+      if (b->kind == MF_BRANCH_PISTON && isfinite (b->stroke)
+          && (x < -1e-9 * b->stroke || x > b->stroke * (1.0 + 1e-9)))
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
+                       "at t = %.9g s: piston '%s' reached the end of its stroke (x = %.6g m, "
+                       "stroke %.6g m); end stops need the mode switching this build does not "
+                       "have yet",
+                       t, c->id, x, b->stroke);
+          return FALSE;
+        }
+    }
+  fill_full_state (sys, t, y);
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+      const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
+
+      if (c->info->type == MF_COMPONENT_CHECK_VALVE && !mf_mode_is_closed (mode, b->component)
+          && sys->u[k] < -1e-9)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
+                       "at t = %.9g s: the flow through check valve '%s' reversed, so it would "
+                       "close; automatic check valve switching is not in this build yet",
+                       t, c->id);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -1,0 +1,215 @@
+/* mf-units.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-units.h"
+
+#include <string.h>
+
+typedef struct
+{
+  const char *name;
+  const char *si_unit;
+  gint8       mass;
+  gint8       length;
+  gint8       time;
+} MfQuantityInfo;
+
+/* Indexed by MfQuantity.  Exponents of kg, m, s. */
+static const MfQuantityInfo quantities[MF_N_QUANTITIES] = {
+  [MF_QUANTITY_DIMENSIONLESS] = { "dimensionless", "", 0, 0, 0 },
+  [MF_QUANTITY_PRESSURE] = { "pressure", "Pa", 1, -1, -2 },
+  [MF_QUANTITY_LENGTH] = { "length", "m", 0, 1, 0 },
+  [MF_QUANTITY_AREA] = { "area", "m^2", 0, 2, 0 },
+  [MF_QUANTITY_VOLUME] = { "volume", "m^3", 0, 3, 0 },
+  [MF_QUANTITY_FLOW] = { "flow", "m^3/s", 0, 3, -1 },
+  [MF_QUANTITY_VELOCITY] = { "velocity", "m/s", 0, 1, -1 },
+  [MF_QUANTITY_MASS] = { "mass", "kg", 1, 0, 0 },
+  [MF_QUANTITY_FORCE] = { "force", "N", 1, 1, -2 },
+  [MF_QUANTITY_STIFFNESS] = { "stiffness", "N/m", 1, 0, -2 },
+  [MF_QUANTITY_DAMPING] = { "damping", "N*s/m", 1, 0, -1 },
+  [MF_QUANTITY_TIME] = { "time", "s", 0, 0, 1 },
+  [MF_QUANTITY_DENSITY] = { "density", "kg/m^3", 1, -3, 0 },
+  [MF_QUANTITY_VISCOSITY] = { "kinematic viscosity", "m^2/s", 0, 2, -1 },
+  /* m^3/Pa = m^3 / (kg m^-1 s^-2) */
+  [MF_QUANTITY_CAPACITANCE] = { "capacitance", "m^3/Pa", -1, 4, 2 },
+};
+
+typedef struct
+{
+  const char *spelling;
+  double      factor; /* SI value of one unit */
+  MfQuantity  quantity;
+} MfUnit;
+
+/* Factors are the definitions (bar = 1e5 Pa, in = 25.4 mm exactly); psi is
+ * lbf/in^2 to the 13 significant digits engineering tables quote. */
+static const MfUnit units[] = {
+  { "Pa", 1.0, MF_QUANTITY_PRESSURE },
+  { "kPa", 1e3, MF_QUANTITY_PRESSURE },
+  { "MPa", 1e6, MF_QUANTITY_PRESSURE },
+  { "GPa", 1e9, MF_QUANTITY_PRESSURE },
+  { "bar", 1e5, MF_QUANTITY_PRESSURE },
+  { "mbar", 1e2, MF_QUANTITY_PRESSURE },
+  { "psi", 6894.757293168, MF_QUANTITY_PRESSURE },
+
+  { "m", 1.0, MF_QUANTITY_LENGTH },
+  { "cm", 1e-2, MF_QUANTITY_LENGTH },
+  { "mm", 1e-3, MF_QUANTITY_LENGTH },
+  { "um", 1e-6, MF_QUANTITY_LENGTH },
+  { "\302\265m", 1e-6, MF_QUANTITY_LENGTH }, /* U+00B5 MICRO SIGN */
+  { "\316\274m", 1e-6, MF_QUANTITY_LENGTH }, /* U+03BC GREEK SMALL LETTER MU */
+  { "in", 0.0254, MF_QUANTITY_LENGTH },
+
+  { "m^2", 1.0, MF_QUANTITY_AREA },
+  { "cm^2", 1e-4, MF_QUANTITY_AREA },
+  { "mm^2", 1e-6, MF_QUANTITY_AREA },
+  { "m2", 1.0, MF_QUANTITY_AREA },
+  { "cm2", 1e-4, MF_QUANTITY_AREA },
+  { "mm2", 1e-6, MF_QUANTITY_AREA },
+
+  { "m^3", 1.0, MF_QUANTITY_VOLUME },
+  { "cm^3", 1e-6, MF_QUANTITY_VOLUME },
+  { "mm^3", 1e-9, MF_QUANTITY_VOLUME },
+  { "m3", 1.0, MF_QUANTITY_VOLUME },
+  { "cm3", 1e-6, MF_QUANTITY_VOLUME },
+  { "L", 1e-3, MF_QUANTITY_VOLUME },
+  { "l", 1e-3, MF_QUANTITY_VOLUME },
+  { "mL", 1e-6, MF_QUANTITY_VOLUME },
+  { "ml", 1e-6, MF_QUANTITY_VOLUME },
+  { "cc", 1e-6, MF_QUANTITY_VOLUME },
+
+  { "m^3/s", 1.0, MF_QUANTITY_FLOW },
+  { "L/min", 1e-3 / 60.0, MF_QUANTITY_FLOW },
+  { "l/min", 1e-3 / 60.0, MF_QUANTITY_FLOW },
+  { "L/s", 1e-3, MF_QUANTITY_FLOW },
+  { "l/s", 1e-3, MF_QUANTITY_FLOW },
+  { "cm^3/s", 1e-6, MF_QUANTITY_FLOW },
+  { "mL/s", 1e-6, MF_QUANTITY_FLOW },
+
+  { "m/s", 1.0, MF_QUANTITY_VELOCITY },
+  { "mm/s", 1e-3, MF_QUANTITY_VELOCITY },
+
+  { "kg", 1.0, MF_QUANTITY_MASS },
+  { "g", 1e-3, MF_QUANTITY_MASS },
+
+  { "N", 1.0, MF_QUANTITY_FORCE },
+  { "kN", 1e3, MF_QUANTITY_FORCE },
+  { "MN", 1e6, MF_QUANTITY_FORCE },
+
+  { "N/m", 1.0, MF_QUANTITY_STIFFNESS },
+  { "kN/m", 1e3, MF_QUANTITY_STIFFNESS },
+  { "N/mm", 1e3, MF_QUANTITY_STIFFNESS },
+  { "MN/m", 1e6, MF_QUANTITY_STIFFNESS },
+
+  { "N*s/m", 1.0, MF_QUANTITY_DAMPING },
+  { "Ns/m", 1.0, MF_QUANTITY_DAMPING },
+  { "kN*s/m", 1e3, MF_QUANTITY_DAMPING },
+
+  { "s", 1.0, MF_QUANTITY_TIME },
+  { "ms", 1e-3, MF_QUANTITY_TIME },
+  { "min", 60.0, MF_QUANTITY_TIME },
+  { "h", 3600.0, MF_QUANTITY_TIME },
+
+  { "kg/m^3", 1.0, MF_QUANTITY_DENSITY },
+  { "g/cm^3", 1e3, MF_QUANTITY_DENSITY },
+
+  { "m^2/s", 1.0, MF_QUANTITY_VISCOSITY },
+  { "mm^2/s", 1e-6, MF_QUANTITY_VISCOSITY },
+  { "cSt", 1e-6, MF_QUANTITY_VISCOSITY },
+  { "St", 1e-4, MF_QUANTITY_VISCOSITY },
+
+  { "m^3/Pa", 1.0, MF_QUANTITY_CAPACITANCE },
+  { "cm^3/bar", 1e-11, MF_QUANTITY_CAPACITANCE },
+  { "L/bar", 1e-8, MF_QUANTITY_CAPACITANCE },
+};
+
+MfDimension
+mf_quantity_dimension (MfQuantity quantity)
+{
+  MfDimension dimension = { 0, 0, 0, FALSE };
+
+  g_return_val_if_fail (quantity < MF_N_QUANTITIES, dimension);
+
+  dimension.mass = quantities[quantity].mass;
+  dimension.length = quantities[quantity].length;
+  dimension.time = quantities[quantity].time;
+  return dimension;
+}
+
+const char *
+mf_quantity_name (MfQuantity quantity)
+{
+  g_return_val_if_fail (quantity < MF_N_QUANTITIES, NULL);
+
+  return quantities[quantity].name;
+}
+
+const char *
+mf_quantity_si_unit (MfQuantity quantity)
+{
+  g_return_val_if_fail (quantity < MF_N_QUANTITIES, NULL);
+
+  return quantities[quantity].si_unit;
+}
+
+/* Two unitless values are equal to each other and to nothing else: a plain
+ * number has no dimension to compare yet. */
+gboolean
+mf_dimension_equal (MfDimension a, MfDimension b)
+{
+  if (a.any || b.any)
+    return a.any && b.any;
+  return a.mass == b.mass && a.length == b.length && a.time == b.time;
+}
+
+char *
+mf_dimension_describe (MfDimension dimension)
+{
+  if (dimension.any)
+    return g_strdup ("unitless");
+
+  /* Enum order decides between quantities of one dimension (none today, but
+   * e.g. a bulk modulus reads as "pressure"). */
+  for (guint q = 0; q < MF_N_QUANTITIES; q++)
+    if (mf_dimension_equal (dimension, mf_quantity_dimension (q)))
+      return g_strdup (quantities[q].name);
+
+  return g_strdup_printf ("kg^%d m^%d s^%d", dimension.mass, dimension.length, dimension.time);
+}
+
+static gboolean
+is_word_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_';
+}
+
+gsize
+mf_unit_match (const char *text, double *factor, MfDimension *dimension)
+{
+  const MfUnit *best = NULL;
+  gsize best_len = 0;
+
+  g_return_val_if_fail (text != NULL, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      gsize len = strlen (units[i].spelling);
+
+      if (len > best_len && strncmp (text, units[i].spelling, len) == 0
+          && !is_word_char (text[len]))
+        {
+          best = &units[i];
+          best_len = len;
+        }
+    }
+
+  if (best == NULL)
+    return 0;
+  if (factor != NULL)
+    *factor = best->factor;
+  if (dimension != NULL)
+    *dimension = mf_quantity_dimension (best->quantity);
+  return best_len;
+}
