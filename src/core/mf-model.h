@@ -85,4 +85,6 @@ const char      *mf_model_output_name (const MfModel *model,
 const char      *mf_model_output_unit (const MfModel *model,
                                        guint          output);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfModel, mf_model_free)
+
 G_END_DECLS

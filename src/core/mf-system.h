@@ -74,4 +74,6 @@ gboolean  mf_system_check_state (MfSystem     *system,
                                  const double *y,
                                  GError      **error);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfSystem, mf_system_free)
+
 G_END_DECLS

@@ -1,0 +1,131 @@
+/* mf-csv.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-csv.h"
+
+#include <string.h>
+
+/* Rows are written in chunks of about this size: one write per row would be
+ * one system call per sample. */
+#define MF_CSV_CHUNK 65536
+
+struct _MfCsvWriter
+{
+  GOutputStream *out;
+  guint          n_outputs;
+  GString       *buffer;
+  gboolean       closed;
+};
+
+/* RFC 4180: a field holding a separator, a quote or a line break is quoted,
+ * its quotes doubled. */
+static void
+append_field (GString *buffer, const char *field)
+{
+  if (strpbrk (field, ",\"\r\n") == NULL)
+    {
+      g_string_append (buffer, field);
+      return;
+    }
+  g_string_append_c (buffer, '"');
+  for (const char *c = field; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (buffer, '"');
+      g_string_append_c (buffer, *c);
+    }
+  g_string_append_c (buffer, '"');
+}
+
+static void
+append_column_name (GString *buffer, const char *name, const char *unit)
+{
+  g_autofree char *field = NULL;
+
+  if (unit == NULL || unit[0] == '\0')
+    field = g_strdup (name);
+  else
+    field = g_strdup_printf ("%s [%s]", name, unit);
+  g_string_append_c (buffer, ',');
+  append_field (buffer, field);
+}
+
+/* g_ascii_formatd() writes '.' for the decimal point in every locale. */
+static void
+append_number (GString *buffer, double value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_append_c (buffer, ',');
+  g_string_append (buffer, g_ascii_formatd (text, sizeof text, "%.10g", value));
+}
+
+static gboolean
+writer_flush_buffer (MfCsvWriter *self, GError **error)
+{
+  gboolean ok = g_output_stream_write_all (self->out, self->buffer->str, self->buffer->len,
+                                           NULL, NULL, error);
+
+  g_string_truncate (self->buffer, 0);
+  return ok;
+}
+
+MfCsvWriter *
+mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
+{
+  MfCsvWriter *self = g_new0 (MfCsvWriter, 1);
+
+  self->out = g_object_ref (out);
+  self->n_outputs = mf_model_n_outputs (model);
+  self->buffer = g_string_sized_new (MF_CSV_CHUNK + 1024);
+
+  g_string_append (self->buffer, "t [s]");
+  for (guint i = 0; i < self->n_outputs; i++)
+    append_column_name (self->buffer, mf_model_output_name (model, i),
+                        mf_model_output_unit (model, i));
+  g_string_append (self->buffer, ",solver.mode\n");
+  if (!writer_flush_buffer (self, error))
+    {
+      mf_csv_writer_free (self);
+      return NULL;
+    }
+  return self;
+}
+
+gboolean
+mf_csv_writer_add (MfCsvWriter *self, double t, guint mode, const double *outputs, GError **error)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (!self->closed, FALSE);
+
+  g_string_append (self->buffer, g_ascii_formatd (text, sizeof text, "%.10g", t));
+  for (guint i = 0; i < self->n_outputs; i++)
+    append_number (self->buffer, outputs[i]);
+  g_snprintf (text, sizeof text, ",%u\n", mode);
+  g_string_append (self->buffer, text);
+  if (self->buffer->len >= MF_CSV_CHUNK)
+    return writer_flush_buffer (self, error);
+  return TRUE;
+}
+
+gboolean
+mf_csv_writer_close (MfCsvWriter *self, GError **error)
+{
+  g_return_val_if_fail (!self->closed, FALSE);
+
+  self->closed = TRUE;
+  return writer_flush_buffer (self, error) && g_output_stream_flush (self->out, NULL, error);
+}
+
+void
+mf_csv_writer_free (MfCsvWriter *self)
+{
+  if (self == NULL)
+    return;
+  g_object_unref (self->out);
+  g_string_free (self->buffer, TRUE);
+  g_free (self);
+}

@@ -1,0 +1,48 @@
+/* mf-integrator.h: one mode's reduced system (mf-system.h) with the GSL
+ * objects of the chosen method, allocated once, taking one step at a time
+ * toward a stop time without passing it.  Private to the simulation driver.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-method.h"
+#include "mf-simulation.h"
+#include "mf-system.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MfIntegrator MfIntegrator;
+
+/* Takes ownership of `system` (freed on failure too).  Steps, rejections
+ * and evaluations are added to `stats`, which must outlive the integrator. */
+MfIntegrator *mf_integrator_new (MfSystem                  *system,
+                                 const MfMethod            *method,
+                                 const MfSimulationOptions *options,
+                                 MfSimulationStats         *stats,
+                                 GError                   **error);
+void          mf_integrator_free (MfIntegrator *integrator);
+
+MfSystem     *mf_integrator_get_system (MfIntegrator *integrator);
+
+/* Starts afresh, as after a mode switch: no multistep history, the initial
+ * step size. */
+void          mf_integrator_restart (MfIntegrator *integrator);
+/* Forgets the multistep history (an input has a kink here) but keeps the
+ * step size. */
+void          mf_integrator_forget_history (MfIntegrator *integrator);
+
+/* One accepted step from *t toward t_stop > *t; *t becomes exactly t_stop
+ * when the step reaches it.  The state is then checked for blow-up and
+ * against the system's limits.  FALSE with MF_ERROR_SOLVER naming the time
+ * and the cause, or with the error of mf_system_check_state(). */
+gboolean      mf_integrator_step (MfIntegrator *integrator,
+                                  double       *t,
+                                  double        t_stop,
+                                  double       *y,
+                                  GError      **error);
+
+G_END_DECLS

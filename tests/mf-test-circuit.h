@@ -1,0 +1,51 @@
+/* mf-test-circuit.h: circuits for tests, written as inline JSON.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-document.h"
+#include "mf-model.h"
+
+/* A loaded document and its assembled model; free with mf_test_circuit_free. */
+typedef struct
+{
+  MfDocument *document;
+  MfModel    *model;
+} MfTestCircuit;
+
+static inline void
+mf_test_circuit_free (MfTestCircuit *tc)
+{
+  mf_model_free (tc->model);
+  mf_document_free (tc->document);
+  g_free (tc);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfTestCircuit, mf_test_circuit_free)
+
+/* Loads `json` (which must be valid) and assembles it; the model error, if
+ * any, goes to `error` and the model is NULL. */
+static inline MfTestCircuit *
+mf_test_circuit_load (const char *json, GError **error)
+{
+  g_autoptr (GError) load_error = NULL;
+  MfTestCircuit *tc = g_new0 (MfTestCircuit, 1);
+
+  tc->document = mf_document_load_data (json, -1, "<test>", NULL, &load_error);
+  g_assert_no_error (load_error);
+  tc->model = mf_model_new (mf_document_get_circuit (tc->document), error);
+  return tc;
+}
+
+/* Index of an output by name; fails the test if there is none. */
+static inline guint
+mf_test_output (const MfModel *model, const char *name)
+{
+  for (guint i = 0; i < mf_model_n_outputs (model); i++)
+    if (g_strcmp0 (mf_model_output_name (model, i), name) == 0)
+      return i;
+  g_error ("no output '%s'", name);
+  return 0;
+}
