@@ -122,6 +122,12 @@ mf_model_branch (const MfModel *model, guint velocity)
   return &g_array_index (model->branches, MfBranch, velocity);
 }
 
+static inline const MfComponent *
+component_at (const MfCircuit *circuit, guint index)
+{
+  return g_ptr_array_index (circuit->components, index);
+}
+
 static inline const MfNode *
 mf_model_node (const MfModel *model, guint node)
 {

@@ -1,0 +1,827 @@
+/* test-document.c: loading, checking and saving circuit documents.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-document.h"
+#include "mf-error.h"
+#include "mf-json-locate.h"
+
+/* Every component type and every field of FORMAT.md, plus two unknown
+ * fields (line 3, with multi-byte characters before it, and line 13) and
+ * an unknown section (line 45). */
+static const char every_field[] =
+  "{\n"
+  "  \"manifold\": 1,\n"
+  "  \"title\": \"Évery type — one of each\", \"notes\": \"ignored\",\n"
+  "  \"description\": \"every field of FORMAT.md\",\n"
+  "  \"fluid\": { \"density\": \"870 kg/m^3\", \"kinematic_viscosity\": \"46 cSt\",\n"
+  "             \"bulk_modulus\": \"1.5 GPa\" },\n"
+  "  \"components\": [\n"
+  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"100 bar\",\n"
+  "      \"at\": [40, 120], \"rotation\": 90 },\n"
+  "    { \"id\": \"J1\", \"type\": \"junction\", \"at\": [200, 120] },\n"
+  "    { \"id\": \"V0\", \"type\": \"volume\", \"volume\": \"2 L\" },\n"
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 2.0, \"diameter\": \"12 mm\",\n"
+  "      \"friction\": \"laminar\", \"roughness\": 1e-5, \"colour\": \"red\" },\n"
+  "    { \"id\": \"O1\", \"type\": \"orifice\", \"area\": \"10 mm^2\", \"cd\": 0.7,\n"
+  "      \"port_diameter\": \"8 mm\", \"mass\": \"1 g\" },\n"
+  "    { \"id\": \"V1\", \"type\": \"valve\", \"area\": \"2e-5*ramp(t, 0.1, 0.3)\" },\n"
+  "    { \"id\": \"CV1\", \"type\": \"check_valve\", \"area\": 1e-5,\n"
+  "      \"cracking_pressure\": \"2 bar\" },\n"
+  "    { \"id\": \"RV1\", \"type\": \"relief_valve\", \"set_pressure\": \"150 bar\",\n"
+  "      \"full_area\": \"20 mm^2\", \"full_open_rise\": \"5 bar\", \"cd\": 0.65,\n"
+  "      \"port_diameter\": \"6 mm\" },\n"
+  "    { \"id\": \"Q1\", \"type\": \"flow_source\", \"flow\": \"25 L/min\" },\n"
+  "    { \"id\": \"C1\", \"type\": \"piston\", \"mass\": 12, \"cap_area\": 1.96e-3,\n"
+  "      \"rod_area\": 1.0e-3, \"damping\": 100, \"stroke\": \"200 mm\" },\n"
+  "    { \"id\": \"M1\", \"type\": \"mass\", \"mass\": \"5 kg\" },\n"
+  "    { \"id\": \"K1\", \"type\": \"spring\", \"stiffness\": \"50 kN/m\",\n"
+  "      \"preload\": \"1 kN\" },\n"
+  "    { \"id\": \"D1\", \"type\": \"damper\", \"damping\": 200 },\n"
+  "    { \"id\": \"F1\", \"type\": \"force\", \"force\": \"1.5 kN\" },\n"
+  "    { \"id\": \"G1\", \"type\": \"fixed\" },\n"
+  "    { \"id\": \"V2\", \"type\": \"volume\", \"capacitance\": \"2 cm^3/bar\",\n"
+  "      \"bulk_modulus\": \"1 GPa\" }\n"
+  "  ],\n"
+  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
+  "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
+  "  \"modes\": [ { \"name\": \"V1 open\", \"closed\": [] },\n"
+  "             { \"name\": \"V1 shut\", \"closed\": [\"V1\", \"CV1\"] } ],\n"
+  "  \"schedule\": [ { \"t\": 0, \"mode\": \"V1 open\" },\n"
+  "                { \"t\": \"500 ms\", \"mode\": \"V1 shut\" } ],\n"
+  "  \"simulation\": { \"t_end\": 2.0, \"method\": \"rk4\", \"rtol\": 1e-5,\n"
+  "                  \"atol\": 1e-8, \"output_interval\": 1e-3,\n"
+  "                  \"step\": \"0.1 ms\" },\n"
+  "  \"initial\": { \"P1.v\": 0.5, \"C1.x\": 0.05 },\n"
+  "  \"prefer_states\": [\"C1.x\"],\n"
+  "  \"extra\": { \"anything\": [1, 2] }\n"
+  "}\n";
+
+static const char minimal[] =
+  "{ \"manifold\": 1,\n"
+  "  \"components\": [ { \"id\": \"T1\", \"type\": \"tank\" },\n"
+  "                  { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1,\n"
+  "                    \"diameter\": 0.01 } ],\n"
+  "  \"wires\": [ [\"T1.p\", \"P1.a\"] ] }\n";
+
+static GPtrArray *
+diagnostics_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) mf_diagnostic_free);
+}
+
+static MfDocument *
+load_ok (const char *text, GPtrArray *diagnostics)
+{
+  g_autoptr (GError) error = NULL;
+  MfDocument *document = mf_document_load_data (text, -1, "test.manifold", diagnostics, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  return document;
+}
+
+/* Loads `text`, which must fail, and returns the error message. */
+static char *
+load_error (const char *text, MfErrorCode code)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) document = mf_document_load_data (text, -1, "bad", NULL, &error);
+
+  g_assert_null (document);
+  g_assert_error (error, MF_ERROR, (int) code);
+  return g_strdup (error->message);
+}
+
+static const MfComponent *
+component (const MfCircuit *circuit, const char *id)
+{
+  int index = mf_circuit_find_component (circuit, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return g_ptr_array_index (circuit->components, index);
+}
+
+static double
+param (const MfCircuit *circuit, const char *id, guint index)
+{
+  return component (circuit, id)->params[index].value;
+}
+
+static void
+test_every_field (void)
+{
+  g_autoptr (MfDocument) document = load_ok (every_field, NULL);
+  const MfCircuit *circuit = mf_document_get_circuit (document);
+  const MfComponent *valve;
+  const MfMode *shut;
+
+  g_assert_cmpstr (mf_document_get_name (document), ==, "test.manifold");
+  g_assert_cmpstr (circuit->title, ==, "Évery type — one of each");
+  g_assert_cmpstr (circuit->description, ==, "every field of FORMAT.md");
+  g_assert_cmpfloat_with_epsilon (circuit->fluid.density, 870.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
+  g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
+
+  g_assert_cmpuint (circuit->components->len, ==, 16);
+  for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < circuit->components->len; i++)
+        found |= ((MfComponent *) g_ptr_array_index (circuit->components, i))->info->type == t;
+      g_assert_true (found);
+    }
+
+  /* units become SI; "100 bar" is 1e7 Pa */
+  g_assert_cmpfloat_with_epsilon (param (circuit, "T1", MF_TANK_PRESSURE), 1e7, 1e-6);
+  g_assert_cmpfloat (component (circuit, "T1")->at[0], ==, 40.0);
+  g_assert_cmpfloat (component (circuit, "T1")->at[1], ==, 120.0);
+  g_assert_cmpint (component (circuit, "T1")->rotation, ==, 90);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "V0", MF_VOLUME_VOLUME), 2e-3, 1e-15);
+  /* a volume's bulk modulus is the fluid's unless given: left NAN for the assembly */
+  g_assert_true (isnan (param (circuit, "V0", MF_VOLUME_BULK_MODULUS)));
+  g_assert_cmpfloat_with_epsilon (param (circuit, "V2", MF_VOLUME_BULK_MODULUS), 1e9, 1e-6);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "V2", MF_VOLUME_CAPACITANCE), 2e-11, 1e-24);
+  g_assert_cmpfloat (param (circuit, "P1", MF_PIPE_LENGTH), ==, 2.0);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "P1", MF_PIPE_DIAMETER), 0.012, 1e-15);
+  g_assert_cmpint (component (circuit, "P1")->params[MF_PIPE_FRICTION].choice, ==,
+                   MF_FRICTION_LAMINAR);
+  g_assert_cmpfloat (param (circuit, "P1", MF_PIPE_ROUGHNESS), ==, 1e-5);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "O1", MF_ORIFICE_AREA), 1e-5, 1e-18);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "O1", MF_ORIFICE_MASS), 1e-3, 1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "O1", MF_ORIFICE_PORT_DIAMETER), 8e-3, 1e-15);
+  /* a default stays a default */
+  g_assert_cmpfloat (param (circuit, "CV1", MF_ORIFICE_CD), ==, 0.61);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "CV1", MF_CHECK_VALVE_CRACKING_PRESSURE), 2e5,
+                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "RV1", MF_RELIEF_SET_PRESSURE), 1.5e7, 1e-6);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "RV1", MF_RELIEF_FULL_OPEN_RISE), 5e5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "Q1", MF_FLOW_SOURCE_FLOW), 25e-3 / 60.0,
+                                  1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "C1", MF_PISTON_STROKE), 0.2, 1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "K1", MF_SPRING_STIFFNESS), 5e4, 1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "K1", MF_SPRING_PRELOAD), 1e3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "F1", MF_FORCE_FORCE), 1.5e3, 1e-9);
+
+  /* an expression in t stays one: 2e-5 * ramp(t, 0.1, 0.3) */
+  valve = component (circuit, "V1");
+  g_assert_nonnull (valve->params[MF_ORIFICE_AREA].expr);
+  g_assert_false (mf_expr_is_constant (valve->params[MF_ORIFICE_AREA].expr));
+  g_assert_cmpfloat_with_epsilon (mf_component_param_at (valve, MF_ORIFICE_AREA, 0.2), 1e-5,
+                                  1e-18);
+  g_assert_cmpfloat (mf_component_param_at (valve, MF_ORIFICE_AREA, 0.0), ==, 0.0);
+
+  g_assert_cmpuint (circuit->wires->len, ==, 5);
+  {
+    const MfWire *wire = &g_array_index (circuit->wires, MfWire, 3);
+
+    g_assert_cmpint (wire->ends[0].component, ==, mf_circuit_find_component (circuit, "C1"));
+    g_assert_cmpuint (wire->ends[0].port, ==, MF_PISTON_M);
+    g_assert_cmpint (wire->ends[1].component, ==, mf_circuit_find_component (circuit, "K1"));
+    g_assert_cmpuint (wire->ends[1].port, ==, MF_PORT_A);
+  }
+
+  g_assert_cmpuint (circuit->modes->len, ==, 2);
+  shut = g_ptr_array_index (circuit->modes, 1);
+  g_assert_cmpstr (shut->name, ==, "V1 shut");
+  g_assert_cmpuint (shut->closed->len, ==, 2);
+  g_assert_true (mf_mode_is_closed (shut, (guint) mf_circuit_find_component (circuit, "V1")));
+  g_assert_true (mf_mode_is_closed (shut, (guint) mf_circuit_find_component (circuit, "CV1")));
+
+  g_assert_cmpuint (circuit->schedule->len, ==, 2);
+  g_assert_cmpfloat (g_array_index (circuit->schedule, MfScheduleEntry, 1).t, ==, 0.5);
+  g_assert_cmpuint (mf_circuit_mode_at (circuit, 0.49), ==, 0);
+  g_assert_cmpuint (mf_circuit_mode_at (circuit, 0.5), ==, 1);
+
+  g_assert_cmpfloat (circuit->simulation.t_end, ==, 2.0);
+  g_assert_cmpstr (circuit->simulation.method, ==, "rk4");
+  g_assert_cmpfloat (circuit->simulation.rtol, ==, 1e-5);
+  g_assert_cmpfloat (circuit->simulation.atol, ==, 1e-8);
+  g_assert_cmpfloat (circuit->simulation.output_interval, ==, 1e-3);
+  g_assert_cmpfloat_with_epsilon (circuit->simulation.step, 1e-4, 1e-18);
+
+  g_assert_cmpuint (circuit->initial->len, ==, 2);
+  g_assert_cmpstr (g_array_index (circuit->initial, MfInitialValue, 1).name, ==, "C1.x");
+  g_assert_cmpfloat (g_array_index (circuit->initial, MfInitialValue, 1).value, ==, 0.05);
+  g_assert_cmpuint (circuit->preferred_states->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (circuit->preferred_states, 0), ==, "C1.x");
+}
+
+static void
+assert_diagnostic (const MfDiagnostic *diagnostic, MfSeverity severity, guint line,
+                   guint column, const char *message)
+{
+  g_assert_cmpint (diagnostic->severity, ==, severity);
+  g_assert_cmpuint (diagnostic->line, ==, line);
+  g_assert_cmpuint (diagnostic->column, ==, column);
+  g_assert_cmpstr (diagnostic->message, ==, message);
+}
+
+static void
+test_unknown_fields (void)
+{
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (MfDocument) document = load_ok (every_field, diagnostics);
+  g_autofree char *formatted = NULL;
+
+  /* columns count characters: line 3 has 'É' and '—' before "notes" */
+  g_assert_cmpuint (diagnostics->len, ==, 3);
+  assert_diagnostic (diagnostics->pdata[0], MF_SEVERITY_WARNING, 3, 40,
+                     "unknown field 'notes' ignored");
+  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_WARNING, 13, 49,
+                     "component 'P1': unknown field 'colour' ignored");
+  assert_diagnostic (diagnostics->pdata[2], MF_SEVERITY_WARNING, 45, 3,
+                     "unknown field 'extra' ignored");
+  formatted = mf_diagnostic_format (diagnostics->pdata[1], "a.manifold");
+  g_assert_cmpstr (formatted, ==,
+                   "a.manifold:13:49: warning: component 'P1': unknown field 'colour' ignored");
+}
+
+static void
+test_suggestion (void)
+{
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (MfDocument) document = NULL;
+  g_autoptr (GError) error = NULL;
+
+  document = mf_document_load_data ("{ \"manifold\": 1, \"components\": [\n"
+                                    "  { \"id\": \"P1\", \"type\": \"pipe\", \"diameter\": 0.01,\n"
+                                    "    \"lenght\": 1 } ] }", -1, "s", diagnostics, &error);
+  g_assert_null (document);
+  g_assert_cmpuint (diagnostics->len, ==, 2);
+  assert_diagnostic (diagnostics->pdata[0], MF_SEVERITY_ERROR, 2, 3,
+                     "component 'P1' (pipe) needs 'length'");
+  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_WARNING, 3, 5,
+                     "component 'P1': unknown field 'lenght' ignored (did you mean 'length'?)");
+  g_assert_cmpstr (error->message, ==, "s:2:3: component 'P1' (pipe) needs 'length'");
+}
+
+static void
+test_default_mode (void)
+{
+  g_autoptr (MfDocument) document = load_ok (minimal, NULL);
+  const MfCircuit *circuit = mf_document_get_circuit (document);
+  const MfMode *mode;
+
+  g_assert_cmpuint (circuit->modes->len, ==, 1);
+  mode = g_ptr_array_index (circuit->modes, 0);
+  g_assert_cmpstr (mode->name, ==, "default");
+  g_assert_cmpuint (mode->closed->len, ==, 0);
+  g_assert_cmpuint (circuit->schedule->len, ==, 0);
+  /* the defaults of mf_circuit_new() */
+  g_assert_cmpfloat (circuit->fluid.density, ==, 870.0);
+  g_assert_cmpstr (circuit->simulation.method, ==, "msbdf");
+  g_assert_cmpfloat (circuit->simulation.output_interval, ==, 0.0);
+  g_assert_cmpfloat (circuit->simulation.step, ==, 0.0);
+  g_assert_null (circuit->title);
+}
+
+static void
+test_schedule_order (void)
+{
+  g_autofree char *message = NULL;
+  g_autoptr (MfDocument) document = NULL;
+  const MfCircuit *circuit;
+
+  /* equal times are allowed: the later entry holds from then on */
+  document = load_ok ("{ \"manifold\": 1, \"components\": [ { \"id\": \"V1\", \"type\": \"valve\","
+                      " \"area\": 1e-5 } ],\n"
+                      "  \"modes\": [ { \"name\": \"a\" },\n"
+                      "             { \"name\": \"b\", \"closed\": [\"V1\"] } ],\n"
+                      "  \"schedule\": [ { \"t\": 0, \"mode\": \"b\" },\n"
+                      "                { \"t\": 1, \"mode\": \"a\" },\n"
+                      "                { \"t\": 1, \"mode\": \"b\" } ] }", NULL);
+  circuit = mf_document_get_circuit (document);
+  g_assert_cmpuint (circuit->schedule->len, ==, 3);
+  for (guint i = 1; i < circuit->schedule->len; i++)
+    g_assert_cmpfloat (g_array_index (circuit->schedule, MfScheduleEntry, i - 1).t, <=,
+                       g_array_index (circuit->schedule, MfScheduleEntry, i).t);
+  g_assert_cmpuint (mf_circuit_mode_at (circuit, 0.5), ==, 1);
+  g_assert_cmpuint (mf_circuit_mode_at (circuit, 1.0), ==, 1);
+
+  message = load_error ("{ \"manifold\": 1, \"modes\": [ { \"name\": \"a\" } ],\n"
+                        "  \"schedule\": [ { \"t\": \"1 s\", \"mode\": \"a\" },\n"
+                        "                { \"t\": 0.5, \"mode\": \"a\" } ] }", MF_ERROR_INVALID);
+  g_assert_cmpstr (message, ==, "bad:3:24: schedule entry 2: 't' is 0.5, before the previous "
+                   "entry's 1; times must not decrease");
+}
+
+static char *
+to_json (JsonNode *node)
+{
+  return json_to_string (node, FALSE);
+}
+
+static JsonNode *
+parse (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (text, &error);
+
+  g_assert_no_error (error);
+  return node;
+}
+
+static void
+assert_same_value (double a, double b)
+{
+  if (isnan (a))
+    g_assert_true (isnan (b));
+  else
+    g_assert_cmpfloat (a, ==, b);
+}
+
+static void
+assert_same_components (const MfCircuit *a, const MfCircuit *b)
+{
+  g_assert_cmpuint (a->components->len, ==, b->components->len);
+  for (guint i = 0; i < a->components->len; i++)
+    {
+      const MfComponent *x = g_ptr_array_index (a->components, i);
+      const MfComponent *y = g_ptr_array_index (b->components, i);
+
+      g_assert_cmpstr (x->id, ==, y->id);
+      g_assert_true (x->info == y->info);
+      g_assert_cmpfloat (x->at[0], ==, y->at[0]);
+      g_assert_cmpfloat (x->at[1], ==, y->at[1]);
+      g_assert_cmpint (x->rotation, ==, y->rotation);
+      for (guint p = 0; p < x->info->n_params; p++)
+        {
+          assert_same_value (x->params[p].value, y->params[p].value);
+          g_assert_cmpint (x->params[p].choice, ==, y->params[p].choice);
+          g_assert_true ((x->params[p].expr == NULL) == (y->params[p].expr == NULL));
+          for (double t = 0.0; t < 1.0; t += 0.125)
+            assert_same_value (mf_component_param_at (x, p, t), mf_component_param_at (y, p, t));
+        }
+    }
+}
+
+static void
+assert_same_circuit (const MfCircuit *a, const MfCircuit *b)
+{
+  g_assert_cmpstr (a->title, ==, b->title);
+  g_assert_cmpstr (a->description, ==, b->description);
+  g_assert_cmpmem (&a->fluid, sizeof a->fluid, &b->fluid, sizeof b->fluid);
+  assert_same_components (a, b);
+  g_assert_cmpmem (a->wires->data, a->wires->len * sizeof (MfWire), b->wires->data,
+                   b->wires->len * sizeof (MfWire));
+  g_assert_cmpuint (a->modes->len, ==, b->modes->len);
+  for (guint i = 0; i < a->modes->len; i++)
+    {
+      const MfMode *x = g_ptr_array_index (a->modes, i), *y = g_ptr_array_index (b->modes, i);
+
+      g_assert_cmpstr (x->name, ==, y->name);
+      g_assert_cmpmem (x->closed->data, x->closed->len * sizeof (guint), y->closed->data,
+                       y->closed->len * sizeof (guint));
+    }
+  g_assert_cmpmem (a->schedule->data, a->schedule->len * sizeof (MfScheduleEntry),
+                   b->schedule->data, b->schedule->len * sizeof (MfScheduleEntry));
+  g_assert_cmpfloat (a->simulation.t_end, ==, b->simulation.t_end);
+  g_assert_cmpstr (a->simulation.method, ==, b->simulation.method);
+  g_assert_cmpfloat (a->simulation.rtol, ==, b->simulation.rtol);
+  g_assert_cmpfloat (a->simulation.atol, ==, b->simulation.atol);
+  g_assert_cmpfloat (a->simulation.output_interval, ==, b->simulation.output_interval);
+  g_assert_cmpfloat (a->simulation.step, ==, b->simulation.step);
+  g_assert_cmpuint (a->initial->len, ==, b->initial->len);
+  for (guint i = 0; i < a->initial->len; i++)
+    {
+      g_assert_cmpstr (g_array_index (a->initial, MfInitialValue, i).name, ==,
+                       g_array_index (b->initial, MfInitialValue, i).name);
+      g_assert_cmpfloat (g_array_index (a->initial, MfInitialValue, i).value, ==,
+                         g_array_index (b->initial, MfInitialValue, i).value);
+    }
+  g_assert_cmpuint (a->preferred_states->len, ==, b->preferred_states->len);
+  for (guint i = 0; i < a->preferred_states->len; i++)
+    g_assert_cmpstr (a->preferred_states->pdata[i], ==, b->preferred_states->pdata[i]);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr (MfDocument) document = load_ok (every_field, NULL);
+  g_autoptr (MfDocument) again = NULL;
+  g_autoptr (JsonNode) original = parse (every_field);
+  g_autoptr (JsonNode) saved = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *data_again = NULL;
+  g_autofree char *original_text = NULL;
+  g_autofree char *saved_text = NULL;
+  gsize length;
+
+  data = mf_document_to_data (document, &length);
+  g_assert_cmpuint (length, ==, strlen (data));
+  g_assert_true (g_str_has_suffix (data, "}\n"));
+  /* pretty-printed, indented by two */
+  g_assert_true (g_str_has_prefix (data, "{\n  \"manifold\""));
+
+  /* every field survives, unknown ones included, in their order */
+  saved = parse (data);
+  g_assert_true (json_node_equal (original, saved));
+  original_text = to_json (original);
+  saved_text = to_json (saved);
+  g_assert_cmpstr (original_text, ==, saved_text);
+  g_assert_nonnull (strstr (data, "\"colour\""));
+  g_assert_nonnull (strstr (data, "\"500 ms\""));
+
+  again = load_ok (data, NULL);
+  assert_same_circuit (mf_document_get_circuit (document), mf_document_get_circuit (again));
+  /* and the printing is stable */
+  data_again = mf_document_to_data (again, NULL);
+  g_assert_cmpstr (data, ==, data_again);
+}
+
+/* The text written: valid JSON that reads back the same, numbers as short
+ * as they can be. */
+static void
+test_to_data (void)
+{
+  static const char text[] =
+    "{ \"manifold\": 1, \"x\": [1e-8, 0.1, 2.0, 3, -0.0, 1e300, 1e999, 12345678901234567,\n"
+    "  0.30000000000000004, true, false, null],\n"
+    "  \"s\": \"tab\\t \\\"q\\\" \\\\ \\/ \\u0001 \\u00e9 \\ud83d\\ude00 \\n\",\n"
+    "  \"e\": {}, \"a\": [], \"w\": [[\"A.p\", \"B.p\"]], \"k~/\": { \"n\": [{}] } }";
+  static const char expected[] =
+    "{\n"
+    "  \"manifold\": 1,\n"
+    "  \"x\": [1e-08, 0.1, 2.0, 3, -0.0, 1e+300, 1e999, 12345678901234567, "
+    "0.30000000000000004, true, false, null],\n"
+    "  \"s\": \"tab\\t \\\"q\\\" \\\\ / \\u0001 é 😀 \\n\",\n"
+    "  \"e\": {},\n"
+    "  \"a\": [],\n"
+    "  \"w\": [\n"
+    "    [\"A.p\", \"B.p\"]\n"
+    "  ],\n"
+    "  \"k~/\": {\n"
+    "    \"n\": [\n"
+    "      {}\n"
+    "    ]\n"
+    "  }\n"
+    "}\n";
+  g_autoptr (MfDocument) document = load_ok (text, NULL);
+  g_autofree char *data = mf_document_to_data (document, NULL);
+  g_autoptr (JsonNode) original = parse (text);
+  g_autoptr (JsonNode) written = parse (data);
+
+  g_assert_cmpstr (data, ==, expected);
+  g_assert_true (json_node_equal (original, written));
+}
+
+static void
+test_save (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("manifold-test-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr (MfDocument) document = load_ok (every_field, NULL);
+  g_autoptr (MfDocument) small = load_ok (minimal, NULL);
+  g_autoptr (MfDocument) loaded = NULL;
+  g_autoptr (GDir) listing = NULL;
+  const char *entry;
+  guint n_entries = 0;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "circuit.manifold", NULL);
+  g_assert_true (mf_document_save (small, path, &error));
+  g_assert_no_error (error);
+  /* a second save replaces the first */
+  g_assert_true (mf_document_save (document, path, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  expected = mf_document_to_data (document, NULL);
+  g_assert_cmpstr (contents, ==, expected);
+
+  /* the temporary file was renamed, not left behind */
+  listing = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((entry = g_dir_read_name (listing)) != NULL)
+    {
+      g_assert_cmpstr (entry, ==, "circuit.manifold");
+      n_entries++;
+    }
+  g_assert_cmpuint (n_entries, ==, 1);
+
+  loaded = mf_document_load_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (mf_document_get_name (loaded), ==, path);
+  assert_same_circuit (mf_document_get_circuit (document), mf_document_get_circuit (loaded));
+
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_save_unwritable (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) document = load_ok (minimal, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("manifold-test-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "no", "such", "dir", "c.manifold", NULL);
+  g_autofree char *prefix = g_strdup_printf ("cannot write %s: ", path);
+
+  g_assert_false (mf_document_save (document, path, &error));
+  g_assert_error (error, MF_ERROR, MF_ERROR_IO);
+  g_assert_true (g_str_has_prefix (error->message, prefix));
+  /* the reason is said once, without GLib's own copy of the path */
+  g_assert_null (strstr (error->message + strlen (prefix), path));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_load_file_missing (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) document = NULL;
+
+  document = mf_document_load_file ("/nonexistent/circuit.manifold", NULL, &error);
+  g_assert_null (document);
+  g_assert_error (error, MF_ERROR, MF_ERROR_IO);
+  g_assert_cmpstr (error->message, ==,
+                   "cannot read /nonexistent/circuit.manifold: No such file or directory");
+}
+
+static void
+test_locate_component (void)
+{
+  g_autoptr (MfDocument) document = load_ok (every_field, NULL);
+  guint line = 0, column = 0;
+
+  g_assert_true (mf_document_locate_component (document, "RV1", &line, &column));
+  g_assert_cmpuint (line, ==, 19);
+  g_assert_cmpuint (column, ==, 5);
+  g_assert_true (mf_document_locate_component (document, "T1", &line, &column));
+  g_assert_cmpuint (line, ==, 8);
+  g_assert_false (mf_document_locate_component (document, "X9", &line, &column));
+}
+
+/* Every problem is found, sorted by place; the first error is the GError. */
+static void
+test_every_problem (void)
+{
+  static const char text[] =
+    "{ \"manifold\": 1, \"title\": 5,\n"
+    "  \"wires\": [ [\"P1.a\", \"X1.a\"], [\"P1.b\", \"Y1.p\"] ],\n"
+    "  \"components\": [\n"
+    "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": -1, \"diameter\": \"3 bar\" },\n"
+    "    { \"id\": \"P1\", \"type\": \"junction\" },\n"
+    "    { \"id\": \"Y1\", \"type\": \"tnak\" } ],\n"
+    "  \"modes\": [ { \"name\": \"m\", \"closed\": [\"Y1\", \"P1\"] } ],\n"
+    "  \"simulation\": { \"method\": \"rk5\", \"rtol\": 0 } }\n";
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) document = NULL;
+
+  document = mf_document_load_data (text, -1, "many", diagnostics, &error);
+  g_assert_null (document);
+  g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "many:1:27: 'title' must be a string");
+  g_assert_cmpuint (diagnostics->len, ==, 9);
+  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_ERROR, 2, 23,
+                     "wire 1: no component 'X1'");
+  /* Y1 could not be built: wires and modes naming it stay quiet */
+  assert_diagnostic (diagnostics->pdata[2], MF_SEVERITY_ERROR, 4, 45,
+                     "component 'P1': 'length' must be positive");
+  assert_diagnostic (diagnostics->pdata[3], MF_SEVERITY_ERROR, 4, 61,
+                     "component 'P1': '3 bar' is a pressure, but 'diameter' is a length");
+  assert_diagnostic (diagnostics->pdata[4], MF_SEVERITY_ERROR, 5, 13,
+                     "duplicate component id 'P1'");
+  assert_diagnostic (diagnostics->pdata[5], MF_SEVERITY_ERROR, 6, 27,
+                     "component 'Y1': unknown component type 'tnak' (did you mean 'tank'?)");
+  assert_diagnostic (diagnostics->pdata[6], MF_SEVERITY_ERROR, 7, 46,
+                     "mode 'm': 'P1' is a pipe, which cannot be closed");
+  g_assert_cmpstr (((MfDiagnostic *) diagnostics->pdata[7])->message, ==,
+                   "simulation: unknown method 'rk5'; the methods are rk2, rk4, rkf45, rkck, "
+                   "rk8pd, rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf, euler");
+  assert_diagnostic (diagnostics->pdata[8], MF_SEVERITY_ERROR, 8, 44,
+                     "simulation: 'rtol' must be positive");
+}
+
+static void
+test_expression_located (void)
+{
+  g_autofree char *message = NULL;
+
+  /* the column of the fault inside the string: \u00b5 is six characters
+   * written, two bytes decoded */
+  message = load_error ("{ \"manifold\": 1, \"components\": [\n"
+                        "  { \"id\": \"P1\", \"type\": \"pipe\", \"diameter\": 0.01,\n"
+                        "    \"length\": \"2 \\u00b5m + sinh(1)\" } ] }", MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:3:28: component 'P1': 'length': unknown function 'sinh'");
+  g_clear_pointer (&message, g_free);
+
+  /* multi-byte characters before it count once */
+  message = load_error ("{ \"manifold\": 1, \"components\": [\n"
+                        "  { \"id\": \"é\", \"type\": \"tank\", \"pressure\": \"2 µbar\" } ] }",
+                        MF_ERROR_SYNTAX);
+  /* (the words are mf-expr's) */
+  g_assert_true (g_str_has_prefix (message, "bad:2:47: component 'é': 'pressure': "));
+}
+
+static void
+test_syntax (void)
+{
+  g_autofree char *message = NULL;
+
+  /* json-glib names the token's last byte; the column is in characters,
+   * at the token's start */
+  message = load_error ("{\n  \"title\": \"é\", \"b\": tru}", MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:2:22: unexpected identifier 'tru', expected value");
+  g_clear_pointer (&message, g_free);
+
+  message = load_error ("{ \"manifold\": 1,\n  \"title\": \"x\" \"y\" }", MF_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (message, "bad:2:"));
+  g_clear_pointer (&message, g_free);
+
+  /* a string left open runs to the end: said where it starts */
+  message = load_error ("{ \"manifold\": 1,\n  \"components\": [ { \"id\": \"T1\", \"ty",
+                        MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:2:33: unterminated string: its closing quote is missing");
+  g_clear_pointer (&message, g_free);
+
+  /* ... but an earlier mistake keeps its own place */
+  message = load_error ("{ \"manifold\": 1 \"title\": 2,\n  \"x\": \"open", MF_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (message, "bad:1:"));
+  g_clear_pointer (&message, g_free);
+
+  message = load_error ("{ \"manifold\": 1 }\n\n  \"\xc3\xa9\xff\"", MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:3:5: the text is not valid UTF-8 (byte 0xFF)");
+  g_clear_pointer (&message, g_free);
+
+  message = load_error (" \n /* nothing */ ", MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:1:1: the document is empty");
+  g_clear_pointer (&message, g_free);
+
+  message = load_error ("{ \"manifold\": 2, \"title\": 3 }", MF_ERROR_VERSION);
+  g_assert_cmpstr (message, ==,
+                   "bad:1:15: unsupported document version 2 (this build reads version 1)");
+}
+
+static void
+test_embedded_nul (void)
+{
+  static const char text[] = "{ \"manifold\": 1 }\0 trailing";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) document = NULL;
+
+  document = mf_document_load_data (text, sizeof text - 1, "nul", NULL, &error);
+  g_assert_null (document);
+  g_assert_error (error, MF_ERROR, MF_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "nul:1:18: the text contains a NUL byte");
+}
+
+static void
+test_locator (void)
+{
+  static const char text[] =
+    "\xef\xbb\xbf{ \"a\": [1, { 'b~/c': \"x\" }],\n"
+    "  /* comment, \"not\": a key */ \"é\": \"\\\"é\\u00e9 bar\",\n"
+    "  \"m\": \"line one\n"
+    "  two\", \"a\": true }";
+  g_autoptr (MfJsonLocator) locator = mf_json_locator_new (text, -1);
+  g_autofree char *member = mf_json_path_member ("a/1", "b~/c");
+  g_autofree char *index = mf_json_path_index ("", 3);
+  guint line = 0, column = 0;
+
+  g_assert_cmpstr (member, ==, "a/1/b~0~1c");
+  g_assert_cmpstr (index, ==, "3");
+
+  /* the byte-order mark takes no column */
+  g_assert_true (mf_json_locator_find (locator, "", &line, &column));
+  g_assert_cmpuint (line, ==, 1);
+  g_assert_cmpuint (column, ==, 1);
+  g_assert_true (mf_json_locator_find (locator, "a/0", &line, &column));
+  g_assert_cmpuint (column, ==, 9);
+  g_assert_true (mf_json_locator_find (locator, member, &line, &column));
+  g_assert_cmpuint (column, ==, 22);
+  g_assert_true (mf_json_locator_find_key (locator, member, &line, &column));
+  g_assert_cmpuint (column, ==, 14);
+  g_assert_false (mf_json_locator_find (locator, "not", &line, &column));
+
+  /* a repeated member: the last one counts, as in json-glib */
+  g_assert_true (mf_json_locator_find (locator, "a", &line, &column));
+  g_assert_cmpuint (line, ==, 4);
+  g_assert_cmpuint (column, ==, 14);
+
+  /* inside a string: decoded, "\"é\u00e9 bar" is '"' (byte 0), 'é' (1, 2),
+   * 'é' (3, 4), ' ' (5), 'b' (6); an offset inside an escape gives the
+   * backslash */
+  g_assert_true (mf_json_locator_find (locator, "\xc3\xa9", &line, &column));
+  g_assert_cmpuint (line, ==, 2);
+  g_assert_cmpuint (column, ==, 36);
+  g_assert_true (mf_json_locator_find_in_string (locator, "\xc3\xa9", 1, &line, &column));
+  g_assert_cmpuint (column, ==, 39);
+  g_assert_true (mf_json_locator_find_in_string (locator, "\xc3\xa9", 3, &line, &column));
+  g_assert_cmpuint (column, ==, 40);
+  g_assert_true (mf_json_locator_find_in_string (locator, "\xc3\xa9", 4, &line, &column));
+  g_assert_cmpuint (column, ==, 40);
+  g_assert_true (mf_json_locator_find_in_string (locator, "\xc3\xa9", 6, &line, &column));
+  g_assert_cmpuint (column, ==, 47);
+  /* a string over two lines */
+  g_assert_true (mf_json_locator_find_in_string (locator, "m", 11, &line, &column));
+  g_assert_cmpuint (line, ==, 4);
+  g_assert_cmpuint (column, ==, 3);
+  g_assert_false (mf_json_locator_find_in_string (locator, "a", 0, &line, &column));
+}
+
+/* Locating walks nesting without recursion. */
+static void
+test_locator_deep (void)
+{
+  const guint depth = 3000;
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) path = g_string_new ("0");
+  g_autoptr (MfJsonLocator) locator = NULL;
+  guint line, column;
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append (text, "[\n");
+  g_string_append (text, "7");
+  for (guint i = 0; i < depth; i++)
+    g_string_append (text, "]");
+  for (guint i = 1; i < depth; i++)
+    g_string_append (path, "/0");
+  locator = mf_json_locator_new (text->str, (gssize) text->len);
+  g_assert_true (mf_json_locator_find (locator, path->str, &line, &column));
+  g_assert_cmpuint (line, ==, depth + 1);
+  g_assert_cmpuint (column, ==, 1);
+}
+
+/* json-glib would overflow the stack; the loader says no first. */
+static void
+test_too_deep (void)
+{
+  const guint depth = 200000;
+  g_autoptr (GString) text = g_string_new ("{ \"manifold\": 1, \"x\": ");
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append (text, "[\"[\", ");
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (text, ']');
+  g_string_append (text, " }");
+  message = load_error (text->str, MF_ERROR_SYNTAX);
+  /* the root is level 1; brackets inside strings do not count */
+  g_assert_cmpstr (message, ==, "bad:1:6017: arrays and objects nest deeper than 1000 levels");
+}
+
+static void
+test_text_column (void)
+{
+  static const char text[] = "ab\n\xc3\xa9x\xe2\x80\x94y\nz";
+
+  /* on line 2, byte 3 is 'x', the 2nd character; bytes 4-6 the dash; 7 'y' */
+  g_assert_cmpuint (mf_json_text_column (text, strlen (text), 2, 3), ==, 2);
+  g_assert_cmpuint (mf_json_text_column (text, strlen (text), 2, 6), ==, 3);
+  g_assert_cmpuint (mf_json_text_column (text, strlen (text), 2, 7), ==, 4);
+  /* a byte-order mark takes no column, as in the locator */
+  g_assert_cmpuint (mf_json_text_column ("\xef\xbb\xbf{ x", 6, 1, 3), ==, 3);
+  {
+    guint line, column;
+
+    mf_json_text_position ("\xef\xbb\xbf{ \xff", 5, &line, &column);
+    g_assert_cmpuint (line, ==, 1);
+    g_assert_cmpuint (column, ==, 3);
+  }
+  /* past the end of the line: one past its last character */
+  g_assert_cmpuint (mf_json_text_column (text, strlen (text), 2, 40), ==, 5);
+  g_assert_cmpuint (mf_json_text_column (text, strlen (text), 9, 2), ==, 1);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  mf_init ();
+
+  g_test_add_func ("/core/document/every-field", test_every_field);
+  g_test_add_func ("/core/document/unknown-fields", test_unknown_fields);
+  g_test_add_func ("/core/document/suggestion", test_suggestion);
+  g_test_add_func ("/core/document/default-mode", test_default_mode);
+  g_test_add_func ("/core/document/schedule-order", test_schedule_order);
+  g_test_add_func ("/core/document/round-trip", test_round_trip);
+  g_test_add_func ("/core/document/to-data", test_to_data);
+  g_test_add_func ("/core/document/save", test_save);
+  g_test_add_func ("/core/document/save-unwritable", test_save_unwritable);
+  g_test_add_func ("/core/document/load-file-missing", test_load_file_missing);
+  g_test_add_func ("/core/document/locate-component", test_locate_component);
+  g_test_add_func ("/core/document/every-problem", test_every_problem);
+  g_test_add_func ("/core/document/expression-located", test_expression_located);
+  g_test_add_func ("/core/document/syntax", test_syntax);
+  g_test_add_func ("/core/document/embedded-nul", test_embedded_nul);
+  g_test_add_func ("/core/document/locator", test_locator);
+  g_test_add_func ("/core/document/locator-deep", test_locator_deep);
+  g_test_add_func ("/core/document/too-deep", test_too_deep);
+  g_test_add_func ("/core/document/text-column", test_text_column);
+
+  return g_test_run ();
+}
