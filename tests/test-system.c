@@ -1,0 +1,144 @@
+/* test-system.c: the reduced system of one mode — its Jacobian against
+ * differences of its right-hand side, and the projection between full and
+ * reduced states — on a circuit that uses every kind of term.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+
+#include "mf-error.h"
+#include "mf-system.h"
+#include "mf-test-circuit.h"
+
+/* Tank (pressure ramping up) → turbulent pipe P1 → junction J1, fed also by
+ * pump Q → massless orifice O1 → volume V → laminar pipe P2 → piston C;
+ * rod side → P3 → tank.  The piston drives mass M through spring K; M is
+ * damped to ground and pushed by a force. */
+static const char *everything =
+  "{ \"manifold\": 1, \"components\": ["
+  "  { \"id\": \"T\", \"type\": \"tank\", \"pressure\": \"50 bar * ramp(t, 0, 1)\" },"
+  "  { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 3, \"diameter\": \"12 mm\" },"
+  "  { \"id\": \"Q\", \"type\": \"flow_source\", \"flow\": \"5 L/min * (1 + sin(3*t))\" },"
+  "  { \"id\": \"J1\", \"type\": \"junction\" },"
+  "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": \"8 mm^2\" },"
+  "  { \"id\": \"V\", \"type\": \"volume\", \"volume\": \"0.5 L\" },"
+  "  { \"id\": \"P2\", \"type\": \"pipe\", \"length\": 1, \"diameter\": \"10 mm\","
+  "    \"friction\": \"laminar\" },"
+  "  { \"id\": \"C\", \"type\": \"piston\", \"mass\": 8, \"cap_area\": \"12 cm^2\","
+  "    \"rod_area\": \"7 cm^2\", \"damping\": 300 },"
+  "  { \"id\": \"P3\", \"type\": \"pipe\", \"length\": 2, \"diameter\": \"10 mm\" },"
+  "  { \"id\": \"K\", \"type\": \"spring\", \"stiffness\": 2e4, \"preload\": 50 },"
+  "  { \"id\": \"M\", \"type\": \"mass\", \"mass\": 20 },"
+  "  { \"id\": \"D\", \"type\": \"damper\", \"damping\": 150 },"
+  "  { \"id\": \"F\", \"type\": \"force\", \"force\": \"-200 * step(t, 0.2)\" },"
+  "  { \"id\": \"G\", \"type\": \"fixed\" } ],"
+  "  \"wires\": [ [\"T.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"T.p\", \"Q.a\"],"
+  "    [\"Q.b\", \"J1.p\"], [\"J1.p\", \"O1.a\"], [\"O1.b\", \"V.p\"], [\"V.p\", \"P2.a\"],"
+  "    [\"P2.b\", \"C.cap\"], [\"C.rod\", \"P3.a\"], [\"P3.b\", \"T.p\"], [\"C.m\", \"K.a\"],"
+  "    [\"K.b\", \"M.m\"], [\"M.m\", \"D.a\"], [\"D.b\", \"G.m\"], [\"M.m\", \"F.m\"] ] }";
+
+static MfSystem *
+load_system (MfTestCircuit **tc)
+{
+  g_autoptr (GError) error = NULL;
+  MfSystem *sys;
+
+  *tc = mf_test_circuit_load (everything, &error);
+  g_assert_no_error (error);
+  sys = mf_system_new ((*tc)->model, 0, &error);
+  g_assert_no_error (error);
+  return sys;
+}
+
+/* A state where every law is in its interesting range: the pipes turbulent
+ * (Re ≈ 1e4), the volume pressurised, the spring stretched. */
+static void
+busy_state (gsize n, double *y)
+{
+  for (gsize i = 0; i < n; i++)
+    y[i] = 0.7 + 0.13 * (double) i;
+  y[n - 1] = 30e5; /* V's pressure, the last state */
+}
+
+static void
+test_jacobian (void)
+{
+  g_autoptr (MfTestCircuit) tc = NULL;
+  g_autoptr (MfSystem) sys = load_system (&tc);
+  gsize n = mf_system_dimension (sys);
+  g_autofree double *y = g_new0 (double, n);
+  g_autofree double *jac = g_new0 (double, n * n);
+  g_autofree double *dfdt = g_new0 (double, n);
+  g_autofree double *up = g_new0 (double, n);
+  g_autofree double *down = g_new0 (double, n);
+  double t = 0.4;
+
+  /* y = [M.v, C.v, P1.v; C.x, M.x; V.p.p], heaviest first: O1, P2 and P3
+   * follow by continuity */
+  g_assert_cmpuint (n, ==, 6);
+  busy_state (n, y);
+  g_assert_cmpint (mf_system_jacobian (t, y, jac, dfdt, sys), ==, 0);
+  for (gsize j = 0; j < n; j++)
+    {
+      double h = 1e-6 * MAX (fabs (y[j]), 1.0), keep = y[j];
+
+      y[j] = keep + h;
+      g_assert_cmpint (mf_system_rhs (t, y, up, sys), ==, 0);
+      y[j] = keep - h;
+      g_assert_cmpint (mf_system_rhs (t, y, down, sys), ==, 0);
+      y[j] = keep;
+      for (gsize i = 0; i < n; i++)
+        {
+          double fd = (up[i] - down[i]) / (2 * h);
+          double scale = 1e-6 * MAX (fabs (fd), 1.0) + 1e-5 * fabs (jac[i * n + j]);
+
+          /* central differences carry O(h²) truncation and the friction
+           * law's own differenced derivative: agree to about 1e-5 */
+          if (fabs (jac[i * n + j] - fd) > 10 * scale)
+            g_error ("df%zu/dy%zu: Jacobian %.9g, differences %.9g", i, j, jac[i * n + j], fd);
+        }
+    }
+  /* ∂f/∂t: the ramp, the pump and the force all move at t = 0.4 */
+  g_assert_cmpint (mf_system_rhs (t + 1e-6, y, up, sys), ==, 0);
+  g_assert_cmpint (mf_system_rhs (t - 1e-6, y, down, sys), ==, 0);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (fabs (dfdt[i] - (up[i] - down[i]) / 2e-6), <=,
+                       1e-4 * MAX (fabs (dfdt[i]), 1.0));
+}
+
+/* expand then reduce gives y back and loses no energy: the state already
+ * meets the constraints.  Continuity holds in the expanded state. */
+static void
+test_expand_reduce (void)
+{
+  g_autoptr (MfTestCircuit) tc = NULL;
+  g_autoptr (MfSystem) sys = load_system (&tc);
+  gsize n = mf_system_dimension (sys), n_u = mf_model_n_states (tc->model);
+  g_autofree double *y = g_new0 (double, n);
+  g_autofree double *back = g_new0 (double, n);
+  g_autofree double *u = g_new0 (double, n_u);
+  double t = 0.3, q = 5e-3 / 60 * (1 + sin (0.9)), a1 = G_PI * 0.012 * 0.012 / 4;
+  double a_o = G_PI * 0.01 * 0.01 / 4;
+
+  busy_state (n, y);
+  mf_system_expand (sys, t, y, u);
+  g_assert_cmpfloat (mf_system_reduce (sys, t, u, back), <, 1e-12);
+  for (gsize i = 0; i < n; i++)
+    g_assert_cmpfloat (fabs (back[i] - y[i]), <=, 1e-12 * MAX (fabs (y[i]), 1.0));
+  /* J1: what P1 and the pump bring, O1 takes: u = [P1, O1, P2, C, P3, M, ...] */
+  g_assert_cmpfloat (fabs (a1 * u[0] + q - a_o * u[1]), <, 1e-15);
+  /* the mass moves with nothing but its own state; the piston's rod pipe
+   * carries the annulus flow */
+  g_assert_cmpfloat (fabs (u[4] * a_o - 7e-4 * u[3]), <, 1e-15);
+}
+
+int
+main (int argc, char *argv[])
+{
+  mf_init ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/core/system/jacobian", test_jacobian);
+  g_test_add_func ("/core/system/expand-reduce", test_expand_reduce);
+  return g_test_run ();
+}
