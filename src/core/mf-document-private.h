@@ -1,6 +1,8 @@
 /* mf-document-private.h: the checks of a parsed document against FORMAT.md,
- * shared by mf-document.c (reading, syntax) and mf-document-validate.c
- * (the rules of the format, building the circuit).
+ * shared by mf-document.c (reading, syntax) and the rules of the format that
+ * build the circuit: mf-document-validate.c (the document as a whole) with
+ * mf-document-validate-fields.c (single fields), -components.c, -wires.c and
+ * -modes.c (the sections with a file of their own).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -76,5 +78,63 @@ gboolean mf_checker_has_errors (const MfChecker *checker);
 /* Checks a parsed document against FORMAT.md and fills checker->circuit. */
 void     mf_document_check (MfChecker *checker,
                             JsonNode  *root);
+
+/* What a value written in the document must be. */
+typedef struct
+{
+  const char *owner; /* who has it, for messages: "component 'P1'", "fluid" */
+  const char *name;
+  MfQuantity  quantity;
+  gboolean    any_dimension; /* no unit to check (atol: in the units of each state) */
+  MfRange     range;
+  gboolean    may_vary;
+} MfValueRule;
+
+/* mf-document-validate-fields.c: the checks of single fields. */
+
+gboolean    mf_document_is_number (JsonNode *node);
+gboolean    mf_document_is_string (JsonNode *node);
+/* The one of `names` and of the parameters of `info` (either may be NULL)
+ * that a typo of `name` most likely meant, or NULL. */
+const char *mf_document_closest_name (const char                *name,
+                                      const char *const         *names,
+                                      const MfComponentTypeInfo *info);
+/* Warns about every member of `object` that is neither in `known` nor a
+ * parameter of `info`. */
+void        mf_document_warn_unknown_fields (MfChecker                 *checker,
+                                             JsonObject                *object,
+                                             const char                *path,
+                                             const char                *owner,
+                                             const char *const         *known,
+                                             const MfComponentTypeInfo *info);
+/* A number in SI, or a string read by mf_expr_parse; NULL when it breaks
+ * `rule` (reported). */
+MfExpr     *mf_document_check_value (MfChecker         *checker,
+                                     JsonNode          *node,
+                                     const char        *path,
+                                     const MfValueRule *rule);
+gboolean    mf_document_check_constant (MfChecker         *checker,
+                                        JsonNode          *node,
+                                        const char        *path,
+                                        const MfValueRule *rule,
+                                        double            *value);
+/* `rule->name` of `object` (at `path`) as a constant; *value is left alone
+ * when the field is absent or wrong. */
+void        mf_document_check_constant_field (MfChecker         *checker,
+                                              JsonObject        *object,
+                                              const char        *path,
+                                              const MfValueRule *rule,
+                                              double            *value);
+
+/* The sections with a file of their own, in the order they must be checked:
+ * wires and modes name components, the schedule names modes. */
+void        mf_document_check_components (MfChecker *checker,
+                                          JsonNode  *node);
+void        mf_document_check_wires (MfChecker *checker,
+                                     JsonNode  *node);
+void        mf_document_check_modes (MfChecker *checker,
+                                     JsonNode  *node);
+void        mf_document_check_schedule (MfChecker *checker,
+                                        JsonNode  *node);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* mf-document.c: reading a document's text (encoding, JSON syntax), the
- * findings of mf-document-validate.c, and writing documents back.
+ * findings of mf-document-validate*.c, and writing documents back.
  *
  * json-glib keeps no positions, so findings name a path and the place is
  * looked up with mf-json-locate.h only once there is something to say.

@@ -1,0 +1,226 @@
+/* mf-document-validate-modes.c: the "modes" of a document (which switchable
+ * components each one closes) and the "schedule" that switches between them.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-document-private.h"
+
+#include <string.h>
+
+static const char *const mode_fields[] = { "name", "closed", NULL };
+static const char *const schedule_fields[] = { "t", "mode", NULL };
+
+static const char *
+check_mode_name (MfChecker *checker, JsonObject *object, const char *path, guint index,
+                 gboolean *usable)
+{
+  JsonNode *node = json_object_get_member (object, "name");
+  g_autofree char *name_path = mf_json_path_member (path, "name");
+  const char *name;
+
+  *usable = FALSE;
+  if (node == NULL)
+    mf_checker_error (checker, path, "mode %u needs a 'name'", index + 1);
+  else if (!mf_document_is_string (node))
+    mf_checker_error (checker, name_path, "mode %u: 'name' must be a string", index + 1);
+  else if ((name = json_node_get_string (node))[0] == '\0')
+    mf_checker_error (checker, name_path, "mode %u: 'name' must not be empty", index + 1);
+  else
+    {
+      if (mf_circuit_find_mode (checker->circuit, name) >= 0)
+        mf_checker_error (checker, name_path, "duplicate mode name '%s'", name);
+      else
+        *usable = TRUE;
+      return name;
+    }
+  return NULL;
+}
+
+/* Appends one id of a mode's "closed" list to `closed`, if it may be. */
+static void
+check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const char *owner,
+                 GArray *closed)
+{
+  const MfComponent *component;
+  const char *id;
+  g_autofree char *kind = NULL;
+  int index;
+
+  if (!mf_document_is_string (node))
+    {
+      mf_checker_error (checker, path, "%s: 'closed' must be an array of component ids", owner);
+      return;
+    }
+  id = json_node_get_string (node);
+  index = mf_circuit_find_component (checker->circuit, id);
+  if (index < 0)
+    {
+      if (!g_hash_table_contains (checker->broken_ids, id))
+        mf_checker_error (checker, path, "%s: no component '%s'", owner, id);
+      return;
+    }
+  component = g_ptr_array_index (checker->circuit->components, index);
+  if (!component->info->switchable)
+    {
+      kind = g_ascii_strdown (component->info->label, -1);
+      mf_checker_error (checker, path, "%s: '%s' is %s %s, which cannot be closed", owner, id,
+                        strchr ("aeiou", kind[0]) != NULL ? "an" : "a", kind);
+      return;
+    }
+  for (guint i = 0; i < closed->len; i++)
+    if (g_array_index (closed, guint, i) == (guint) index)
+      return;
+  g_array_append_val (closed, index);
+}
+
+static void
+check_closed (MfChecker *checker, JsonNode *node, const char *path, const char *owner,
+              GArray *closed)
+{
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      mf_checker_error (checker, path, "%s: 'closed' must be an array of component ids", owner);
+      return;
+    }
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *item_path = mf_json_path_index (path, i);
+
+      check_closed_id (checker, json_array_get_element (array, i), item_path, owner, closed);
+    }
+}
+
+static void
+check_mode (MfChecker *checker, JsonNode *node, guint index)
+{
+  g_autofree char *path = mf_json_path_index ("modes", index);
+  g_autofree char *owner = NULL;
+  g_autoptr (GArray) closed = g_array_new (FALSE, FALSE, sizeof (guint));
+  JsonObject *object;
+  JsonNode *closed_node;
+  const char *name;
+  gboolean usable;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      mf_checker_error (checker, path, "mode %u must be an object", index + 1);
+      return;
+    }
+  object = json_node_get_object (node);
+  name = check_mode_name (checker, object, path, index, &usable);
+  owner = name != NULL ? g_strdup_printf ("mode '%s'", name)
+                       : g_strdup_printf ("mode %u", index + 1);
+  mf_document_warn_unknown_fields (checker, object, path, owner, mode_fields, NULL);
+  closed_node = json_object_get_member (object, "closed");
+  if (closed_node != NULL)
+    {
+      g_autofree char *closed_path = mf_json_path_member (path, "closed");
+
+      check_closed (checker, closed_node, closed_path, owner, closed);
+    }
+  if (usable)
+    {
+      MfMode *mode = mf_circuit_add_mode (checker->circuit, name);
+
+      g_array_append_vals (mode->closed, closed->data, closed->len);
+    }
+}
+
+void
+mf_document_check_modes (MfChecker *checker, JsonNode *node)
+{
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      mf_checker_error (checker, "modes", "'modes' must be an array");
+      return;
+    }
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    check_mode (checker, json_array_get_element (array, i), i);
+}
+
+/* The mode an entry names, or -1 (reported). */
+static int
+check_schedule_mode (MfChecker *checker, JsonObject *object, const char *path,
+                     const char *owner)
+{
+  JsonNode *node = json_object_get_member (object, "mode");
+  g_autofree char *mode_path = mf_json_path_member (path, "mode");
+  int mode;
+
+  if (node == NULL)
+    {
+      mf_checker_error (checker, path, "%s needs a 'mode'", owner);
+      return -1;
+    }
+  if (!mf_document_is_string (node))
+    {
+      mf_checker_error (checker, mode_path, "%s: 'mode' must be a string", owner);
+      return -1;
+    }
+  mode = mf_circuit_find_mode (checker->circuit, json_node_get_string (node));
+  if (mode < 0)
+    mf_checker_error (checker, mode_path, "%s: no mode '%s'", owner, json_node_get_string (node));
+  return mode;
+}
+
+static void
+check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, double *previous)
+{
+  g_autofree char *path = mf_json_path_index ("schedule", index);
+  g_autofree char *owner = g_strdup_printf ("schedule entry %u", index + 1);
+  g_autofree char *t_path = mf_json_path_member (path, "t");
+  MfValueRule rule = { owner, "t", MF_QUANTITY_TIME, FALSE, MF_RANGE_NON_NEGATIVE, FALSE };
+  MfScheduleEntry entry = { 0.0, 0 };
+  gboolean t_ok = FALSE;
+  JsonObject *object;
+  JsonNode *t;
+  int mode;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      mf_checker_error (checker, path, "%s must be an object", owner);
+      return;
+    }
+  object = json_node_get_object (node);
+  mf_document_warn_unknown_fields (checker, object, path, owner, schedule_fields, NULL);
+  t = json_object_get_member (object, "t");
+  if (t == NULL)
+    mf_checker_error (checker, path, "%s needs a time 't'", owner);
+  else if (mf_document_check_constant (checker, t, t_path, &rule, &entry.t))
+    {
+      if (entry.t < *previous)
+        mf_checker_error (checker, t_path, "%s: 't' is %g, before the previous entry's %g; "
+                          "times must not decrease", owner, entry.t, *previous);
+      else
+        *previous = entry.t, t_ok = TRUE;
+    }
+  mode = check_schedule_mode (checker, object, path, owner);
+  if (mode >= 0 && t_ok)
+    {
+      entry.mode = (guint) mode;
+      g_array_append_val (checker->circuit->schedule, entry);
+    }
+}
+
+void
+mf_document_check_schedule (MfChecker *checker, JsonNode *node)
+{
+  double previous = 0.0;
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      mf_checker_error (checker, "schedule", "'schedule' must be an array");
+      return;
+    }
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    check_schedule_entry (checker, json_array_get_element (array, i), i, &previous);
+}
