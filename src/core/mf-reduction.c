@@ -217,6 +217,16 @@ row_only_closed (const MfReduction *red, guint row)
   return TRUE;
 }
 
+/* A port wired to nothing is its own node: its pressure is of course
+ * undetermined, and the note about the port already says why. */
+static gboolean
+row_is_plugged_port (const MfModel *model, guint row)
+{
+  const MfNode *node = mf_model_node (model, model->junction_node[row]);
+
+  return node->n_ends == 1 && strchr (node->name, '.') != NULL;
+}
+
 static void
 describe_problems (MfReduction *red, const MfModel *model)
 {
@@ -236,7 +246,7 @@ describe_problems (MfReduction *red, const MfModel *model)
     }
   for (guint r = 0; r < red->n_rows; r++)
     {
-      if (red->row_determined[r])
+      if (red->row_determined[r] || (r < n_junction && row_is_plugged_port (model, r)))
         continue;
       if (r < n_junction)
         g_ptr_array_add (red->problems,
@@ -263,12 +273,13 @@ describe_problems (MfReduction *red, const MfModel *model)
                                       mf_model_state_name (model, ns->independent[j]));
               break;
             }
-      g_ptr_array_add (red->problems,
-                       g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the "
+      red->mass_problem =
+        g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the "
                                         "independent states %s carry no fluid mass, so the "
                                         "equations are a DAE; simulating it needs the index "
                                         "reduction, which this build does not have yet",
-                                        red->mass_nullity, states->str));
+                         red->mass_nullity, states->str);
+      g_ptr_array_add (red->problems, (char *) red->mass_problem);
       g_string_free (states, TRUE);
     }
 }

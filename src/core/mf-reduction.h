@@ -44,6 +44,7 @@ typedef struct
   int          index;
   int          index_lagrange;
   GPtrArray   *problems;      /* char*: what is wrong or noteworthy, in words */
+  const char  *mass_problem;  /* the one of `problems` about a singular M̄, or NULL */
 } MfReduction;
 
 MfReduction *mf_reduction_new (const MfModel *model,

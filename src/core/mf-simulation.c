@@ -183,7 +183,10 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
   next = run_integrator (run, mode, error);
   if (next == NULL)
-    return FALSE;
+    {
+      g_prefix_error (error, "at t = %.9g s: ", run->t);
+      return FALSE;
+    }
   system = mf_integrator_get_system (next);
   run->stats->energy_lost += mf_system_reduce (system, run->t, run->u, run->y);
   run->stats->mode_switches++;
@@ -236,7 +239,10 @@ run_start (MfRun *run, GError **error)
   run->mode = mf_circuit_mode_at (run->circuit, 0.0);
   run->current = run_integrator (run, run->mode, error);
   if (run->current == NULL)
-    return FALSE;
+    {
+      g_prefix_error (error, "at t = 0 s: ");
+      return FALSE;
+    }
   mf_model_initial_state (run->model, run->u);
   /* Inconsistent initial values are projected too; that is not a switch,
    * so its energy is not counted. */
@@ -331,8 +337,14 @@ mf_simulate (MfModel                   *model,
   if (options_check (options, &method, error))
     {
       MfRun run;
+      MfSimulationOptions effective = *options;
 
-      run_init (&run, model, options, method, stats);
+      /* A fixed step is what a stability lesson is about: samples fall on
+       * whole steps rather than cutting steps short to meet them. */
+      if (effective.step > 0)
+        effective.output_interval = effective.step
+                                    * MAX (1.0, round (effective.output_interval / effective.step));
+      run_init (&run, model, &effective, method, stats);
       run.sample = sample;
       run.user_data = user_data;
       run.cancellable = cancellable;

@@ -123,7 +123,7 @@ check_simulable (MfSystem *sys, GError **error)
   if (sys->red->mass_singular)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "mode '%s': %s", mode->name,
-                   (char *) g_ptr_array_index (sys->red->problems, sys->red->problems->len - 1));
+                   sys->red->mass_problem);
       return FALSE;
     }
   for (guint k = 0; k < sys->n_v; k++)
@@ -189,12 +189,18 @@ allocate_workspaces (MfSystem *sys)
 MfSystem *
 mf_system_new (MfModel *model, guint mode, GError **error)
 {
-  g_autoptr (GError) local = NULL;
   MfSystem *sys = g_new0 (MfSystem, 1);
 
   sys->model = model;
   sys->mode = mode;
   sys->red = mf_reduction_new (model, mode);
+  if (sys->red == NULL)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                   "mode '%s': LAPACK could not reduce the constraint matrix",
+                   ((MfMode *) g_ptr_array_index (model->circuit->modes, mode))->name);
+      goto fail;
+    }
   sys->n_v = mf_model_n_velocities (model);
   sys->n_x = mf_model_n_positions (model);
   sys->n_c = mf_model_n_pressures (model);
@@ -461,7 +467,10 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
   guint r = sys->rank;
 
   evaluate (sys, t, y, sys->dydt);
-  /* evaluate() left u, F − M v_p' and v_p' for this (t, y) */
+  /* evaluate() left u, F − M v_p' and v_p' for this (t, y): take F back,
+   * since the residual M v' − F counts the prescribed inertia through v'. */
+  for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
+    sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
   expand_velocities (sys, sys->dydt, sys->vp_dot, sys->vp_dot);
   for (guint i = 0; i < r; i++)
     {

@@ -1,0 +1,169 @@
+/* manifold-cli.c: the command line of Manifold — validate, analyze and
+ * simulate circuit documents without a display.  Each command lives in its
+ * own file (mf-cli-*.c); this one dispatches and answers --help, --version
+ * and `methods`.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "mf-error.h"
+#include "mf-method.h"
+
+#ifndef MF_VERSION
+#define MF_VERSION "unknown"
+#endif
+
+static int mf_cli_methods (const MfCliCommand *command,
+                           int                 argc,
+                           char              **argv);
+
+static const MfCliCommand commands[] = {
+  { "validate", "FILE", "Check a circuit document and list its problems as FILE:LINE:COL: message",
+    "Also assembles the circuit and reduces every mode: what would stop a simulation is an\n"
+    "error, what is only worth knowing (a redundant constraint, a port left open, a singular\n"
+    "reduced mass matrix) a warning.  Prints 'FILE: ok (...)' on standard output when there\n"
+    "is no error.",
+    mf_cli_validate },
+  { "analyze", "FILE [--mode NAME] [--json]",
+    "Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)",
+    "The JSON keys are a stable contract, documented in docs/cli.md.", mf_cli_analyze },
+  { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
+                "[-o OUT.csv] [--stats] [--quiet]",
+    "Simulate the circuit and write the results as CSV",
+    "Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
+    "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"
+    "computed there and says so.  Exit status 2 when the simulation fails.",
+    mf_cli_simulate },
+  { "methods", "", "List the integration methods", NULL, mf_cli_methods },
+};
+
+static const MfCliCommand *
+command_lookup (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+static void
+append_padded (GString *out, const char *text, guint width)
+{
+  guint length = (guint) g_utf8_strlen (text, -1);
+
+  g_string_append (out, text);
+  for (guint i = length; i < width; i++)
+    g_string_append_c (out, ' ');
+}
+
+static int
+mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
+{
+  int status = mf_cli_parse (command, NULL, argc, argv, NULL);
+  g_autoptr (GString) out = g_string_new (NULL);
+  guint n_methods, label_width = 0;
+  const MfMethod *methods;
+
+  if (status != MF_CLI_CONTINUE)
+    return status;
+  methods = mf_method_list (&n_methods);
+  for (guint i = 0; i < n_methods; i++)
+    label_width = MAX (label_width, (guint) g_utf8_strlen (methods[i].label, -1));
+  for (guint i = 0; i < n_methods; i++)
+    {
+      append_padded (out, methods[i].name, 9);
+      append_padded (out, methods[i].label, label_width + 2);
+      g_string_append (out, methods[i].implicit ? "implicit" : "explicit");
+      if (methods[i].needs_jacobian)
+        g_string_append (out, ", uses the Jacobian");
+      g_string_append (out, methods[i].adaptive ? ", adaptive or fixed step"
+                                                : ", fixed step only (--step)");
+      g_string_append_c (out, '\n');
+    }
+  fputs (out->str, stdout);
+  return MF_EXIT_OK;
+}
+
+static int
+print_help (void)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  g_string_append_printf (out,
+                          "Usage: %s COMMAND [OPTION…] [FILE]\n\n"
+                          "Validate, analyse and simulate Manifold circuit documents "
+                          "(*.manifold).\n\nCommands:\n",
+                          MF_CLI_NAME);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_string_append (out, "  ");
+      append_padded (out, commands[i].name, 10);
+      g_string_append_printf (out, "%s\n", commands[i].summary);
+    }
+  g_string_append_printf (out,
+                          "\nOptions:\n"
+                          "  -h, --help     Show this help and exit\n"
+                          "  --version      Show the version and exit\n\n"
+                          "Exit status: 0 success, 1 invalid input, 2 the simulation failed, "
+                          "64 usage error.\n"
+                          "Run '%s COMMAND --help' for the options of a command.\n",
+                          MF_CLI_NAME);
+  fputs (out->str, stdout);
+  return MF_EXIT_OK;
+}
+
+static int
+run_command (const MfCliCommand *command, int argc, char **argv)
+{
+  g_autofree char *prgname = g_strdup_printf ("%s %s", MF_CLI_NAME, command->name);
+
+  /* GOptionContext's --help says "Usage: PRGNAME [OPTION…] FILE". */
+  g_set_prgname (prgname);
+  return command->run (command, argc, argv);
+}
+
+/* `manifold-cli help [COMMAND]` */
+static int
+help_command (int argc, char **argv)
+{
+  const MfCliCommand *command;
+  char *help_argv[] = { NULL, (char *) "--help", NULL };
+
+  if (argc < 3)
+    return print_help ();
+  command = command_lookup (argv[2]);
+  if (command == NULL)
+    return mf_cli_usage_error (NULL, "unknown command '%s'", argv[2]);
+  help_argv[0] = (char *) command->name;
+  return run_command (command, 2, help_argv);
+}
+
+int
+main (int argc, char **argv)
+{
+  const MfCliCommand *command;
+
+  mf_init ();
+  if (argc < 2)
+    return mf_cli_usage_error (NULL, "missing COMMAND (validate, analyze, simulate or methods)");
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
+    return print_help ();
+  if (strcmp (argv[1], "help") == 0)
+    return help_command (argc, argv);
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      fputs (MF_CLI_NAME " " MF_VERSION "\n", stdout);
+      return MF_EXIT_OK;
+    }
+  command = command_lookup (argv[1]);
+  if (command == NULL)
+    return mf_cli_usage_error (NULL, argv[1][0] == '-' ? "unknown option '%s'"
+                                                        : "unknown command '%s'",
+                               argv[1]);
+  return run_command (command, argc - 1, argv + 1);
+}

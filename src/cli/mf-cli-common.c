@@ -1,0 +1,291 @@
+/* mf-cli-common.c: option parsing, loading and located messages for every
+ * command of manifold-cli.
+ *
+ * Output goes through stdio as UTF-8 bytes, never through g_print(), which
+ * would transliterate "α" or an en dash in a C locale.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void
+mf_cli_printerr (const char *format, ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  fputs (text, stderr);
+}
+
+int
+mf_cli_usage_error (const MfCliCommand *command, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, message);
+  if (command != NULL)
+    mf_cli_printerr ("Usage: %s %s %s\n", MF_CLI_NAME, command->name, command->synopsis);
+  else
+    mf_cli_printerr ("Usage: %s COMMAND [OPTION…] [FILE]\n", MF_CLI_NAME);
+  mf_cli_printerr ("Try '%s%s%s --help' for more.\n", MF_CLI_NAME, command ? " " : "",
+                   command ? command->name : "");
+  return MF_EXIT_USAGE;
+}
+
+/* What is left after the options: the program name, then the arguments. */
+static int
+take_file (const MfCliCommand *command, char **args, char **file)
+{
+  guint n = g_strv_length (args);
+
+  if (file == NULL)
+    {
+      if (n > 1)
+        return mf_cli_usage_error (command, "unexpected argument '%s'", args[1]);
+      return MF_CLI_CONTINUE;
+    }
+  if (n < 2)
+    return mf_cli_usage_error (command, "missing FILE argument");
+  if (n > 2)
+    return mf_cli_usage_error (command, "unexpected argument '%s'", args[2]);
+  *file = g_strdup (args[1]);
+  return MF_CLI_CONTINUE;
+}
+
+int
+mf_cli_parse (const MfCliCommand *command,
+              const GOptionEntry *entries,
+              int                 argc,
+              char              **argv,
+              char              **file)
+{
+  gboolean help = FALSE;
+  const GOptionEntry help_entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help and exit", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (file != NULL ? "FILE" : NULL);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) args = g_new0 (char *, argc + 1);
+
+  for (int i = 0; i < argc; i++)
+    args[i] = g_strdup (argv[i]);
+  g_option_context_set_help_enabled (context, FALSE);
+  g_option_context_set_summary (context, command->summary);
+  g_option_context_set_description (context, command->description);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_main_entries (context, help_entries, NULL);
+
+  if (!g_option_context_parse_strv (context, &args, &error))
+    return mf_cli_usage_error (command, "%s", error->message);
+  if (help)
+    {
+      g_autofree char *text = g_option_context_get_help (context, TRUE, NULL);
+
+      fputs (text, stdout);
+      return MF_EXIT_OK;
+    }
+  return take_file (command, args, file);
+}
+
+gboolean
+mf_cli_parse_number (const MfCliCommand *command,
+                     const char         *flag,
+                     const char         *text,
+                     gboolean            minimum_exclusive,
+                     double             *value)
+{
+  char *end = NULL;
+  double number = g_ascii_strtod (text, &end);
+
+  if (end == text || *end != '\0' || !isfinite (number))
+    {
+      mf_cli_usage_error (command, "%s expects a plain number in SI units, not '%s'", flag, text);
+      return FALSE;
+    }
+  if (minimum_exclusive ? !(number > 0) : !(number >= 0))
+    {
+      mf_cli_usage_error (command, "%s must be %s, not %s", flag,
+                          minimum_exclusive ? "positive" : "zero or positive", text);
+      return FALSE;
+    }
+  *value = number;
+  return TRUE;
+}
+
+/* --- locating messages ------------------------------------------------- */
+
+/* Ids may hold any character but '.'; these are the ones that make a word
+ * longer ("P1" is not mentioned in "P10"). */
+static gboolean
+is_word_byte (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '-' || (guchar) c >= 0x80;
+}
+
+/* The first mention of `id` in `message`: quoted ('P1' or 'P1.v') when
+ * `quoted`, else as a word of its own or the start of a port name (P1.b). */
+static const char *
+find_mention (const char *message, const char *id, gboolean quoted)
+{
+  gsize length = strlen (id);
+
+  if (length == 0)
+    return NULL;
+  for (const char *p = strstr (message, id); p != NULL; p = strstr (p + 1, id))
+    {
+      char before = p > message ? p[-1] : ' ';
+      char after = p[length];
+
+      if (quoted && before == '\'' && (after == '\'' || after == '.'))
+        return p;
+      if (!quoted && !is_word_byte (before) && before != '.' && !is_word_byte (after))
+        return p;
+    }
+  return NULL;
+}
+
+/* The component a message is about: the first one it quotes, else the
+ * first one it names in passing (a node "J1", a port "P1.b"); -1 if none.
+ * A leading "mode 'NAME': " is skipped: a mode may be named like a
+ * component. */
+static int
+find_component (const MfCircuit *circuit, const char *message)
+{
+  const char *end_of_mode = g_str_has_prefix (message, "mode '") ? strstr (message, "': ") : NULL;
+
+  if (end_of_mode != NULL)
+    message = end_of_mode + strlen ("': ");
+  for (int pass = 0; pass < 2; pass++)
+    {
+      const char *first = NULL;
+      int found = -1;
+
+      for (guint c = 0; c < circuit->components->len; c++)
+        {
+          const MfComponent *component = g_ptr_array_index (circuit->components, c);
+          const char *p = find_mention (message, component->id, pass == 0);
+
+          if (p != NULL && (first == NULL || p < first))
+            {
+              first = p;
+              found = (int) c;
+            }
+        }
+      if (found >= 0)
+        return found;
+    }
+  return -1;
+}
+
+void
+mf_cli_report (const MfDocument *document,
+               gboolean          warning,
+               const char       *prefix,
+               const char       *message)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (document);
+  const char *name = mf_document_get_name (document);
+  const char *kind = warning ? "warning: " : "";
+  int c = find_component (circuit, message);
+  guint line, column;
+
+  if (prefix == NULL)
+    prefix = "";
+  if (c >= 0
+      && mf_document_locate_component (document,
+                                       ((MfComponent *) circuit->components->pdata[c])->id,
+                                       &line, &column))
+    mf_cli_printerr ("%s:%u:%u: %s%s%s\n", name, line, column, kind, prefix, message);
+  else
+    mf_cli_printerr ("%s: %s%s%s\n", name, kind, prefix, message);
+}
+
+/* --- loading ----------------------------------------------------------- */
+
+/* Every diagnostic, in the order of the text; TRUE if an error was among
+ * them. */
+static gboolean
+print_diagnostics (const GPtrArray *diagnostics, const char *path, gboolean quiet)
+{
+  gboolean errors = FALSE;
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const MfDiagnostic *diagnostic = g_ptr_array_index (diagnostics, i);
+      g_autofree char *text = NULL;
+
+      if (diagnostic->severity == MF_SEVERITY_ERROR)
+        errors = TRUE;
+      else if (quiet)
+        continue;
+      text = mf_diagnostic_format (diagnostic, path);
+      mf_cli_printerr ("%s\n", text);
+    }
+  return errors;
+}
+
+int
+mf_cli_input_load (MfCliInput *input, const char *path, gboolean quiet)
+{
+  g_autoptr (GPtrArray) diagnostics
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_diagnostic_free);
+  g_autoptr (GError) error = NULL;
+  gboolean printed;
+
+  memset (input, 0, sizeof *input);
+  input->document = mf_document_load_file (path, diagnostics, &error);
+  printed = print_diagnostics (diagnostics, path, quiet);
+  if (input->document == NULL)
+    {
+      /* A file that cannot be read has no diagnostic, only the error. */
+      if (!printed)
+        mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
+      return MF_EXIT_INVALID;
+    }
+  input->model = mf_model_new (mf_document_get_circuit (input->document), &error);
+  if (input->model == NULL)
+    {
+      mf_cli_report (input->document, FALSE, NULL, error->message);
+      return MF_EXIT_INVALID;
+    }
+  return MF_EXIT_OK;
+}
+
+void
+mf_cli_input_clear (MfCliInput *input)
+{
+  g_clear_pointer (&input->model, mf_model_free);
+  g_clear_pointer (&input->document, mf_document_free);
+}
+
+int
+mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const char *name)
+{
+  int mode = mf_circuit_find_mode (circuit, name);
+  GString *modes;
+
+  if (mode >= 0)
+    return mode;
+  modes = g_string_new (NULL);
+  for (guint m = 0; m < circuit->modes->len; m++)
+    g_string_append_printf (modes, "%s'%s'", m > 0 ? ", " : "",
+                            ((MfMode *) circuit->modes->pdata[m])->name);
+  mf_cli_usage_error (command, "the circuit has no mode '%s'; its modes are %s", name,
+                      modes->str);
+  g_string_free (modes, TRUE);
+  return -1;
+}

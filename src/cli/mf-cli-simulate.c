@@ -1,0 +1,411 @@
+/* mf-cli-simulate.c: `manifold-cli simulate FILE [...]` — runs the
+ * document's simulation, flags overriding its "simulation" settings, and
+ * writes the samples as CSV (mf-csv.h) to standard output or to a file.
+ *
+ * A file is written atomically: into a temporary file in the same directory,
+ * renamed over OUT at the end.  A run that fails still puts the samples it
+ * computed in OUT (people want to see what led to the failure) and says so;
+ * a run that fails before its first sample, or whose writing fails, leaves
+ * OUT as it was.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gio/gunixoutputstream.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <unistd.h>
+
+#include "mf-csv.h"
+#include "mf-error.h"
+#include "mf-method.h"
+#include "mf-simulation.h"
+
+typedef struct
+{
+  char    *t_end;
+  char    *method;
+  char    *rtol;
+  char    *atol;
+  char    *step;
+  char    *every;
+  char    *output;
+  gboolean stats;
+  gboolean quiet;
+} MfSimulateFlags;
+
+/* The numeric flags, NAN when not given. */
+typedef struct
+{
+  double t_end;
+  double rtol;
+  double atol;
+  double step;
+  double every;
+} MfOverrides;
+
+/* Where the CSV goes: standard output (path NULL) or a temporary file that
+ * becomes `path`. */
+typedef struct
+{
+  char          *path;
+  char          *temp_path;
+  int            fd;
+  GOutputStream *stream;
+} MfOutput;
+
+typedef struct
+{
+  MfModel       *model;
+  GOutputStream *stream;
+  MfCsvWriter   *writer; /* made at the first sample: a run that fails at once writes nothing */
+  GError        *write_error;
+  guint64        n_samples;
+  double         last_t;
+} MfSampleSink;
+
+static void
+flags_clear (MfSimulateFlags *flags)
+{
+  g_free (flags->t_end);
+  g_free (flags->method);
+  g_free (flags->rtol);
+  g_free (flags->atol);
+  g_free (flags->step);
+  g_free (flags->every);
+  g_free (flags->output);
+}
+
+static char *
+method_names (void)
+{
+  guint n_methods;
+  const MfMethod *methods = mf_method_list (&n_methods);
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < n_methods; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", methods[i].name);
+  return g_string_free (names, FALSE);
+}
+
+/* Every flag is checked on its own before the document is read: a bad
+ * value is a usage error whatever the document says. */
+static gboolean
+parse_overrides (const MfCliCommand *command, const MfSimulateFlags *flags, MfOverrides *o)
+{
+  const struct
+  {
+    const char *flag;
+    const char *text;
+    gboolean    positive;
+    double     *value;
+  } numbers[] = {
+    { "--t-end", flags->t_end, TRUE, &o->t_end },
+    { "--rtol", flags->rtol, TRUE, &o->rtol },
+    { "--atol", flags->atol, TRUE, &o->atol },
+    { "--step", flags->step, FALSE, &o->step },
+    { "--every", flags->every, TRUE, &o->every },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      *numbers[i].value = NAN;
+      if (numbers[i].text != NULL
+          && !mf_cli_parse_number (command, numbers[i].flag, numbers[i].text,
+                                   numbers[i].positive, numbers[i].value))
+        return FALSE;
+    }
+  if (flags->method != NULL && mf_method_lookup (flags->method) == NULL)
+    {
+      g_autofree char *names = method_names ();
+
+      mf_cli_usage_error (command, "unknown method '%s'; the methods are %s", flags->method,
+                          names);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+overrides_any (const MfSimulateFlags *flags, const MfOverrides *o)
+{
+  return flags->method != NULL || !isnan (o->t_end) || !isnan (o->rtol) || !isnan (o->atol)
+         || !isnan (o->step) || !isnan (o->every);
+}
+
+/* A document without an output interval samples t_end / 1000: the t_end of
+ * the run, also when --t-end changed it. */
+static void
+options_build (MfSimulationOptions   *options,
+               const MfCircuit       *circuit,
+               const MfSimulateFlags *flags,
+               const MfOverrides     *o)
+{
+  mf_simulation_options_from_circuit (options, circuit);
+  if (flags->method != NULL)
+    options->method = flags->method;
+  if (!isnan (o->t_end))
+    options->t_end = o->t_end;
+  if (!isnan (o->rtol))
+    options->rtol = o->rtol;
+  if (!isnan (o->atol))
+    options->atol = o->atol;
+  if (!isnan (o->step))
+    options->step = o->step;
+  if (!isnan (o->every))
+    options->output_interval = o->every;
+  else if (!(circuit->simulation.output_interval > 0))
+    options->output_interval = options->t_end / 1000.0;
+}
+
+/* --- output ------------------------------------------------------------ */
+
+static gboolean
+output_error (GError **error, const char *path, int saved_errno)
+{
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "cannot write %s: %s",
+               path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+static gboolean
+output_open (MfOutput *out, const char *path, GError **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+
+  out->fd = -1;
+  if (path == NULL)
+    {
+      out->stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
+      return TRUE;
+    }
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    return output_error (error, path, EISDIR);
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  out->temp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
+  out->fd = g_mkstemp_full (out->temp_path, O_WRONLY | O_CLOEXEC, 0666);
+  if (out->fd < 0)
+    {
+      int saved_errno = errno;
+
+      g_clear_pointer (&out->temp_path, g_free);
+      return output_error (error, path, saved_errno);
+    }
+  out->path = g_strdup (path);
+  out->stream = g_unix_output_stream_new (out->fd, FALSE);
+  return TRUE;
+}
+
+static void
+output_clear (MfOutput *out)
+{
+  g_clear_object (&out->stream);
+  if (out->fd >= 0)
+    close (out->fd);
+  out->fd = -1;
+  if (out->temp_path != NULL)
+    g_unlink (out->temp_path);
+  g_clear_pointer (&out->temp_path, g_free);
+  g_clear_pointer (&out->path, g_free);
+}
+
+/* The temporary file, complete and on disk, takes OUT's name. */
+static gboolean
+output_commit (MfOutput *out, GError **error)
+{
+  int fd = out->fd, saved_errno = 0;
+
+  if (out->path == NULL)
+    return TRUE;
+  out->fd = -1;
+  if (fsync (fd) != 0)
+    saved_errno = errno;
+  if (close (fd) != 0 && saved_errno == 0)
+    saved_errno = errno;
+  if (saved_errno == 0 && g_rename (out->temp_path, out->path) != 0)
+    saved_errno = errno;
+  if (saved_errno != 0)
+    return output_error (error, out->path, saved_errno);
+  g_clear_pointer (&out->temp_path, g_free);
+  return TRUE;
+}
+
+static gboolean
+sink_sample (double t, guint mode, const double *outputs, gpointer data)
+{
+  MfSampleSink *sink = data;
+
+  if (sink->writer == NULL)
+    {
+      sink->writer = mf_csv_writer_new (sink->stream, sink->model, &sink->write_error);
+      if (sink->writer == NULL)
+        return FALSE;
+    }
+  if (!mf_csv_writer_add (sink->writer, t, mode, outputs, &sink->write_error))
+    return FALSE;
+  sink->n_samples++;
+  sink->last_t = t;
+  return TRUE;
+}
+
+/* Writes the rows still buffered and puts the file in place when there is
+ * anything to show; FALSE with the error when writing failed. */
+static gboolean
+sink_finish (MfSampleSink *sink, MfOutput *out, GError **error)
+{
+  gboolean ok = TRUE;
+
+  if (sink->write_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&sink->write_error));
+      ok = FALSE;
+    }
+  else if (sink->writer != NULL)
+    ok = mf_csv_writer_close (sink->writer, error);
+  if (ok && sink->n_samples > 0)
+    ok = output_commit (out, error);
+  g_clear_pointer (&sink->writer, mf_csv_writer_free);
+  return ok;
+}
+
+/* --- messages ---------------------------------------------------------- */
+
+static int
+report_failure (const MfCliCommand *command,
+                const char         *file,
+                const GError       *error,
+                gboolean            overridden)
+{
+  if (g_error_matches (error, MF_ERROR, MF_ERROR_USAGE))
+    {
+      if (overridden)
+        return mf_cli_usage_error (command, "%s", error->message);
+      mf_cli_printerr ("%s: %s: simulation settings: %s\n", MF_CLI_NAME, file, error->message);
+      return MF_EXIT_INVALID;
+    }
+  /* mf_simulate() names the simulation time in every failure: "at t = …" */
+  mf_cli_printerr ("%s: %s: the simulation failed %s\n", MF_CLI_NAME, file, error->message);
+  return MF_EXIT_SIMULATION;
+}
+
+static void
+report_samples (const MfOutput *out, const MfSampleSink *sink, gboolean failed, gboolean quiet)
+{
+  const char *where = out->path != NULL ? out->path : "standard output";
+
+  if (failed && sink->n_samples > 0)
+    mf_cli_printerr ("%s: the %" G_GUINT64_FORMAT " samples computed up to t = %.10g s were "
+                     "written to %s\n",
+                     MF_CLI_NAME, sink->n_samples, sink->last_t, where);
+  else if (failed && out->path != NULL)
+    mf_cli_printerr ("%s: %s was not written\n", MF_CLI_NAME, out->path);
+  else if (!failed && !quiet && out->path != NULL)
+    mf_cli_printerr ("%s: wrote %" G_GUINT64_FORMAT " samples (t = 0 to %.10g s) to %s\n",
+                     MF_CLI_NAME, sink->n_samples, sink->last_t, where);
+}
+
+static void
+print_stats (const MfSimulationStats *stats)
+{
+  mf_cli_printerr ("statistics:\n"
+                   "  steps                 %" G_GUINT64_FORMAT "\n"
+                   "  rejected steps        %" G_GUINT64_FORMAT "\n"
+                   "  rhs evaluations       %" G_GUINT64_FORMAT "\n"
+                   "  jacobian evaluations  %" G_GUINT64_FORMAT "\n"
+                   "  mode switches         %u\n"
+                   "  energy lost           %.6g J\n"
+                   "  wall time             %.6g s\n",
+                   stats->steps, stats->rejected_steps, stats->rhs_evaluations,
+                   stats->jacobian_evaluations, stats->mode_switches, stats->energy_lost,
+                   stats->wall_time);
+}
+
+/* --- the command ------------------------------------------------------- */
+
+static int
+simulate_run (const MfCliCommand    *command,
+              const char            *file,
+              MfCliInput            *input,
+              const MfSimulateFlags *flags,
+              const MfOverrides     *overrides)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (input->document);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) write_error = NULL;
+  MfSimulationOptions options;
+  MfSimulationStats stats;
+  MfOutput out = { NULL, NULL, -1, NULL };
+  MfSampleSink sink = { 0 };
+  gboolean ok;
+  int status = MF_EXIT_OK;
+
+  options_build (&options, circuit, flags, overrides);
+  if (!output_open (&out, flags->output, &error))
+    {
+      mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
+      return MF_EXIT_INVALID;
+    }
+  sink.model = input->model;
+  sink.stream = out.stream;
+  ok = mf_simulate (input->model, &options, sink_sample, &sink, &stats, NULL, &error);
+  if (!sink_finish (&sink, &out, &write_error))
+    {
+      mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, write_error->message);
+      status = MF_EXIT_INVALID;
+    }
+  else if (!ok)
+    {
+      status = report_failure (command, file, error, overrides_any (flags, overrides));
+      report_samples (&out, &sink, TRUE, flags->quiet);
+    }
+  else
+    report_samples (&out, &sink, FALSE, flags->quiet);
+  if (flags->stats)
+    print_stats (&stats);
+  output_clear (&out);
+  return status;
+}
+
+int
+mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
+{
+  g_autofree char *file = NULL;
+  MfSimulateFlags flags = { 0 };
+  const GOptionEntry entries[] = {
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &flags.t_end, "End time of the run (s)", "T" },
+    { "method", 0, 0, G_OPTION_ARG_STRING, &flags.method,
+      "Integration method (see 'manifold-cli methods')", "M" },
+    { "rtol", 0, 0, G_OPTION_ARG_STRING, &flags.rtol, "Relative tolerance", "R" },
+    { "atol", 0, 0, G_OPTION_ARG_STRING, &flags.atol, "Absolute tolerance", "A" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &flags.step, "Fixed step (s); 0: adaptive", "H" },
+    { "every", 0, 0, G_OPTION_ARG_STRING, &flags.every, "Output interval (s)", "DT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
+      "Write the CSV to OUT (atomically) instead of standard output", "OUT" },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, "Print statistics on standard error",
+      NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet,
+      "Print nothing but errors (and --stats) on standard error", NULL },
+    G_OPTION_ENTRY_NULL
+  };
+  MfOverrides overrides;
+  MfCliInput input = { NULL, NULL };
+  int status = mf_cli_parse (command, entries, argc, argv, &file);
+
+  if (status == MF_CLI_CONTINUE && !parse_overrides (command, &flags, &overrides))
+    status = MF_EXIT_USAGE;
+  if (status == MF_CLI_CONTINUE)
+    {
+      status = mf_cli_input_load (&input, file, flags.quiet);
+      if (status == MF_EXIT_OK)
+        status = simulate_run (command, file, &input, &flags, &overrides);
+      mf_cli_input_clear (&input);
+    }
+  flags_clear (&flags);
+  return status;
+}

@@ -1,0 +1,148 @@
+/* mf-cli-validate.c: `manifold-cli validate FILE` — every problem of a
+ * document, located: the loader's diagnostics, then what assembling the
+ * circuit and reducing each mode finds.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-cli.h"
+
+#include <stdio.h>
+
+#include "mf-error.h"
+#include "mf-reduction.h"
+#include "mf-system.h"
+
+static const char *
+mode_name (const MfCircuit *circuit, guint mode)
+{
+  return ((MfMode *) g_ptr_array_index (circuit->modes, mode))->name;
+}
+
+static gboolean
+strings_contain (const GPtrArray *strings, const char *text)
+{
+  for (guint i = 0; i < strings->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (strings, i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether modes [first, last) all list `problem` (`all`), or one does. */
+static gboolean
+modes_list (GPtrArray **problems, guint first, guint last, const char *problem, gboolean all)
+{
+  for (guint m = first; m < last; m++)
+    if (strings_contain (problems[m], problem) != all)
+      return !all;
+  return all;
+}
+
+/* A problem every mode has (an unconnected port) is said once; the others
+ * name their mode.  Every problem said goes into `said` as "mode 'M': ..."
+ * so that the same words from mf_system_new() are not repeated. */
+static void
+warn_problems (const MfDocument *document, GPtrArray **problems, GHashTable *said)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (document);
+  guint n_modes = circuit->modes->len;
+
+  for (guint m = 0; m < n_modes; m++)
+    for (guint i = 0; i < problems[m]->len; i++)
+      {
+        const char *problem = g_ptr_array_index (problems[m], i);
+        g_autofree char *prefix = g_strdup_printf ("mode '%s': ", mode_name (circuit, m));
+        gboolean everywhere = modes_list (problems, 0, n_modes, problem, TRUE);
+
+        if (!everywhere)
+          mf_cli_report (document, TRUE, prefix, problem);
+        else if (!modes_list (problems, 0, m, problem, FALSE))
+          mf_cli_report (document, TRUE, NULL, problem);
+        g_hash_table_add (said, g_strconcat (prefix, problem, NULL));
+      }
+}
+
+/* What stops a mode from being simulated: an error when the circuit is at
+ * fault, a warning when this build lacks the capability. */
+static gboolean
+check_systems (MfCliInput *input, GHashTable *said)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (input->document);
+  gboolean ok = TRUE;
+
+  for (guint m = 0; m < circuit->modes->len; m++)
+    {
+      g_autoptr (GError) error = NULL;
+      MfSystem *system = mf_system_new (input->model, m, &error);
+
+      if (system != NULL)
+        {
+          mf_system_free (system);
+          continue;
+        }
+      if (!g_error_matches (error, MF_ERROR, MF_ERROR_UNSUPPORTED))
+        {
+          mf_cli_report (input->document, FALSE, NULL, error->message);
+          ok = FALSE;
+        }
+      else if (!g_hash_table_contains (said, error->message))
+        mf_cli_report (input->document, TRUE, NULL, error->message);
+    }
+  return ok;
+}
+
+static gboolean
+check_modes (MfCliInput *input)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (input->document);
+  guint n_modes = circuit->modes->len;
+  g_autoptr (GHashTable) said = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) reductions
+    = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_reduction_free);
+  g_autoptr (GPtrArray) none = g_ptr_array_new ();
+  g_autofree GPtrArray **problems = g_new0 (GPtrArray *, n_modes);
+  gboolean ok = TRUE;
+
+  for (guint m = 0; m < n_modes; m++)
+    {
+      MfReduction *red = mf_reduction_new (input->model, m);
+
+      g_ptr_array_add (reductions, red);
+      problems[m] = red != NULL ? red->problems : none;
+      if (red == NULL)
+        {
+          g_autofree char *message = g_strdup_printf ("mode '%s': the linear algebra failed on "
+                                                      "its matrices", mode_name (circuit, m));
+
+          mf_cli_report (input->document, FALSE, NULL, message);
+          ok = FALSE;
+        }
+    }
+  warn_problems (input->document, problems, said);
+  /* mf_system_new() reduces again, which it would crash on if that failed. */
+  return ok && check_systems (input, said);
+}
+
+int
+mf_cli_validate (const MfCliCommand *command, int argc, char **argv)
+{
+  g_autofree char *file = NULL;
+  MfCliInput input;
+  const MfCircuit *circuit;
+  int status = mf_cli_parse (command, NULL, argc, argv, &file);
+
+  if (status != MF_CLI_CONTINUE)
+    return status;
+  status = mf_cli_input_load (&input, file, FALSE);
+  if (status == MF_EXIT_OK && !check_modes (&input))
+    status = MF_EXIT_INVALID;
+  if (status == MF_EXIT_OK)
+    {
+      circuit = mf_document_get_circuit (input.document);
+      fprintf (stdout, "%s: ok (%u component%s, %u mode%s)\n", file, circuit->components->len,
+               circuit->components->len == 1 ? "" : "s", circuit->modes->len,
+               circuit->modes->len == 1 ? "" : "s");
+    }
+  mf_cli_input_clear (&input);
+  return status;
+}

@@ -1,0 +1,538 @@
+/* mf-analysis.c: the per-mode structure report, as JSON and as text.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-analysis.h"
+
+#include <math.h>
+
+#include "mf-reduction.h"
+
+/* Element (i, j) of a matrix read with the given strides: a column-major
+ * rows × cols matrix read by rows has row_stride 1 and col_stride rows. */
+typedef struct
+{
+  const double *data;
+  guint         n_rows;
+  guint         n_cols;
+  gsize         row_stride;
+  gsize         col_stride;
+} MfMatrixView;
+
+static double
+view_at (const MfMatrixView *view, guint i, guint j)
+{
+  return view->data[i * view->row_stride + j * view->col_stride];
+}
+
+/* The rows of a column-major rows × cols matrix. */
+static MfMatrixView
+view_by_rows (const double *a, guint rows, guint cols)
+{
+  return (MfMatrixView) { a, rows, cols, 1, rows };
+}
+
+/* The columns of a column-major rows × cols matrix, each as a row. */
+static MfMatrixView
+view_by_columns (const double *a, guint rows, guint cols)
+{
+  return (MfMatrixView) { a, cols, rows, rows, 1 };
+}
+
+static guint
+n_modes_of (const MfModel *model)
+{
+  return mf_model_get_circuit (model)->modes->len;
+}
+
+static const char *
+mode_name (const MfModel *model, guint mode)
+{
+  const MfMode *m = g_ptr_array_index (mf_model_get_circuit (model)->modes, mode);
+
+  return m->name;
+}
+
+/* --- JSON -------------------------------------------------------------- */
+
+/* JSON has no NaN or infinity. */
+static void
+json_add_number (JsonBuilder *builder, double value)
+{
+  if (value == 0.0)
+    json_builder_add_double_value (builder, 0.0); /* not "-0.0" */
+  else if (isfinite (value))
+    json_builder_add_double_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+json_add_index (JsonBuilder *builder, const char *key, int index)
+{
+  json_builder_set_member_name (builder, key);
+  if (index < 0)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, index);
+}
+
+static void
+json_add_numbers (JsonBuilder *builder, const char *key, const double *values, guint n)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_add_number (builder, values[i]);
+  json_builder_end_array (builder);
+}
+
+/* An array of the view's rows, each an array of numbers. */
+static void
+json_add_matrix (JsonBuilder *builder, const char *key, const MfMatrixView *view)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < view->n_rows; i++)
+    {
+      json_builder_begin_array (builder);
+      for (guint j = 0; j < view->n_cols; j++)
+        json_add_number (builder, view_at (view, i, j));
+      json_builder_end_array (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+/* The names of the states `states[0 .. n-1]` (all velocity states when
+ * `states` is NULL). */
+static void
+json_add_state_names (JsonBuilder   *builder,
+                      const char    *key,
+                      const MfModel *model,
+                      const guint   *states,
+                      guint          n)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_string_value (builder,
+                                   mf_model_state_name (model, states ? states[i] : i));
+  json_builder_end_array (builder);
+}
+
+/* The names of the rows `rows[0 .. n-1]` (all rows when `rows` is NULL). */
+static void
+json_add_row_names (JsonBuilder *builder, const char *key, const MfReduction *red,
+                    const guint *rows, guint n)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_string_value (builder, red->row_names[rows ? rows[i] : i]);
+  json_builder_end_array (builder);
+}
+
+static void
+json_add_undetermined (JsonBuilder *builder, const MfReduction *red)
+{
+  json_builder_set_member_name (builder, "undetermined");
+  json_builder_begin_array (builder);
+  for (guint r = 0; r < red->n_rows; r++)
+    if (!red->row_determined[r])
+      json_builder_add_string_value (builder, red->row_names[r]);
+  json_builder_end_array (builder);
+}
+
+static void
+json_add_strings (JsonBuilder *builder, const char *key, const GPtrArray *strings)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < strings->len; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (strings, i));
+  json_builder_end_array (builder);
+}
+
+static void
+json_add_int (JsonBuilder *builder, const char *key, gint64 value)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_add_int_value (builder, value);
+}
+
+/* The keys of the stable contract (docs/cli.md), then the matrices. */
+static void
+json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReduction *red)
+{
+  const MfNullspace *ns = red->nullspace;
+  guint nb = mf_reduction_n_independent (red);
+  MfMatrixView alpha = view_by_rows (ns->alpha, red->n_cols, nb);
+  MfMatrixView w = view_by_rows (red->w, red->n_rows, red->n_cols);
+  MfMatrixView mass_reduced = view_by_rows (red->mass_reduced, nb, nb);
+  MfMatrixView null_basis = view_by_columns (red->mass_null_basis, nb, red->mass_nullity);
+
+  json_add_state_names (builder, "states", model, NULL, red->n_cols);
+  json_add_int (builder, "constraints", red->n_rows);
+  json_add_int (builder, "rank", ns->rank);
+  json_add_row_names (builder, "redundant", red, ns->redundant, red->n_rows - ns->rank);
+  json_add_state_names (builder, "independent", model, ns->independent, nb);
+  json_add_state_names (builder, "dependent", model, ns->dependent, ns->rank);
+  json_add_matrix (builder, "alpha", &alpha);
+  json_builder_set_member_name (builder, "mass_singular");
+  json_builder_add_boolean_value (builder, red->mass_singular);
+  json_add_index (builder, "index", red->index);
+  json_add_index (builder, "index_lagrange", red->index_lagrange);
+  json_add_numbers (builder, "sigma_w", red->sigma_w, MIN (red->n_rows, red->n_cols));
+
+  json_add_row_names (builder, "rows", red, NULL, red->n_rows);
+  json_add_matrix (builder, "w", &w);
+  json_add_numbers (builder, "mass", red->mass, red->n_cols);
+  json_add_matrix (builder, "mass_reduced", &mass_reduced);
+  json_add_matrix (builder, "mass_null_basis", &null_basis);
+  json_add_undetermined (builder, red);
+  json_add_strings (builder, "problems", red->problems);
+}
+
+static void
+json_add_mode (JsonBuilder *builder, const MfModel *model, guint mode)
+{
+  g_autoptr (MfReduction) red = mf_reduction_new (model, mode);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, mode_name (model, mode));
+  if (red != NULL)
+    json_add_structure (builder, model, red);
+  else
+    {
+      g_autoptr (GPtrArray) problems = g_ptr_array_new ();
+
+      g_ptr_array_add (problems, (gpointer) "the linear algebra failed on this mode's "
+                                            "matrices: its structure is unknown");
+      json_add_strings (builder, "problems", problems);
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+json_add_all_states (JsonBuilder *builder, const MfModel *model)
+{
+  json_builder_set_member_name (builder, "states");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < mf_model_n_states (model); s++)
+    json_builder_add_string_value (builder, mf_model_state_name (model, s));
+  json_builder_end_array (builder);
+}
+
+JsonNode *
+mf_analysis_to_json (const MfModel *model, int mode)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const MfCircuit *circuit;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (mode >= -1 && mode < (int) n_modes_of (model), NULL);
+
+  circuit = mf_model_get_circuit (model);
+  json_builder_begin_object (builder);
+  json_add_int (builder, "manifold_analysis", 1);
+  json_builder_set_member_name (builder, "title");
+  if (circuit->title != NULL)
+    json_builder_add_string_value (builder, circuit->title);
+  else
+    json_builder_add_null_value (builder);
+  json_add_all_states (builder, model);
+  json_builder_set_member_name (builder, "modes");
+  json_builder_begin_array (builder);
+  for (guint m = 0; m < n_modes_of (model); m++)
+    if (mode < 0 || (guint) mode == m)
+      json_add_mode (builder, model, m);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+/* --- text -------------------------------------------------------------- */
+
+/* "%.4g" in every locale, and no "-0". */
+static char *
+format_number (double value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (value == 0.0)
+    return g_strdup ("0");
+  return g_strdup (g_ascii_formatd (text, sizeof text, "%.4g", value));
+}
+
+/* Names are UTF-8 ("α", ids with accents): widths count characters. */
+static guint
+text_width (const char *text)
+{
+  return (guint) g_utf8_strlen (text, -1);
+}
+
+static void
+append_padded (GString *out, const char *text, guint width, gboolean right)
+{
+  guint pad = width - MIN (width, text_width (text));
+
+  if (!right)
+    g_string_append (out, text);
+  for (guint i = 0; i < pad; i++)
+    g_string_append_c (out, ' ');
+  if (right)
+    g_string_append (out, text);
+}
+
+/* The view as a grid: row labels left-aligned, numbers right-aligned under
+ * their column labels, indented by four spaces. */
+static void
+append_grid (GString            *out,
+             const char *const  *row_labels,
+             const char *const  *col_labels,
+             const MfMatrixView *view)
+{
+  g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+  g_autofree guint *widths = g_new0 (guint, view->n_cols + 1);
+  guint label_width = 0;
+
+  for (guint i = 0; i < view->n_rows; i++)
+    label_width = MAX (label_width, text_width (row_labels[i]));
+  for (guint j = 0; j < view->n_cols; j++)
+    widths[j] = text_width (col_labels[j]);
+  for (guint i = 0; i < view->n_rows; i++)
+    for (guint j = 0; j < view->n_cols; j++)
+      {
+        char *cell = format_number (view_at (view, i, j));
+
+        widths[j] = MAX (widths[j], text_width (cell));
+        g_ptr_array_add (cells, cell);
+      }
+
+  g_string_append (out, "    ");
+  append_padded (out, "", label_width, FALSE);
+  for (guint j = 0; j < view->n_cols; j++)
+    {
+      g_string_append (out, "  ");
+      append_padded (out, col_labels[j], widths[j], TRUE);
+    }
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < view->n_rows; i++)
+    {
+      g_string_append (out, "    ");
+      append_padded (out, row_labels[i], label_width, FALSE);
+      for (guint j = 0; j < view->n_cols; j++)
+        {
+          g_string_append (out, "  ");
+          append_padded (out, g_ptr_array_index (cells, (gsize) i * view->n_cols + j), widths[j],
+                         TRUE);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* Labels for a grid: the names of `states` (all velocities when NULL). */
+static const char **
+state_labels (const MfModel *model, const guint *states, guint n)
+{
+  const char **labels = g_new0 (const char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    labels[i] = mf_model_state_name (model, states ? states[i] : i);
+  return labels;
+}
+
+static void
+append_state_list (GString *out, const char *label, const MfModel *model, const guint *states,
+                   guint n)
+{
+  g_string_append_printf (out, "  %s: ", label);
+  if (n == 0)
+    g_string_append (out, "none");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
+                            mf_model_state_name (model, states ? states[i] : i));
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_row_list (GString *out, const char *label, const MfReduction *red, const guint *rows,
+                 guint n)
+{
+  g_string_append_printf (out, "  %s: ", label);
+  if (n == 0)
+    g_string_append (out, "none");
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", red->row_names[rows[i]]);
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_w (GString *out, const MfModel *model, const MfReduction *red)
+{
+  MfMatrixView w = view_by_rows (red->w, red->n_rows, red->n_cols);
+  g_autofree const char **columns = NULL;
+
+  if (red->n_rows == 0)
+    {
+      g_string_append (out, "  W: no constraints\n");
+      return;
+    }
+  g_string_append_printf (out, "  W: %u constraint%s × %u velocit%s\n", red->n_rows,
+                          red->n_rows == 1 ? "" : "s", red->n_cols,
+                          red->n_cols == 1 ? "y" : "ies");
+  columns = state_labels (model, NULL, red->n_cols);
+  append_grid (out, (const char *const *) red->row_names, columns, &w);
+}
+
+static void
+append_alpha (GString *out, const MfModel *model, const MfReduction *red)
+{
+  const MfNullspace *ns = red->nullspace;
+  guint nb = mf_reduction_n_independent (red);
+  MfMatrixView alpha = view_by_rows (ns->alpha, red->n_cols, nb);
+  g_autofree const char **rows = NULL;
+  g_autofree const char **columns = NULL;
+
+  if (nb == 0)
+    {
+      g_string_append (out, "  α: empty (the constraints fix every velocity)\n");
+      return;
+    }
+  g_string_append (out, "  α (v = α v̄):\n");
+  rows = state_labels (model, NULL, red->n_cols);
+  columns = state_labels (model, ns->independent, nb);
+  append_grid (out, rows, columns, &alpha);
+}
+
+/* β1, β2, ...: the columns of a basis of null(M̄). */
+static char **
+basis_labels (guint n)
+{
+  char **labels = g_new0 (char *, n + 1);
+
+  for (guint j = 0; j < n; j++)
+    labels[j] = g_strdup_printf ("β%u", j + 1);
+  return labels;
+}
+
+static void
+append_mass_reduced (GString *out, const MfModel *model, const MfReduction *red)
+{
+  guint nb = mf_reduction_n_independent (red);
+  MfMatrixView mass_reduced = view_by_rows (red->mass_reduced, nb, nb);
+  MfMatrixView basis = view_by_rows (red->mass_null_basis, nb, red->mass_nullity);
+  g_autofree const char **names = state_labels (model, red->nullspace->independent, nb);
+  g_auto (GStrv) betas = NULL;
+
+  if (nb == 0)
+    {
+      g_string_append (out, "  M̄ = αᵀMα: empty\n");
+      return;
+    }
+  g_string_append_printf (out, "  M̄ = αᵀMα: %s\n",
+                          red->mass_singular ? "singular" : "nonsingular");
+  append_grid (out, names, names, &mass_reduced);
+  if (!red->mass_singular)
+    return;
+  g_string_append_printf (out, "  null space of M̄ (nullity %u):\n", red->mass_nullity);
+  betas = basis_labels (red->mass_nullity);
+  append_grid (out, names, (const char *const *) betas, &basis);
+}
+
+static void
+append_index (GString *out, const MfReduction *red)
+{
+  g_string_append (out, "  index: ");
+  if (red->index < 0)
+    g_string_append (out, "not computed (M̄ is singular)");
+  else if (red->index == 0)
+    g_string_append (out, "0 (the reduced system is an ODE)");
+  else
+    g_string_append_printf (out, "%d", red->index);
+  g_string_append (out, "; Lagrange-multiplier form: ");
+  if (red->index_lagrange < 0)
+    g_string_append (out, "not computed\n");
+  else
+    g_string_append_printf (out, "%d\n", red->index_lagrange);
+}
+
+static void
+append_sigma (GString *out, const MfReduction *red)
+{
+  guint n = MIN (red->n_rows, red->n_cols);
+
+  g_string_append (out, "  σ(W): ");
+  if (n == 0)
+    g_string_append (out, "none");
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *number = format_number (red->sigma_w[i]);
+
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", number);
+    }
+  g_string_append_c (out, '\n');
+}
+
+static void
+append_structure (GString *out, const MfModel *model, const MfReduction *red)
+{
+  const MfNullspace *ns = red->nullspace;
+
+  append_state_list (out, "states", model, NULL, red->n_cols);
+  append_w (out, model, red);
+  g_string_append_printf (out, "  rank %u of %u\n", ns->rank, red->n_rows);
+  append_row_list (out, "redundant", red, ns->redundant, red->n_rows - ns->rank);
+  append_state_list (out, "independent", model, ns->independent,
+                     mf_reduction_n_independent (red));
+  append_state_list (out, "dependent", model, ns->dependent, ns->rank);
+  append_alpha (out, model, red);
+  append_mass_reduced (out, model, red);
+  append_index (out, red);
+  append_sigma (out, red);
+  for (guint i = 0; i < red->problems->len; i++)
+    g_string_append_printf (out, "  ! %s\n", (char *) g_ptr_array_index (red->problems, i));
+}
+
+static void
+append_mode (GString *out, const MfModel *model, guint mode)
+{
+  g_autoptr (MfReduction) red = mf_reduction_new (model, mode);
+
+  g_string_append_printf (out, "\nmode '%s'\n", mode_name (model, mode));
+  if (red != NULL)
+    append_structure (out, model, red);
+  else
+    g_string_append (out, "  ! the linear algebra failed on this mode's matrices: its "
+                          "structure is unknown\n");
+}
+
+static void
+append_header (GString *out, const MfModel *model)
+{
+  const MfCircuit *circuit = mf_model_get_circuit (model);
+  g_autofree const char **names = state_labels (model, NULL, mf_model_n_states (model));
+  g_autofree char *joined = g_strjoinv (", ", (char **) names);
+
+  g_string_append_printf (out, "%s\n", circuit->title != NULL ? circuit->title : "(untitled)");
+  g_string_append_printf (out, "%u state%s: %s\n", mf_model_n_states (model),
+                          mf_model_n_states (model) == 1 ? "" : "s", joined);
+}
+
+char *
+mf_analysis_to_text (const MfModel *model, int mode)
+{
+  GString *out;
+
+  g_return_val_if_fail (model != NULL, NULL);
+  g_return_val_if_fail (mode >= -1 && mode < (int) n_modes_of (model), NULL);
+
+  out = g_string_new (NULL);
+  append_header (out, model);
+  for (guint m = 0; m < n_modes_of (model); m++)
+    if (mode < 0 || (guint) mode == m)
+      append_mode (out, model, m);
+  return g_string_free (out, FALSE);
+}
