@@ -80,18 +80,6 @@ flags_clear (MfSimulateFlags *flags)
   g_free (flags->output);
 }
 
-static char *
-method_names (void)
-{
-  guint n_methods;
-  const MfMethod *methods = mf_method_list (&n_methods);
-  GString *names = g_string_new (NULL);
-
-  for (guint i = 0; i < n_methods; i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", methods[i].name);
-  return g_string_free (names, FALSE);
-}
-
 /* Every flag is checked on its own before the document is read: a bad
  * value is a usage error whatever the document says. */
 static gboolean
@@ -121,7 +109,7 @@ parse_overrides (const MfCliCommand *command, const MfSimulateFlags *flags, MfOv
     }
   if (flags->method != NULL && mf_method_lookup (flags->method) == NULL)
     {
-      g_autofree char *names = method_names ();
+      g_autofree char *names = mf_method_names ();
 
       mf_cli_usage_error (command, "unknown method '%s'; the methods are %s", flags->method,
                           names);

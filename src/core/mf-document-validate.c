@@ -53,18 +53,6 @@ check_fluid (MfChecker *checker, JsonNode *node)
     mf_document_check_constant_field (checker, object, "fluid", &rules[i], values[i]);
 }
 
-static char *
-method_names (void)
-{
-  guint n_methods;
-  const MfMethod *methods = mf_method_list (&n_methods);
-  GString *names = g_string_new (NULL);
-
-  for (guint i = 0; i < n_methods; i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", methods[i].name);
-  return g_string_free (names, FALSE);
-}
-
 static void
 check_method (MfChecker *checker, JsonObject *object)
 {
@@ -84,7 +72,7 @@ check_method (MfChecker *checker, JsonObject *object)
       checker->circuit->simulation.method = g_strdup (json_node_get_string (node));
       return;
     }
-  names = method_names ();
+  names = mf_method_names ();
   mf_checker_error (checker, "simulation/method", "simulation: unknown method '%s'; "
                     "the methods are %s", json_node_get_string (node), names);
 }

@@ -71,3 +71,15 @@ mf_method_list (guint *n_methods)
     *n_methods = G_N_ELEMENTS (methods);
   return methods;
 }
+
+char *
+mf_method_names (void)
+{
+  guint n_methods;
+  const MfMethod *table = mf_method_list (&n_methods);
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < n_methods; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", table[i].name);
+  return g_string_free (names, FALSE);
+}

@@ -26,4 +26,7 @@ const MfMethod *mf_method_lookup (const char *name);
 /* The table, for listing: *n_methods entries. */
 const MfMethod *mf_method_list (guint *n_methods);
 
+/* Every method's name, comma-separated, for messages: "rk2, rk4, …". */
+char           *mf_method_names (void);
+
 G_END_DECLS

@@ -30,8 +30,8 @@ mf_nullspace_free (MfNullspace *nullspace)
   g_free (nullspace);
 }
 
-static void
-scale_rows (double *a, guint rows, guint cols)
+void
+mf_scale_rows (double *a, guint rows, guint cols)
 {
   for (guint i = 0; i < rows; i++)
     {
@@ -144,7 +144,7 @@ mf_nullspace_select (const double *w,
   ns->cols = cols;
   ns->pivot_rows = g_new0 (guint, MAX (MIN (rows, cols), 1));
   ns->dependent = g_new0 (guint, MAX (MIN (rows, cols), 1));
-  scale_rows (a, rows, cols);
+  mf_scale_rows (a, rows, cols);
   ns->rank = eliminate (a, rows, cols, preference, tolerance, row_used, col_pivot,
                         ns->pivot_rows, ns->dependent);
 

@@ -38,6 +38,12 @@ MfNullspace *mf_nullspace_select (const double *w,
                                   double        tolerance);
 void         mf_nullspace_free (MfNullspace *nullspace);
 
+/* Divides each row of A (rows × cols, column-major) by its largest
+ * magnitude, so that rows of areas (1e-4 m^2) and rows of ones compare. */
+void         mf_scale_rows (double *a,
+                            guint   rows,
+                            guint   cols);
+
 /* The min(rows, cols) singular values of A (rows × cols, column-major) in
  * descending order into `sigma`.  FALSE if LAPACK's dgesvd fails. */
 gboolean     mf_singular_values (const double *a,

@@ -91,20 +91,6 @@ state_preference (const MfReduction *red, const MfModel *model)
   return order;
 }
 
-static void
-scale_rows (double *a, guint rows, guint cols)
-{
-  for (guint i = 0; i < rows; i++)
-    {
-      double biggest = 0.0;
-
-      for (guint j = 0; j < cols; j++)
-        biggest = MAX (biggest, fabs (AT (a, rows, i, j)));
-      for (guint j = 0; biggest > 0.0 && j < cols; j++)
-        AT (a, rows, i, j) /= biggest;
-    }
-}
-
 /* Singular values of W, and which multipliers the constraints determine:
  * λ_i is unique unless row i takes part in a vector of the left null space.
  * Row scaling does not change which rows those are. */
@@ -126,7 +112,7 @@ analyse_rows (MfReduction *red)
     return FALSE;
 
   scaled = g_memdup2 (red->w, (gsize) m * n * sizeof (double));
-  scale_rows (scaled, m, n);
+  mf_scale_rows (scaled, m, n);
   u = g_new0 (double, (gsize) m * m);
   sigma = g_new0 (double, MAX (k, 1));
   superb = g_new0 (double, MAX (k, 1));

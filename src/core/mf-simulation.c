@@ -64,18 +64,6 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->step = settings->step;
 }
 
-static char *
-method_names (void)
-{
-  guint n_methods;
-  const MfMethod *methods = mf_method_list (&n_methods);
-  GString *names = g_string_new (NULL);
-
-  for (guint i = 0; i < n_methods; i++)
-    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", methods[i].name);
-  return g_string_free (names, FALSE);
-}
-
 static gboolean
 usage_error (GError **error, const char *message)
 {
@@ -90,7 +78,7 @@ options_check (const MfSimulationOptions *options, const MfMethod **method, GErr
   *method = mf_method_lookup (options->method);
   if (*method == NULL)
     {
-      g_autofree char *known = method_names ();
+      g_autofree char *known = mf_method_names ();
 
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
                    "unknown integration method '%s' (known: %s)",
