@@ -4,7 +4,7 @@
 # Copyright 2026 The Manifold authors
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-MANIFOLD_PACKAGES="gcc pkg-config meson ninja-build libglib2.0-dev libjson-glib-dev
+MANIFOLD_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libglib2.0-dev libjson-glib-dev
   libgsl-dev liblapacke-dev liblapack-dev libblas-dev xvfb xauth"
 
 manifold_install_deps () {
