@@ -82,7 +82,8 @@ typedef struct
   MfFluid              fluid;
   GPtrArray           *components;       /* MfComponent*, document order */
   GArray              *wires;            /* MfWire */
-  GPtrArray           *modes;            /* MfMode*, never empty ("default") */
+  GPtrArray           *modes;            /* MfMode*; the loader adds "default" when the
+                                          * document has none, and mf_model_new() needs one */
   GArray              *schedule;         /* MfScheduleEntry, sorted by t */
   MfSimulationSettings simulation;
   GArray              *initial;          /* MfInitialValue */
@@ -91,7 +92,7 @@ typedef struct
 
 /* An empty circuit with the default fluid (a mineral oil: 870 kg/m^3,
  * 4.6e-5 m^2/s, 1.5 GPa) and default simulation settings (t_end 1 s,
- * msbdf, rtol 1e-6, atol 1e-9). */
+ * msbdf, rtol 1e-6, atol 1e-9) and no mode yet: add at least one. */
 MfCircuit   *mf_circuit_new (void);
 void         mf_circuit_free (MfCircuit *circuit);
 

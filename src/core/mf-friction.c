@@ -71,7 +71,8 @@ mf_friction_pressure_drop (MfFriction friction,
   switch (friction)
     {
     case MF_FRICTION_NONE:
-      *d_dv = 0.0;
+      if (d_dv != NULL)
+        *d_dv = 0.0;
       return 0.0;
     case MF_FRICTION_TURBULENT:
       if (re >= MF_RE_LAMINAR)
@@ -79,9 +80,13 @@ mf_friction_pressure_drop (MfFriction friction,
       G_GNUC_FALLTHROUGH;
     case MF_FRICTION_LAMINAR:
     default:
-      *d_dv = laminar_coef;
+      if (d_dv != NULL)
+        *d_dv = laminar_coef;
       return laminar_coef * v;
     }
+
+  if (d_dv == NULL)
+    return turbulent_drop (density, kinematic_viscosity, length, diameter, roughness, v);
 
   /* The derivative by a central difference: the friction factor comes from an
    * iteration, and the Jacobian only needs it to a few digits. */

@@ -30,7 +30,9 @@ double mf_friction_factor (double reynolds,
                            double relative_roughness);
 
 /* The pressure drop (Pa) along a pipe at mean velocity v, signed like v, and
- * its derivative in v.  Allocation-free. */
+ * its derivative in v when d_dv is not NULL (the turbulent derivative costs
+ * two more Colebrook solutions, so right-hand sides do not ask for it).
+ * Allocation-free. */
 double mf_friction_pressure_drop (MfFriction friction,
                                   double     density,
                                   double     kinematic_viscosity,

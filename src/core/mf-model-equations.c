@@ -59,34 +59,41 @@ add_to_node (const MfModel *model, guint node, double force, double *f)
 }
 
 /* The force of a branch's own law (friction, orifice, damping), and its
- * derivative in the branch velocity. */
+ * derivative in the branch velocity when dfdv is not NULL. */
 static double
 branch_law (const MfModel *model, const MfBranch *b, double t, double v, double *dfdv)
 {
   const MfFluid *fluid = &model->circuit->fluid;
-  double k, a, dp, ddp;
+  double force = 0.0, slope = 0.0, k, a, ddp;
 
   switch (b->kind)
     {
     case MF_BRANCH_PIPE:
-      dp = mf_friction_pressure_drop (b->friction, fluid->density, fluid->kinematic_viscosity,
-                                      b->length, b->diameter, b->roughness, v, &ddp);
-      *dfdv = -b->area * ddp;
-      return -b->area * dp;
+      force = -b->area * mf_friction_pressure_drop (b->friction, fluid->density,
+                                                    fluid->kinematic_viscosity, b->length,
+                                                    b->diameter, b->roughness, v,
+                                                    dfdv != NULL ? &ddp : NULL);
+      if (dfdv != NULL)
+        slope = -b->area * ddp;
+      break;
     case MF_BRANCH_ORIFICE:
       a = value_at (b->opening, b->opening_value, t);
       k = b->k_area / (a * a);
-      *dfdv = -2.0 * k * fabs (v);
-      return -k * v * fabs (v);
+      force = -k * v * fabs (v);
+      slope = -2.0 * k * fabs (v);
+      break;
     case MF_BRANCH_PISTON:
-      *dfdv = -b->damping;
-      return -b->damping * v;
+      force = -b->damping * v;
+      slope = -b->damping;
+      break;
     case MF_BRANCH_RELIEF:
     case MF_BRANCH_MASS:
     default:
-      *dfdv = 0.0;
-      return 0.0;
+      break;
     }
+  if (dfdv != NULL)
+    *dfdv = slope;
+  return force;
 }
 
 void
@@ -97,9 +104,7 @@ mf_model_forces (const MfModel *model, double t, const double *u, double *f)
   for (guint k = 0; k < n_v; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
-      double unused;
-
-      f[k] = branch_law (model, b, t, u[k], &unused);
+      f[k] = branch_law (model, b, t, u[k], NULL);
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
           f[k] += b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u);

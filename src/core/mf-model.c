@@ -573,6 +573,13 @@ mf_model_new (const MfCircuit *circuit, GError **error)
   MfModel *model = g_new0 (MfModel, 1);
 
   model_init (model, circuit);
+  if (circuit->modes->len == 0)
+    {
+      /* the loader always makes one; a circuit built in code must too */
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                   "the circuit has no mode: add one (e.g. \"default\", with nothing closed)");
+      goto fail;
+    }
   build_nodes (model);
   if (!classify_nodes (model, error))
     goto fail;

@@ -110,6 +110,13 @@ analyse_rows (MfReduction *red)
     return TRUE;
   if (!mf_singular_values (red->w, m, n, red->sigma_w))
     return FALSE;
+  if (red->nullspace->rank == m)
+    {
+      /* no left null space: every multiplier is determined */
+      for (guint i = 0; i < m; i++)
+        red->row_determined[i] = TRUE;
+      return TRUE;
+    }
 
   scaled = g_memdup2 (red->w, (gsize) m * n * sizeof (double));
   mf_scale_rows (scaled, m, n);
@@ -133,28 +140,64 @@ analyse_rows (MfReduction *red)
   return TRUE;
 }
 
-/* M̄ = αᵀ M α and its null space, from the symmetric eigenproblem. */
-static gboolean
-reduce_mass (MfReduction *red)
+/* M̄ = αᵀ M α from the nonzeros of α: a dependent velocity depends on a
+ * few independent ones, so each row of α adds a handful of products. */
+static void
+assemble_reduced_mass (MfReduction *red)
 {
   guint n = red->n_cols, nb = mf_reduction_n_independent (red);
   const double *alpha = red->nullspace->alpha;
+  g_autofree guint *nonzero = g_new0 (guint, MAX (nb, 1));
+
+  red->mass_reduced = g_new0 (double, MAX ((gsize) nb * nb, 1));
+  for (guint k = 0; k < n; k++)
+    {
+      guint count = 0;
+
+      if (red->mass[k] == 0.0)
+        continue;
+      for (guint j = 0; j < nb; j++)
+        if (AT (alpha, n, k, j) != 0.0)
+          nonzero[count++] = j;
+      for (guint a = 0; a < count; a++)
+        for (guint b = 0; b < count; b++)
+          AT (red->mass_reduced, nb, nonzero[a], nonzero[b])
+            += AT (alpha, n, k, nonzero[a]) * red->mass[k] * AT (alpha, n, k, nonzero[b]);
+    }
+}
+
+/* A Cholesky factorisation whose pivots are all well away from zero proves
+ * M̄ nonsingular cheaply; only when it does not is the null space worth the
+ * eigendecomposition. */
+static gboolean
+mass_clearly_regular (const MfReduction *red)
+{
+  guint nb = mf_reduction_n_independent (red);
+  g_autofree double *factor = g_memdup2 (red->mass_reduced, (gsize) nb * nb * sizeof (double));
+  double smallest = G_MAXDOUBLE, biggest = 0.0;
+
+  if (LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) nb, factor, (lapack_int) nb) != 0)
+    return FALSE;
+  for (guint i = 0; i < nb; i++)
+    {
+      smallest = MIN (smallest, AT (factor, nb, i, i) * AT (factor, nb, i, i));
+      biggest = MAX (biggest, AT (red->mass_reduced, nb, i, i));
+    }
+  return smallest > RANK_TOLERANCE * biggest;
+}
+
+/* M̄ and its null space, from the symmetric eigenproblem when needed. */
+static gboolean
+reduce_mass (MfReduction *red)
+{
+  guint nb = mf_reduction_n_independent (red);
   g_autofree double *eig = NULL;
   g_autofree double *vectors = NULL;
   double biggest = 0.0;
 
-  red->mass_reduced = g_new0 (double, MAX ((gsize) nb * nb, 1));
-  for (guint i = 0; i < nb; i++)
-    for (guint j = 0; j < nb; j++)
-      {
-        double sum = 0.0;
-
-        for (guint k = 0; k < n; k++)
-          sum += AT (alpha, n, k, i) * red->mass[k] * AT (alpha, n, k, j);
-        AT (red->mass_reduced, nb, i, j) = sum;
-      }
+  assemble_reduced_mass (red);
   red->mass_null_basis = g_new0 (double, MAX ((gsize) nb * nb, 1));
-  if (nb == 0)
+  if (nb == 0 || mass_clearly_regular (red))
     return TRUE;
 
   vectors = g_memdup2 (red->mass_reduced, (gsize) nb * nb * sizeof (double));
