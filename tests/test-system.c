@@ -5,9 +5,11 @@
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <lapacke.h>
 #include <math.h>
 
 #include "mf-error.h"
+#include "mf-reduction.h"
 #include "mf-system.h"
 #include "mf-test-circuit.h"
 
@@ -133,6 +135,81 @@ test_expand_reduce (void)
   g_assert_cmpfloat (fabs (u[4] * a_o - 7e-4 * u[3]), <, 1e-15);
 }
 
+/* A ladder of 12 frictionless rails (heavy, so independent) with a rung from
+ * each junction to the drain: M̄ is tridiagonal, so it is solved in band
+ * storage.  From rest, the accelerations must solve the full KKT system
+ * [M Wᵀ; W 0] [v'; −p] = [F; 0], here solved densely, with F = A p0 on the
+ * first rail only. */
+static char *
+ladder_json (guint n)
+{
+  GString *json = g_string_new ("{ \"manifold\": 1, \"components\": ["
+                                "{ \"id\": \"S\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
+                                "{ \"id\": \"D\", \"type\": \"tank\" }");
+  GString *wires = g_string_new ("[\"S.p\", \"R1.a\"]");
+
+  for (guint i = 1; i <= n; i++)
+    {
+      g_string_append_printf (json,
+                              ", { \"id\": \"R%u\", \"type\": \"pipe\", \"length\": 2,"
+                              " \"diameter\": 0.02, \"friction\": \"none\" }"
+                              ", { \"id\": \"G%u\", \"type\": \"pipe\", \"length\": %u,"
+                              " \"diameter\": 0.005, \"friction\": \"none\" }"
+                              ", { \"id\": \"J%u\", \"type\": \"junction\" }",
+                              i, i, i, i);
+      g_string_append_printf (wires, ", [\"R%u.b\", \"J%u.p\"], [\"J%u.p\", \"G%u.a\"],"
+                              " [\"G%u.b\", \"D.p\"]", i, i, i, i, i);
+      if (i < n)
+        g_string_append_printf (wires, ", [\"J%u.p\", \"R%u.a\"]", i, i + 1);
+    }
+  g_string_append_printf (json, "], \"wires\": [%s] }", wires->str);
+  g_string_free (wires, TRUE);
+  return g_string_free (json, FALSE);
+}
+
+static void
+test_banded_mass (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = ladder_json (12);
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_load (json, &error);
+  g_autoptr (MfReduction) red = mf_reduction_new (tc->model, 0);
+  g_autoptr (MfSystem) sys = NULL;
+  guint nv = red->n_cols, m = red->n_rows, nk = nv + m, nb = mf_reduction_n_independent (red);
+  g_autofree double *kkt = g_new0 (double, nk * nk);
+  g_autofree double *rhs = g_new0 (double, nk);
+  g_autofree lapack_int *pivots = g_new0 (lapack_int, nk);
+  g_autofree double *y = g_new0 (double, nb);
+  g_autofree double *dydt = g_new0 (double, nb);
+
+  g_assert_no_error (error);
+  sys = mf_system_new (tc->model, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (nb, ==, 12);
+  g_assert_cmpstr (mf_model_state_name (tc->model, red->nullspace->independent[0]), ==, "R1.v");
+  g_assert_cmpint (mf_system_rhs (0.0, y, dydt, sys), ==, 0);
+
+  for (guint k = 0; k < nv; k++)
+    kkt[k * nk + k] = red->mass[k];
+  for (guint i = 0; i < m; i++)
+    for (guint k = 0; k < nv; k++)
+      {
+        kkt[k * nk + nv + i] = red->w[k * m + i];   /* W below M */
+        kkt[(nv + i) * nk + k] = red->w[k * m + i]; /* Wᵀ beside it */
+      }
+  rhs[0] = G_PI * 0.02 * 0.02 / 4 * 10e5; /* R1 is velocity 0 */
+  g_assert_cmpint (LAPACKE_dgesv (LAPACK_COL_MAJOR, (lapack_int) nk, 1, kkt, (lapack_int) nk,
+                                  pivots, rhs, (lapack_int) nk), ==, 0);
+  for (guint k = 0; k < nv; k++)
+    {
+      double v_dot = 0.0;
+
+      for (guint j = 0; j < nb; j++)
+        v_dot += red->nullspace->alpha[j * nv + k] * dydt[j];
+      g_assert_cmpfloat (fabs (v_dot - rhs[k]), <=, 1e-10 * fabs (rhs[0]));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -140,5 +217,6 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/system/jacobian", test_jacobian);
   g_test_add_func ("/core/system/expand-reduce", test_expand_reduce);
+  g_test_add_func ("/core/system/banded-mass", test_banded_mass);
   return g_test_run ();
 }
