@@ -9,20 +9,15 @@
 #include <stdio.h>
 
 #include "mf-analysis.h"
+#include "mf-json-write.h"
 
 static void
 print_json (const MfModel *model, int mode)
 {
   g_autoptr (JsonNode) root = mf_analysis_to_json (model, mode);
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autofree char *text = mf_json_to_text (root, NULL);
 
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  json_generator_set_root (generator, root);
-  text = json_generator_to_data (generator, NULL);
   fputs (text, stdout);
-  fputc ('\n', stdout);
 }
 
 static void
