@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-linearization.h"
 #include "mf-model-private.h"
 #include "mf-reduction.h"
 
@@ -26,10 +27,7 @@ struct _MfSystem
   guint        mode;
   MfReduction *red;
   guint        n_v, n_x, n_c, n_bar, n_y, rank;
-  /* α by rows (CSR): velocity k = Σ alpha_val[p] v̄[alpha_col[p]] */
-  guint       *alpha_start;
-  guint       *alpha_col;
-  double      *alpha_val;
+  MfAlpha     *alpha;     /* α as sparse rows */
   double      *chol;      /* Cholesky factor of M̄: dense, or in band storage */
   guint        bandwidth; /* M̄'s half-bandwidth when banded, else G_MAXUINT */
   double      *w2_lu;     /* LU of W2 (pivot rows × dependent columns) */
@@ -38,8 +36,8 @@ struct _MfSystem
   /* workspaces, allocated once */
   double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;
   MfTriplet   *triplets;
-  double      *dfdy_v;    /* n_v × n_y, column-major: ∂F/∂y */
-  double      *dfdy_bar;  /* n̄ × n_y, column-major */
+  double      *jac;       /* n_y × n_y, column-major: ∂f/∂y before M̄ is solved */
+  double      *jac_top;   /* its first n̄ rows, then M̄⁻¹ times them */
 };
 
 void
@@ -48,9 +46,7 @@ mf_system_free (MfSystem *sys)
   if (sys == NULL)
     return;
   mf_reduction_free (sys->red);
-  g_free (sys->alpha_start);
-  g_free (sys->alpha_col);
-  g_free (sys->alpha_val);
+  mf_alpha_free (sys->alpha);
   g_free (sys->chol);
   g_free (sys->w2_lu);
   g_free (sys->w2_pivots);
@@ -66,34 +62,9 @@ mf_system_free (MfSystem *sys)
   g_free (sys->dydt2);
   g_free (sys->y2);
   g_free (sys->triplets);
-  g_free (sys->dfdy_v);
-  g_free (sys->dfdy_bar);
+  g_free (sys->jac);
+  g_free (sys->jac_top);
   g_free (sys);
-}
-
-static void
-compress_alpha (MfSystem *sys)
-{
-  const double *alpha = sys->red->nullspace->alpha;
-  guint nnz = 0, p = 0;
-
-  for (guint k = 0; k < sys->n_v; k++)
-    for (guint j = 0; j < sys->n_bar; j++)
-      nnz += AT (alpha, sys->n_v, k, j) != 0.0;
-  sys->alpha_start = g_new0 (guint, sys->n_v + 1);
-  sys->alpha_col = g_new0 (guint, MAX (nnz, 1));
-  sys->alpha_val = g_new0 (double, MAX (nnz, 1));
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      sys->alpha_start[k] = p;
-      for (guint j = 0; j < sys->n_bar; j++)
-        if (AT (alpha, sys->n_v, k, j) != 0.0)
-          {
-            sys->alpha_col[p] = j;
-            sys->alpha_val[p++] = AT (alpha, sys->n_v, k, j);
-          }
-    }
-  sys->alpha_start[sys->n_v] = p;
 }
 
 static gboolean
@@ -243,7 +214,7 @@ mf_system_new (MfModel *model, guint mode, GError **error)
   allocate_workspaces (sys);
   if (!check_simulable (sys, error))
     goto fail;
-  compress_alpha (sys);
+  sys->alpha = mf_alpha_new (sys->red->nullspace->alpha, sys->n_v, sys->n_bar);
   if (!factor_mass (sys) || !factor_w2 (sys))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
@@ -302,29 +273,6 @@ particular_velocities (MfSystem *sys, double t)
 }
 
 static void
-expand_velocities (const MfSystem *sys, const double *v_bar, const double *vp, double *v)
-{
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      double sum = vp[k];
-
-      for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
-        sum += sys->alpha_val[p] * v_bar[sys->alpha_col[p]];
-      v[k] = sum;
-    }
-}
-
-/* out = αᵀ x */
-static void
-project_forces (const MfSystem *sys, const double *x, double *out)
-{
-  memset (out, 0, sys->n_bar * sizeof (double));
-  for (guint k = 0; k < sys->n_v; k++)
-    for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
-      out[sys->alpha_col[p]] += sys->alpha_val[p] * x[k];
-}
-
-static void
 solve_mass (const MfSystem *sys, double *b, guint n_rhs)
 {
   lapack_int n = (lapack_int) sys->n_bar;
@@ -342,7 +290,7 @@ static void
 fill_full_state (MfSystem *sys, double t, const double *y)
 {
   particular_velocities (sys, t);
-  expand_velocities (sys, y, sys->vp, sys->u);
+  mf_alpha_expand (sys->alpha, y, sys->vp, sys->u);
   memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
 }
 
@@ -353,7 +301,7 @@ evaluate (MfSystem *sys, double t, const double *y, double *dydt)
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
-  project_forces (sys, sys->f, dydt);
+  mf_alpha_project (sys->alpha, sys->f, dydt);
   solve_mass (sys, dydt, 1);
   for (guint i = 0; i < sys->n_x; i++)
     dydt[sys->n_bar + i] = sys->u[sys->model->position_branch[i]];
@@ -370,28 +318,6 @@ mf_system_rhs (double t, const double y[], double dydt[], void *system)
   return evaluate (system, t, y, dydt);
 }
 
-/* ∂F/∂y from the pattern of ∂F/∂u: velocity columns go through α. */
-static void
-force_jacobian (MfSystem *sys, double t)
-{
-  guint n_v = sys->n_v;
-
-  memset (sys->dfdy_v, 0, (gsize) n_v * sys->n_y * sizeof (double));
-  mf_model_force_jacobian (sys->model, t, sys->u, sys->triplets);
-  for (guint i = 0; i < sys->model->n_triplets; i++)
-    {
-      const MfTriplet *e = &sys->triplets[i];
-
-      if (e->value == 0.0)
-        continue;
-      if (e->col < n_v)
-        for (guint p = sys->alpha_start[e->col]; p < sys->alpha_start[e->col + 1]; p++)
-          AT (sys->dfdy_v, n_v, e->row, sys->alpha_col[p]) += e->value * sys->alpha_val[p];
-      else
-        AT (sys->dfdy_v, n_v, e->row, sys->n_bar + e->col - n_v) += e->value;
-    }
-}
-
 int
 mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], void *system)
 {
@@ -400,11 +326,11 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
   double h = 1e-7 * MAX (fabs (t), 1e-3);
   int status;
 
-  if (sys->dfdy_v == NULL)
+  if (sys->jac == NULL)
     {
       /* Only implicit methods ask; explicit runs never pay for this. */
-      sys->dfdy_v = g_new0 (double, MAX ((gsize) sys->n_v * n, 1));
-      sys->dfdy_bar = g_new0 (double, MAX ((gsize) nb * n, 1));
+      sys->jac = g_new0 (double, MAX ((gsize) n * n, 1));
+      sys->jac_top = g_new0 (double, MAX ((gsize) nb * n, 1));
     }
 
   /* dfdt by a forward difference: inputs are piecewise smooth expressions. */
@@ -415,45 +341,22 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
   for (guint i = 0; i < n; i++)
     dfdt[i] = (sys->dydt2[i] - sys->dydt[i]) / h;
 
-  force_jacobian (sys, t);
-  /* top block: M̄⁻¹ αᵀ ∂F/∂y */
+  /* evaluate() left u at (t, y); the top rows get M̄⁻¹ */
+  mf_linearize (sys->model, sys->alpha, t, sys->u, sys->triplets, sys->jac);
   for (guint j = 0; j < n; j++)
-    project_forces (sys, &AT (sys->dfdy_v, sys->n_v, 0, j), &AT (sys->dfdy_bar, nb, 0, j));
-  solve_mass (sys, sys->dfdy_bar, n);
+    memcpy (&AT (sys->jac_top, nb, 0, j), &AT (sys->jac, n, 0, j), nb * sizeof (double));
+  solve_mass (sys, sys->jac_top, n);
 
-  memset (dfdy, 0, (gsize) n * n * sizeof (double));
-  for (guint i = 0; i < nb; i++)
+  /* GSL wants row-major */
+  for (guint i = 0; i < n; i++)
     for (guint j = 0; j < n; j++)
-      dfdy[i * n + j] = AT (sys->dfdy_bar, nb, i, j);
-  /* x' = v of the piston or mass: a row of α */
-  for (guint i = 0; i < sys->n_x; i++)
-    {
-      guint k = sys->model->position_branch[i];
+      {
+        double value = i < nb ? AT (sys->jac_top, nb, i, j) : AT (sys->jac, n, i, j);
 
-      for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
-        dfdy[(nb + i) * n + sys->alpha_col[p]] = sys->alpha_val[p];
-    }
-  /* C p_c' = −Σ coef v over the branch ends at the node */
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      const MfBranch *b = mf_model_branch (sys->model, k);
-
-      for (guint e = 0; e < 2; e++)
-        {
-          const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (sys->model, b->node[e])
-                                                     : NULL;
-          guint row;
-
-          if (node == NULL || node->kind != MF_NODE_COMPLIANT)
-            continue;
-          row = nb + sys->n_x + node->state;
-          for (guint p = sys->alpha_start[k]; p < sys->alpha_start[k + 1]; p++)
-            dfdy[row * n + sys->alpha_col[p]] -= b->coef[e] * sys->alpha_val[p] / node->capacitance;
-        }
-    }
-  for (guint i = 0; i < n * n; i++)
-    if (!isfinite (dfdy[i]))
-      return GSL_EBADFUNC;
+        if (!isfinite (value))
+          return GSL_EBADFUNC;
+        dfdy[i * n + j] = value;
+      }
   return GSL_SUCCESS;
 }
 
@@ -484,11 +387,11 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
   particular_velocities (sys, t);
   for (guint k = 0; k < sys->n_v; k++)
     sys->f[k] = sys->red->mass[k] * (u[k] - sys->vp[k]);
-  project_forces (sys, sys->f, y);
+  mf_alpha_project (sys->alpha, sys->f, y);
   solve_mass (sys, y, 1);
   memcpy (y + sys->n_bar, u + sys->n_v, (sys->n_x + sys->n_c) * sizeof (double));
 
-  expand_velocities (sys, y, sys->vp, sys->u);
+  mf_alpha_expand (sys->alpha, y, sys->vp, sys->u);
   return MAX (before - kinetic_energy (sys, sys->u), 0.0);
 }
 
@@ -505,7 +408,7 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
    * since the residual M v' − F counts the prescribed inertia through v'. */
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
-  expand_velocities (sys, sys->dydt, sys->vp_dot, sys->vp_dot);
+  mf_alpha_expand (sys->alpha, sys->dydt, sys->vp_dot, sys->vp_dot);
   for (guint i = 0; i < r; i++)
     {
       guint k = ns->dependent[i];

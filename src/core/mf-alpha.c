@@ -1,0 +1,78 @@
+/* mf-alpha.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-alpha.h"
+
+#include <string.h>
+
+#define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
+
+MfAlpha *
+mf_alpha_new (const double *dense, guint n_v, guint n_bar)
+{
+  MfAlpha *alpha = g_new0 (MfAlpha, 1);
+  guint nnz = 0, p = 0;
+
+  alpha->n_v = n_v;
+  alpha->n_bar = n_bar;
+  for (guint k = 0; k < n_v; k++)
+    for (guint j = 0; j < n_bar; j++)
+      nnz += AT (dense, n_v, k, j) != 0.0;
+  alpha->start = g_new0 (guint, n_v + 1);
+  alpha->col = g_new0 (guint, MAX (nnz, 1));
+  alpha->val = g_new0 (double, MAX (nnz, 1));
+  for (guint k = 0; k < n_v; k++)
+    {
+      alpha->start[k] = p;
+      for (guint j = 0; j < n_bar; j++)
+        if (AT (dense, n_v, k, j) != 0.0)
+          {
+            alpha->col[p] = j;
+            alpha->val[p++] = AT (dense, n_v, k, j);
+          }
+    }
+  alpha->start[n_v] = p;
+  return alpha;
+}
+
+void
+mf_alpha_free (MfAlpha *alpha)
+{
+  if (alpha == NULL)
+    return;
+  g_free (alpha->start);
+  g_free (alpha->col);
+  g_free (alpha->val);
+  g_free (alpha);
+}
+
+void
+mf_alpha_expand (const MfAlpha *alpha, const double *v_bar, const double *base, double *v)
+{
+  for (guint k = 0; k < alpha->n_v; k++)
+    {
+      double sum = base != NULL ? base[k] : 0.0;
+
+      for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
+        sum += alpha->val[p] * v_bar[alpha->col[p]];
+      v[k] = sum;
+    }
+}
+
+void
+mf_alpha_project (const MfAlpha *alpha, const double *x, double *out)
+{
+  memset (out, 0, alpha->n_bar * sizeof (double));
+  for (guint k = 0; k < alpha->n_v; k++)
+    for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
+      out[alpha->col[p]] += alpha->val[p] * x[k];
+}
+
+void
+mf_alpha_add_row (const MfAlpha *alpha, guint k, double factor, double *row, gsize stride)
+{
+  for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
+    row[alpha->col[p] * stride] += factor * alpha->val[p];
+}

@@ -1,0 +1,29 @@
+/* mf-linearization.h: the Jacobian of a mode's reduced equations before M̄
+ * is solved,
+ *
+ *   f(y) = [αᵀ (F − M v_p');  x';  p_c'],   y = [v̄; x; p_c],
+ *
+ * which the integrator needs when M̄ is regular (it then solves with M̄) and
+ * the index procedure needs when it is not (MODEL.md §3).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-alpha.h"
+#include "mf-model-private.h"
+
+G_BEGIN_DECLS
+
+/* ∂f/∂y at the full state u and time t into `jac` (n_y × n_y, column-major,
+ * n_y = n̄ + positions + pressures).  `scratch` holds model->n_triplets
+ * entries.  Allocation-free. */
+void mf_linearize (const MfModel *model,
+                   const MfAlpha *alpha,
+                   double         t,
+                   const double  *u,
+                   MfTriplet     *scratch,
+                   double        *jac);
+
+G_END_DECLS
