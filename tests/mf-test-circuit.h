@@ -25,17 +25,52 @@ mf_test_circuit_free (MfTestCircuit *tc)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfTestCircuit, mf_test_circuit_free)
 
+/* Takes `document` and assembles it; the model error, if any, goes to
+ * `error` and the model is NULL. */
+static inline MfTestCircuit *
+mf_test_circuit_assemble (MfDocument *document, GError **error)
+{
+  MfTestCircuit *tc = g_new0 (MfTestCircuit, 1);
+
+  tc->document = document;
+  tc->model = mf_model_new (mf_document_get_circuit (tc->document), error);
+  return tc;
+}
+
 /* Loads `json` (which must be valid) and assembles it; the model error, if
  * any, goes to `error` and the model is NULL. */
 static inline MfTestCircuit *
 mf_test_circuit_load (const char *json, GError **error)
 {
   g_autoptr (GError) load_error = NULL;
-  MfTestCircuit *tc = g_new0 (MfTestCircuit, 1);
+  MfDocument *document = mf_document_load_data (json, -1, "<test>", NULL, &load_error);
 
-  tc->document = mf_document_load_data (json, -1, "<test>", NULL, &load_error);
   g_assert_no_error (load_error);
-  tc->model = mf_model_new (mf_document_get_circuit (tc->document), error);
+  return mf_test_circuit_assemble (document, error);
+}
+
+/* Loads and assembles `json`; either failing fails the test. */
+static inline MfTestCircuit *
+mf_test_circuit_new (const char *json)
+{
+  g_autoptr (GError) error = NULL;
+  MfTestCircuit *tc = mf_test_circuit_load (json, &error);
+
+  g_assert_no_error (error);
+  return tc;
+}
+
+/* Loads and assembles the file at `path`; either failing fails the test. */
+static inline MfTestCircuit *
+mf_test_circuit_new_from_file (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  MfDocument *document = mf_document_load_file (path, NULL, &error);
+  MfTestCircuit *tc;
+
+  g_assert_no_error (error);
+  tc = mf_test_circuit_assemble (document, &error);
+  g_assert_no_error (error);
   return tc;
 }
 

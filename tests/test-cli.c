@@ -155,6 +155,10 @@ run_cliv (const char *const *args, const char *file)
 
 #define run_cli(...) run_cliv ((const char *const[]) { __VA_ARGS__, NULL }, NULL)
 
+/* Runs manifold-cli with "@" standing for the document write_document() wrote. */
+#define run_cli_on(fixture, ...) \
+  run_cliv ((const char *const[]) { __VA_ARGS__, NULL }, (fixture)->path)
+
 static void
 assert_contains (const char *haystack, const char *needle)
 {
@@ -169,12 +173,73 @@ assert_lacks (const char *haystack, const char *needle)
     g_error ("did not expect\n  %s\nin\n%s", needle, haystack);
 }
 
+/* Checks the CSV's shape (and that `first_state`, if not NULL, is a column);
+ * returns the number of rows after the header. */
+static guint
+assert_csv (const char *csv, const char *first_state)
+{
+  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
+  g_auto (GStrv) header = NULL;
+  guint n_lines = g_strv_length (lines);
+
+  g_assert_cmpuint (n_lines, >=, 2);
+  g_assert_cmpstr (lines[n_lines - 1], ==, ""); /* ends with a newline */
+  g_assert_true (g_str_has_prefix (lines[0], "t [s],"));
+  g_assert_true (g_str_has_suffix (lines[0], ",solver.mode"));
+  if (first_state != NULL)
+    {
+      g_autofree char *column = g_strdup_printf (",%s [", first_state);
+
+      assert_contains (lines[0], column);
+    }
+  header = g_strsplit (lines[0], ",", -1);
+  for (guint i = 1; i + 1 < n_lines; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], ",", -1);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
+    }
+  return n_lines - 2;
+}
+
+/* manifold-cli exited with `status`, said `message` on stderr and printed
+ * nothing on stdout. */
+static void
+assert_fails (const Result *result, int status, const char *message)
+{
+  g_assert_cmpint (result->status, ==, status);
+  assert_contains (result->err, message);
+  g_assert_cmpstr (result->out, ==, "");
+}
+
 /* ---- a scratch directory per test ------------------------------------- */
 
 typedef struct
 {
   char *dir;
+  char *path; /* of the document written by write_document() */
 } Fixture;
+
+static char *
+write_file (Fixture *fixture, const char *name, const char *contents)
+{
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (fixture->dir, name, NULL);
+
+  g_file_set_contents (path, contents, -1, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Writes the test's document into the scratch directory: "@" stands for it
+ * in run_cli_on(). */
+static const char *
+write_document (Fixture *fixture, const char *contents)
+{
+  g_assert_null (fixture->path);
+  fixture->path = write_file (fixture, "circuit.manifold", contents);
+  return fixture->path;
+}
 
 static void
 fixture_set_up (Fixture *fixture, gconstpointer data)
@@ -207,17 +272,7 @@ fixture_tear_down (Fixture *fixture, gconstpointer data)
     }
   g_rmdir (fixture->dir);
   g_free (fixture->dir);
-}
-
-static char *
-write_file (Fixture *fixture, const char *name, const char *contents)
-{
-  g_autoptr (GError) error = NULL;
-  char *path = g_build_filename (fixture->dir, name, NULL);
-
-  g_file_set_contents (path, contents, -1, &error);
-  g_assert_no_error (error);
-  return path;
+  g_free (fixture->path);
 }
 
 static char *
@@ -245,6 +300,84 @@ count_files (const Fixture *fixture)
 #define SKIP_WITHOUT_CLI() \
   G_STMT_START { if (fixture->dir == NULL) return; } G_STMT_END
 
+/* ---- runs told by what they print ------------------------------------ */
+
+/* A run of manifold-cli on `document` and what it must print.  In `args`
+ * "@" stands for the document; in the expected texts a leading "@" stands
+ * for its path. */
+typedef struct
+{
+  const char *document;
+  const char *args[16];
+  int         status;
+  guint       rows;         /* > 0: stdout is a CSV of this many rows, P1.v a column */
+  const char *out_is;       /* if not NULL, all of stdout */
+  const char *err_is;       /* if not NULL, all of stderr */
+  const char *out[10];      /* each is on stdout */
+  const char *err[8];       /* each is on stderr */
+  const char *err_lacks[2]; /* none is on stderr */
+} Expectation;
+
+/* `text` with a leading "@" replaced by the document's path. */
+static char *
+expand_path (const Fixture *fixture, const char *text)
+{
+  if (text[0] == '@')
+    return g_strconcat (fixture->path, text + 1, NULL);
+  return g_strdup (text);
+}
+
+/* Each of `texts` (up to `n`, or a NULL) is in `output`; with `absent`,
+ * none is. */
+static void
+assert_texts (const Fixture     *fixture,
+              const char        *output,
+              const char *const *texts,
+              guint              n,
+              gboolean           absent)
+{
+  for (guint i = 0; i < n && texts[i] != NULL; i++)
+    {
+      g_autofree char *text = expand_path (fixture, texts[i]);
+
+      if (absent)
+        assert_lacks (output, text);
+      else
+        assert_contains (output, text);
+    }
+}
+
+static void
+assert_output_is (const Fixture *fixture, const char *output, const char *expected)
+{
+  g_autofree char *text = NULL;
+
+  if (expected == NULL)
+    return;
+  text = expand_path (fixture, expected);
+  g_assert_cmpstr (output, ==, text);
+}
+
+static void
+test_expectation (Fixture *fixture, gconstpointer data)
+{
+  const Expectation *expected = data;
+  g_autoptr (Result) result = NULL;
+
+  SKIP_WITHOUT_CLI ();
+  write_document (fixture, expected->document);
+  result = run_cliv (expected->args, fixture->path);
+  g_assert_cmpint (result->status, ==, expected->status);
+  assert_output_is (fixture, result->out, expected->out_is);
+  assert_output_is (fixture, result->err, expected->err_is);
+  assert_texts (fixture, result->out, expected->out, G_N_ELEMENTS (expected->out), FALSE);
+  assert_texts (fixture, result->err, expected->err, G_N_ELEMENTS (expected->err), FALSE);
+  assert_texts (fixture, result->err, expected->err_lacks, G_N_ELEMENTS (expected->err_lacks),
+                TRUE);
+  if (expected->rows > 0)
+    g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, expected->rows);
+}
+
 /* ---- usage ------------------------------------------------------------ */
 
 static void
@@ -270,50 +403,36 @@ test_usage_errors (Fixture *fixture, gconstpointer data)
     { "methods", "extra", NULL },
     { "help", "frobnicate", NULL },
   };
-  g_autofree char *path = NULL;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
+  write_document (fixture, three_pipes);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr (Result) result = run_cliv (cases[i], path);
+      g_autoptr (Result) result = run_cliv (cases[i], fixture->path);
 
       g_test_message ("case %u: %s", i, cases[i][0] ? cases[i][0] : "(no arguments)");
-      g_assert_cmpint (result->status, ==, 64);
+      assert_fails (result, 64, "Usage: manifold-cli");
       assert_contains (result->err, "manifold-cli: ");
-      assert_contains (result->err, "Usage: manifold-cli");
-      g_assert_cmpstr (result->out, ==, "");
     }
 }
 
 /* The message for an unknown mode lists the modes there are. */
-static void
-test_usage_unknown_mode (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "bypass.manifold", bypass_opens);
-  result = run_cliv ((const char *const[]) { "analyze", "@", "--mode", "ajar", NULL }, path);
-  g_assert_cmpint (result->status, ==, 64);
-  assert_contains (result->err, "no mode 'ajar'; its modes are 'shut', 'open'");
-}
+static const Expectation usage_unknown_mode = {
+  .document = bypass_opens,
+  .args = { "analyze", "@", "--mode", "ajar" },
+  .status = 64,
+  .out_is = "",
+  .err = { "no mode 'ajar'; its modes are 'shut', 'open'" },
+};
 
 /* Bad --method is a usage error (64) that names the methods. */
-static void
-test_usage_bad_method (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  result = run_cliv ((const char *const[]) { "simulate", "@", "--method", "rk5", NULL }, path);
-  g_assert_cmpint (result->status, ==, 64);
-  assert_contains (result->err, "unknown method 'rk5'; the methods are rk2, ");
-  assert_contains (result->err, "msbdf");
-}
+static const Expectation usage_bad_method = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--method", "rk5" },
+  .status = 64,
+  .out_is = "",
+  .err = { "unknown method 'rk5'; the methods are rk2, ", "msbdf" },
+};
 
 static void
 test_help_and_version (Fixture *fixture, gconstpointer data)
@@ -401,83 +520,52 @@ test_validate_corpus (Fixture *fixture, gconstpointer data)
       message = g_strdup_printf ("%s:%s\n", path, fields[1]);
       result = run_cliv ((const char *const[]) { "validate", "@", NULL }, path);
       g_test_message ("%s", fields[0]);
-      g_assert_cmpint (result->status, ==, 1);
-      assert_contains (result->err, message);
-      g_assert_cmpstr (result->out, ==, "");
+      assert_fails (result, 1, message);
       n_checked++;
     }
   g_assert_cmpuint (n_checked, >, 0);
 }
 
-static void
-test_validate_ok (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autofree char *ok = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  result = run_cliv ((const char *const[]) { "validate", "@", NULL }, path);
-  ok = g_strdup_printf ("%s: ok (7 components, 1 mode)\n", path);
-  g_assert_cmpint (result->status, ==, 0);
-  g_assert_cmpstr (result->out, ==, ok);
-  g_assert_cmpstr (result->err, ==, "");
-}
+static const Expectation validate_ok = {
+  .document = three_pipes,
+  .args = { "validate", "@" },
+  .out_is = "@: ok (7 components, 1 mode)\n",
+  .err_is = "",
+};
 
 /* An assembly error is located at the component it names. */
-static void
-test_validate_structure (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autofree char *message = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "spring.manifold", loose_spring);
-  result = run_cliv ((const char *const[]) { "validate", "@", NULL }, path);
-  message = g_strdup_printf ("%s:5:5: mechanical node K1.a has no mass", path);
-  g_assert_cmpint (result->status, ==, 1);
-  assert_contains (result->err, message);
-  g_assert_cmpstr (result->out, ==, "");
-}
+static const Expectation validate_structure = {
+  .document = loose_spring,
+  .args = { "validate", "@" },
+  .status = 1,
+  .out_is = "",
+  .err = { "@:5:5: mechanical node K1.a has no mass" },
+};
 
 /* What the mode analysis finds is a located warning, not an error; a
  * problem of one mode names the mode. */
-static void
-test_validate_warnings (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autofree char *warning = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "bypass.manifold", bypass_opens);
-  result = run_cliv ((const char *const[]) { "validate", "@", NULL }, path);
-  warning = g_strdup_printf ("%s:6:5: warning: mode 'open': the reduced mass matrix is singular",
-                             path);
-  g_assert_cmpint (result->status, ==, 0);
-  assert_contains (result->err, warning);
-  assert_lacks (result->err, "mode 'shut'");
-  assert_contains (result->out, ": ok (6 components, 2 modes)");
-}
+static const Expectation validate_warnings = {
+  .document = bypass_opens,
+  .args = { "validate", "@" },
+  .out = { ": ok (6 components, 2 modes)" },
+  .err = { "@:6:5: warning: mode 'open': the reduced mass matrix is singular" },
+  .err_lacks = { "mode 'shut'" },
+};
 
 static void
 test_validate_missing (Fixture *fixture, gconstpointer data)
 {
+  static const char *const commands[] = { "validate", "analyze", "simulate" };
   g_autofree char *path = NULL;
 
   SKIP_WITHOUT_CLI ();
   path = g_build_filename (fixture->dir, "absent.manifold", NULL);
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      static const char *const commands[] = { "validate", "analyze", "simulate" };
       g_autoptr (Result) result = run_cliv ((const char *const[]) { commands[i], "@", NULL }, path);
 
-      g_assert_cmpint (result->status, ==, 1);
-      assert_contains (result->err, "cannot read ");
+      assert_fails (result, 1, "cannot read ");
       assert_contains (result->err, path);
-      g_assert_cmpstr (result->out, ==, "");
     }
 }
 
@@ -510,6 +598,13 @@ assert_row (JsonArray *matrix, guint row, const double *expected, guint n)
                                     1e-12);
 }
 
+/* The length of the array `member` of `object`. */
+static guint
+member_length (JsonObject *object, const char *member)
+{
+  return json_array_get_length (json_object_get_array_member (object, member));
+}
+
 /* The mode objects of `analyze --json FILE [extra]`. */
 static JsonArray *
 analyze_json (JsonParser *parser, const char *path, const char *extra, const char *extra_value)
@@ -531,6 +626,14 @@ analyze_json (JsonParser *parser, const char *path, const char *extra, const cha
   return json_object_get_array_member (root, "modes");
 }
 
+/* The first mode object of `analyze --json` on `document`. */
+static JsonObject *
+analyze_json_first_mode (Fixture *fixture, JsonParser *parser, const char *document)
+{
+  write_document (fixture, document);
+  return json_array_get_object_element (analyze_json (parser, fixture->path, NULL, NULL), 0);
+}
+
 static void
 test_analyze_json (Fixture *fixture, gconstpointer data)
 {
@@ -540,13 +643,11 @@ test_analyze_json (Fixture *fixture, gconstpointer data)
   static const char *const none[] = { NULL };
   static const double alpha[3][2] = { { -4, -2.25 }, { 1, 0 }, { 0, 1 } };
   g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autofree char *path = NULL;
   JsonArray *modes;
   JsonObject *mode;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  modes = analyze_json (parser, path, NULL, NULL);
+  modes = analyze_json (parser, write_document (fixture, three_pipes), NULL, NULL);
   g_assert_cmpuint (json_array_get_length (modes), ==, 1);
   mode = json_array_get_object_element (modes, 0);
   for (guint i = 0; mode_keys[i] != NULL; i++)
@@ -560,15 +661,15 @@ test_analyze_json (Fixture *fixture, gconstpointer data)
   assert_strings (json_object_get_array_member (mode, "redundant"), none);
   assert_strings (json_object_get_array_member (mode, "independent"), independent);
   assert_strings (json_object_get_array_member (mode, "dependent"), dependent);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mode, "alpha")), ==, 3);
+  g_assert_cmpuint (member_length (mode, "alpha"), ==, 3);
   for (guint i = 0; i < 3; i++)
     assert_row (json_object_get_array_member (mode, "alpha"), i, alpha[i], 2);
   g_assert_false (json_object_get_boolean_member (mode, "mass_singular"));
   g_assert_cmpint (json_object_get_int_member (mode, "index"), ==, 0);
   g_assert_cmpint (json_object_get_int_member (mode, "index_lagrange"), ==, 2);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mode, "sigma_w")), ==, 1);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mode, "w")), ==, 1);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mode, "mass")), ==, 3);
+  g_assert_cmpuint (member_length (mode, "sigma_w"), ==, 1);
+  g_assert_cmpuint (member_length (mode, "w"), ==, 1);
+  g_assert_cmpuint (member_length (mode, "mass"), ==, 3);
   assert_strings (json_object_get_array_member (mode, "undetermined"), none);
   assert_strings (json_object_get_array_member (mode, "problems"), none);
 }
@@ -578,13 +679,11 @@ static void
 test_analyze_json_sigma (Fixture *fixture, gconstpointer data)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autofree char *path = NULL;
   JsonObject *mode;
   double a1 = G_PI * 0.005 * 0.005;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  mode = json_array_get_object_element (analyze_json (parser, path, NULL, NULL), 0);
+  mode = analyze_json_first_mode (fixture, parser, three_pipes);
   g_assert_cmpfloat_with_epsilon (
     json_array_get_double_element (json_object_get_array_member (mode, "sigma_w"), 0),
     a1 * sqrt (1 + 16 + 2.25 * 2.25), 1e-15);
@@ -594,19 +693,19 @@ static void
 test_analyze_json_singular (Fixture *fixture, gconstpointer data)
 {
   g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autofree char *path = NULL;
   JsonObject *mode;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "parallel.manifold", parallel_orifices);
-  mode = json_array_get_object_element (analyze_json (parser, path, NULL, NULL), 0);
+  mode = analyze_json_first_mode (fixture, parser, parallel_orifices);
   g_assert_true (json_object_get_boolean_member (mode, "mass_singular"));
-  g_assert_true (json_object_get_null_member (mode, "index"));
-  g_assert_true (json_object_get_null_member (mode, "index_lagrange"));
-  g_assert_cmpuint (
-    json_array_get_length (json_object_get_array_member (mode, "mass_null_basis")), ==, 1);
-  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mode, "problems")), >,
-                    0);
+  g_assert_cmpint (json_object_get_int_member (mode, "index"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (mode, "index_lagrange"), ==, 2);
+  g_assert_cmpuint (member_length (mode, "mass_null_basis"), ==, 1);
+  /* the procedure's two rounds, one state integrated and one algebraic */
+  g_assert_cmpuint (member_length (mode, "index_steps"), ==, 2);
+  g_assert_cmpuint (member_length (mode, "integrated"), ==, 1);
+  g_assert_cmpuint (member_length (mode, "algebraic"), ==, 1);
+  g_assert_cmpuint (member_length (mode, "problems"), >, 0);
 }
 
 static void
@@ -614,12 +713,12 @@ test_analyze_json_mode (Fixture *fixture, gconstpointer data)
 {
   static const char *const rows[] = { "J1", "V1 closed", NULL };
   g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autofree char *path = NULL;
+  const char *path;
   JsonArray *modes;
   JsonObject *mode;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "bypass.manifold", bypass_opens);
+  path = write_document (fixture, bypass_opens);
   modes = analyze_json (parser, path, NULL, NULL);
   g_assert_cmpuint (json_array_get_length (modes), ==, 2);
 
@@ -632,171 +731,107 @@ test_analyze_json_mode (Fixture *fixture, gconstpointer data)
   g_assert_false (json_object_get_boolean_member (mode, "mass_singular"));
 }
 
-static void
-test_analyze_text (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
+static const Expectation analyze_text = {
+  .document = three_pipes,
+  .args = { "analyze", "@" },
+  .out = {
+    "Three pipes\n",
+    "\nmode 'default'\n",
+    "  rank 1 of 1\n",
+    "  independent: P2.v, P3.v\n",
+    "  dependent: P1.v\n",
+    /* α's first row, under the columns P2.v and P3.v */
+    "    P1.v    -4  -2.25\n",
+    "  M̄ = αᵀMα: nonsingular\n",
+    "  index: 0",
+    "  σ(W): 0.0003689\n",
+  },
+};
 
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  result = run_cliv ((const char *const[]) { "analyze", "@", NULL }, path);
-  g_assert_cmpint (result->status, ==, 0);
-  assert_contains (result->out, "Three pipes\n");
-  assert_contains (result->out, "\nmode 'default'\n");
-  assert_contains (result->out, "  rank 1 of 1\n");
-  assert_contains (result->out, "  independent: P2.v, P3.v\n");
-  assert_contains (result->out, "  dependent: P1.v\n");
-  /* α's first row, under the columns P2.v and P3.v */
-  assert_contains (result->out, "    P1.v    -4  -2.25\n");
-  assert_contains (result->out, "  M̄ = αᵀMα: nonsingular\n");
-  assert_contains (result->out, "  index: 0");
-  assert_contains (result->out, "  σ(W): 0.0003689\n");
-}
-
-static void
-test_analyze_text_problems (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "parallel.manifold", parallel_orifices);
-  result = run_cliv ((const char *const[]) { "analyze", "@", NULL }, path);
-  g_assert_cmpint (result->status, ==, 0);
-  assert_contains (result->out, "  M̄ = αᵀMα: singular\n");
-  assert_contains (result->out, "  ! the reduced mass matrix is singular");
-}
+static const Expectation analyze_text_problems = {
+  .document = parallel_orifices,
+  .args = { "analyze", "@" },
+  .out = { "  M̄ = αᵀMα: singular\n", "  ! the reduced mass matrix is singular" },
+};
 
 /* ---- simulate --------------------------------------------------------- */
 
-/* Checks the CSV's shape (and that `first_state`, if not NULL, is a column);
- * returns the number of rows after the header. */
-static guint
-assert_csv (const char *csv, const char *first_state)
+/* The document says t_end 0.1, every 0.01: 11 rows. */
+static const Expectation simulate_stdout = {
+  .document = three_pipes,
+  .args = { "simulate", "@" },
+  .rows = 11,
+  .err_is = "",
+  .out = { ",J1.p [Pa],", "\n0.1," },
+};
+
+/* t_end / every + 1 rows */
+static const Expectation simulate_flags = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--t-end", "0.5", "--every", "0.02", "--method", "rk8pd", "--rtol",
+            "1e-8", "--atol=1e-10" },
+  .rows = 26,
+  .out = { "\n0.5," },
+};
+
+/* 0.1 s in steps of 1e-4 s, one right-hand side each */
+static const Expectation simulate_fixed_step = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--method", "euler", "--step", "1e-4", "--every", "0.05", "--stats" },
+  .rows = 3,
+  .err = { "  steps                 1000\n", "  rhs evaluations       1000\n" },
+};
+
+static const Expectation simulate_stats = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--stats" },
+  .rows = 11,
+  .err = { "\n  steps ", "\n  rejected steps ", "\n  rhs evaluations ",
+           "\n  jacobian evaluations ", "\n  mode switches ", "\n  energy lost ",
+           "\n  wall time " },
+};
+
+/* Runs `simulate @ -o OUT` on `document`, OUT in the scratch directory and
+ * holding `old` before the run if that is not NULL.  Returns the result, the
+ * path of OUT in `out` and what it holds after the run in `written`; checks
+ * that the run left no file behind but the document and OUT. */
+static Result *
+simulate_to_file (Fixture    *fixture,
+                  const char *document,
+                  const char *old,
+                  char      **out,
+                  char      **written)
 {
-  g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
-  g_auto (GStrv) header = NULL;
-  guint n_lines = g_strv_length (lines);
+  Result *result;
 
-  g_assert_cmpuint (n_lines, >=, 2);
-  g_assert_cmpstr (lines[n_lines - 1], ==, ""); /* ends with a newline */
-  g_assert_true (g_str_has_prefix (lines[0], "t [s],"));
-  g_assert_true (g_str_has_suffix (lines[0], ",solver.mode"));
-  if (first_state != NULL)
-    {
-      g_autofree char *column = g_strdup_printf (",%s [", first_state);
-
-      assert_contains (lines[0], column);
-    }
-  header = g_strsplit (lines[0], ",", -1);
-  for (guint i = 1; i + 1 < n_lines; i++)
-    {
-      g_auto (GStrv) fields = g_strsplit (lines[i], ",", -1);
-
-      g_assert_cmpuint (g_strv_length (fields), ==, g_strv_length (header));
-    }
-  return n_lines - 2;
-}
-
-static void
-test_simulate_stdout (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  /* The document says t_end 0.1, every 0.01: 11 rows. */
-  result = run_cliv ((const char *const[]) { "simulate", "@", NULL }, path);
-  g_assert_cmpint (result->status, ==, 0);
-  g_assert_cmpstr (result->err, ==, "");
-  g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, 11);
-  assert_contains (result->out, ",J1.p [Pa],");
-  assert_contains (result->out, "\n0.1,");
-}
-
-static void
-test_simulate_flags (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  /* t_end / every + 1 rows */
-  result = run_cliv ((const char *const[]) { "simulate", "@", "--t-end", "0.5", "--every",
-                                             "0.02", "--method", "rk8pd", "--rtol", "1e-8",
-                                             "--atol=1e-10", NULL },
-                     path);
-  g_assert_cmpint (result->status, ==, 0);
-  g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, 26);
-  assert_contains (result->out, "\n0.5,");
-}
-
-static void
-test_simulate_fixed_step (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  result = run_cliv ((const char *const[]) { "simulate", "@", "--method", "euler", "--step",
-                                             "1e-4", "--every", "0.05", "--stats", NULL },
-                     path);
-  g_assert_cmpint (result->status, ==, 0);
-  g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, 3);
-  /* 0.1 s in steps of 1e-4 s, one right-hand side each */
-  assert_contains (result->err, "  steps                 1000\n");
-  assert_contains (result->err, "  rhs evaluations       1000\n");
-}
-
-static void
-test_simulate_stats (Fixture *fixture, gconstpointer data)
-{
-  static const char *const lines[] = { "steps", "rejected steps", "rhs evaluations",
-                                       "jacobian evaluations", "mode switches", "energy lost",
-                                       "wall time" };
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  result = run_cliv ((const char *const[]) { "simulate", "@", "--stats", NULL }, path);
-  g_assert_cmpint (result->status, ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
-    {
-      g_autofree char *line = g_strdup_printf ("\n  %s ", lines[i]);
-
-      assert_contains (result->err, line);
-    }
-  g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, 11);
+  write_document (fixture, document);
+  if (old != NULL)
+    *out = write_file (fixture, "out.csv", old);
+  else
+    *out = g_build_filename (fixture->dir, "out.csv", NULL);
+  result = run_cli_on (fixture, "simulate", "@", "-o", *out);
+  *written = read_file (*out);
+  g_assert_cmpuint (count_files (fixture), ==, 2);
+  return result;
 }
 
 /* -o replaces OUT and leaves nothing else behind. */
 static void
 test_simulate_output_file (Fixture *fixture, gconstpointer data)
 {
-  g_autofree char *path = NULL;
   g_autofree char *out = NULL;
   g_autofree char *csv = NULL;
   g_autoptr (Result) result = NULL;
   g_autoptr (Result) quiet = NULL;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
-  out = write_file (fixture, "out.csv", "old contents\n");
-  result = run_cliv ((const char *const[]) { "simulate", "@", "-o", out, NULL }, path);
+  result = simulate_to_file (fixture, three_pipes, "old contents\n", &out, &csv);
   g_assert_cmpint (result->status, ==, 0);
   g_assert_cmpstr (result->out, ==, "");
   assert_contains (result->err, "wrote 11 samples");
-  csv = read_file (out);
   g_assert_cmpuint (assert_csv (csv, "P1.v"), ==, 11);
-  g_assert_cmpuint (count_files (fixture), ==, 2);
 
-  quiet = run_cliv ((const char *const[]) { "simulate", "@", "--quiet", "--output", out, NULL },
-                    path);
+  quiet = run_cli_on (fixture, "simulate", "@", "--quiet", "--output", out);
   g_assert_cmpint (quiet->status, ==, 0);
   g_assert_cmpstr (quiet->err, ==, "");
 }
@@ -806,65 +841,48 @@ test_simulate_output_file (Fixture *fixture, gconstpointer data)
 static void
 test_simulate_singular (Fixture *fixture, gconstpointer data)
 {
-  g_autofree char *path = NULL;
   g_autofree char *out = NULL;
   g_autofree char *contents = NULL;
   g_autoptr (Result) result = NULL;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "parallel.manifold", parallel_orifices);
-  out = write_file (fixture, "out.csv", "old contents\n");
-  result = run_cliv ((const char *const[]) { "simulate", "@", "-o", out, NULL }, path);
+  result = simulate_to_file (fixture, parallel_orifices, "old contents\n", &out, &contents);
   g_assert_cmpint (result->status, ==, 2);
   assert_contains (result->err, "the simulation failed at t = 0 s: mode 'default': ");
   assert_contains (result->err, "singular");
   assert_contains (result->err, "was not written");
-  contents = read_file (out);
   g_assert_cmpstr (contents, ==, "old contents\n");
-  g_assert_cmpuint (count_files (fixture), ==, 2);
 }
 
 /* A mode that cannot be entered fails the run at its scheduled time; the
  * samples before it are kept. */
-static void
-test_simulate_switch_failure (Fixture *fixture, gconstpointer data)
-{
-  g_autofree char *path = NULL;
-  g_autoptr (Result) result = NULL;
-
-  SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "bypass.manifold", bypass_opens);
-  result = run_cliv ((const char *const[]) { "simulate", "@", NULL }, path);
-  g_assert_cmpint (result->status, ==, 2);
-  assert_contains (result->err, "the simulation failed at t = 0.055 s: mode 'open': ");
-  assert_contains (result->err, "the 6 samples computed up to t = 0.05 s were written to "
-                                "standard output");
-  g_assert_cmpuint (assert_csv (result->out, "P1.v"), ==, 6);
-}
+static const Expectation simulate_switch_failure = {
+  .document = bypass_opens,
+  .args = { "simulate", "@" },
+  .status = 2,
+  .rows = 6,
+  .err = { "the simulation failed at t = 0.055 s: mode 'open': ",
+           "the 6 samples computed up to t = 0.05 s were written to standard output" },
+};
 
 /* An integration failure: exit 2 with the time; OUT holds the samples up to
  * the failure. */
 static void
 test_simulate_blow_up (Fixture *fixture, gconstpointer data)
 {
-  g_autofree char *path = NULL;
   g_autofree char *out = NULL;
   g_autofree char *csv = NULL;
   g_autoptr (Result) result = NULL;
   guint rows;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "blow-up.manifold", blow_up);
-  out = g_build_filename (fixture->dir, "out.csv", NULL);
-  result = run_cliv ((const char *const[]) { "simulate", "@", "-o", out, NULL }, path);
+  result = simulate_to_file (fixture, blow_up, NULL, &out, &csv);
   g_assert_cmpint (result->status, ==, 2);
   assert_contains (result->err, "the simulation failed at t = ");
   assert_contains (result->err, "were written to ");
-  csv = read_file (out);
   rows = assert_csv (csv, "P1.v");
   g_assert_cmpuint (rows, >, 1);
   g_assert_cmpuint (rows, <, 201);
-  g_assert_cmpuint (count_files (fixture), ==, 2);
 }
 
 /* Settings mf_simulate() refuses: the document's fault (1) when no flag
@@ -872,22 +890,19 @@ test_simulate_blow_up (Fixture *fixture, gconstpointer data)
 static void
 test_simulate_bad_settings (Fixture *fixture, gconstpointer data)
 {
-  g_autofree char *path = NULL;
   g_autoptr (Result) plain = NULL;
   g_autoptr (Result) flagged = NULL;
   g_autoptr (Result) fixed = NULL;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "euler.manifold", euler_without_step);
-  plain = run_cliv ((const char *const[]) { "simulate", "@", NULL }, path);
-  g_assert_cmpint (plain->status, ==, 1);
-  assert_contains (plain->err, "needs a fixed step");
-  g_assert_cmpstr (plain->out, ==, "");
+  write_document (fixture, euler_without_step);
+  plain = run_cli_on (fixture, "simulate", "@");
+  assert_fails (plain, 1, "needs a fixed step");
 
-  flagged = run_cliv ((const char *const[]) { "simulate", "@", "--t-end", "0.5", NULL }, path);
+  flagged = run_cli_on (fixture, "simulate", "@", "--t-end", "0.5");
   g_assert_cmpint (flagged->status, ==, 64);
 
-  fixed = run_cliv ((const char *const[]) { "simulate", "@", "--step", "1e-3", NULL }, path);
+  fixed = run_cli_on (fixture, "simulate", "@", "--step", "1e-3");
   g_assert_cmpint (fixed->status, ==, 0);
   /* no output interval in the document: t_end / 1000 */
   g_assert_cmpuint (assert_csv (fixed->out, "P1.v"), ==, 1001);
@@ -896,18 +911,17 @@ test_simulate_bad_settings (Fixture *fixture, gconstpointer data)
 static void
 test_simulate_unwritable (Fixture *fixture, gconstpointer data)
 {
-  g_autofree char *path = NULL;
   g_autofree char *out = NULL;
   g_autoptr (Result) result = NULL;
   g_autoptr (Result) into_dir = NULL;
 
   SKIP_WITHOUT_CLI ();
-  path = write_file (fixture, "three.manifold", three_pipes);
+  write_document (fixture, three_pipes);
   out = g_build_filename (fixture->dir, "no", "such", "dir.csv", NULL);
-  result = run_cliv ((const char *const[]) { "simulate", "@", "-o", out, NULL }, path);
+  result = run_cli_on (fixture, "simulate", "@", "-o", out);
   g_assert_cmpint (result->status, ==, 1);
   assert_contains (result->err, "cannot write ");
-  into_dir = run_cliv ((const char *const[]) { "simulate", "@", "-o", fixture->dir, NULL }, path);
+  into_dir = run_cli_on (fixture, "simulate", "@", "-o", fixture->dir);
   g_assert_cmpint (into_dir->status, ==, 1);
   g_assert_cmpuint (count_files (fixture), ==, 1);
 }
@@ -958,6 +972,8 @@ test_examples (Fixture *fixture, gconstpointer data)
 
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+#define ADD_EXPECTATION(path, expectation) \
+  g_test_add (path, Fixture, &expectation, fixture_set_up, test_expectation, fixture_tear_down)
 
 int
 main (int argc, char **argv)
@@ -965,28 +981,28 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   ADD ("/cli/usage/errors", test_usage_errors);
-  ADD ("/cli/usage/unknown-mode", test_usage_unknown_mode);
-  ADD ("/cli/usage/bad-method", test_usage_bad_method);
+  ADD_EXPECTATION ("/cli/usage/unknown-mode", usage_unknown_mode);
+  ADD_EXPECTATION ("/cli/usage/bad-method", usage_bad_method);
   ADD ("/cli/usage/help-version", test_help_and_version);
   ADD ("/cli/methods", test_methods);
   ADD ("/cli/validate/corpus", test_validate_corpus);
-  ADD ("/cli/validate/ok", test_validate_ok);
-  ADD ("/cli/validate/structure", test_validate_structure);
-  ADD ("/cli/validate/warnings", test_validate_warnings);
+  ADD_EXPECTATION ("/cli/validate/ok", validate_ok);
+  ADD_EXPECTATION ("/cli/validate/structure", validate_structure);
+  ADD_EXPECTATION ("/cli/validate/warnings", validate_warnings);
   ADD ("/cli/validate/missing", test_validate_missing);
   ADD ("/cli/analyze/json", test_analyze_json);
   ADD ("/cli/analyze/json-sigma", test_analyze_json_sigma);
   ADD ("/cli/analyze/json-singular", test_analyze_json_singular);
   ADD ("/cli/analyze/json-mode", test_analyze_json_mode);
-  ADD ("/cli/analyze/text", test_analyze_text);
-  ADD ("/cli/analyze/text-problems", test_analyze_text_problems);
-  ADD ("/cli/simulate/stdout", test_simulate_stdout);
-  ADD ("/cli/simulate/flags", test_simulate_flags);
-  ADD ("/cli/simulate/fixed-step", test_simulate_fixed_step);
-  ADD ("/cli/simulate/stats", test_simulate_stats);
+  ADD_EXPECTATION ("/cli/analyze/text", analyze_text);
+  ADD_EXPECTATION ("/cli/analyze/text-problems", analyze_text_problems);
+  ADD_EXPECTATION ("/cli/simulate/stdout", simulate_stdout);
+  ADD_EXPECTATION ("/cli/simulate/flags", simulate_flags);
+  ADD_EXPECTATION ("/cli/simulate/fixed-step", simulate_fixed_step);
+  ADD_EXPECTATION ("/cli/simulate/stats", simulate_stats);
   ADD ("/cli/simulate/output-file", test_simulate_output_file);
   ADD ("/cli/simulate/singular", test_simulate_singular);
-  ADD ("/cli/simulate/switch-failure", test_simulate_switch_failure);
+  ADD_EXPECTATION ("/cli/simulate/switch-failure", simulate_switch_failure);
   ADD ("/cli/simulate/blow-up", test_simulate_blow_up);
   ADD ("/cli/simulate/bad-settings", test_simulate_bad_settings);
   ADD ("/cli/simulate/unwritable", test_simulate_unwritable);

@@ -214,31 +214,46 @@ test_every_field (void)
   g_assert_cmpstr (g_ptr_array_index (circuit->preferred_states, 0), ==, "C1.x");
 }
 
-static void
-assert_diagnostic (const MfDiagnostic *diagnostic, MfSeverity severity, guint line,
-                   guint column, const char *message)
+typedef struct
 {
-  g_assert_cmpint (diagnostic->severity, ==, severity);
-  g_assert_cmpuint (diagnostic->line, ==, line);
-  g_assert_cmpuint (diagnostic->column, ==, column);
-  g_assert_cmpstr (diagnostic->message, ==, message);
+  MfSeverity  severity;
+  guint       line;
+  guint       column;
+  const char *message;
+} ExpectedDiagnostic;
+
+/* `diagnostics` are the `n_expected` of `expected`, in that order. */
+static void
+assert_diagnostics (const GPtrArray          *diagnostics,
+                    const ExpectedDiagnostic *expected,
+                    guint                     n_expected)
+{
+  g_assert_cmpuint (diagnostics->len, ==, n_expected);
+  for (guint i = 0; i < n_expected; i++)
+    {
+      const MfDiagnostic *diagnostic = diagnostics->pdata[i];
+
+      g_assert_cmpint (diagnostic->severity, ==, expected[i].severity);
+      g_assert_cmpuint (diagnostic->line, ==, expected[i].line);
+      g_assert_cmpuint (diagnostic->column, ==, expected[i].column);
+      g_assert_cmpstr (diagnostic->message, ==, expected[i].message);
+    }
 }
 
 static void
 test_unknown_fields (void)
 {
+  /* columns count characters: line 3 has 'É' and '—' before "notes" */
+  static const ExpectedDiagnostic expected[] = {
+    { MF_SEVERITY_WARNING, 3, 40, "unknown field 'notes' ignored" },
+    { MF_SEVERITY_WARNING, 13, 49, "component 'P1': unknown field 'colour' ignored" },
+    { MF_SEVERITY_WARNING, 45, 3, "unknown field 'extra' ignored" },
+  };
   g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
   g_autoptr (MfDocument) document = load_ok (every_field, diagnostics);
   g_autofree char *formatted = NULL;
 
-  /* columns count characters: line 3 has 'É' and '—' before "notes" */
-  g_assert_cmpuint (diagnostics->len, ==, 3);
-  assert_diagnostic (diagnostics->pdata[0], MF_SEVERITY_WARNING, 3, 40,
-                     "unknown field 'notes' ignored");
-  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_WARNING, 13, 49,
-                     "component 'P1': unknown field 'colour' ignored");
-  assert_diagnostic (diagnostics->pdata[2], MF_SEVERITY_WARNING, 45, 3,
-                     "unknown field 'extra' ignored");
+  assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
   formatted = mf_diagnostic_format (diagnostics->pdata[1], "a.manifold");
   g_assert_cmpstr (formatted, ==,
                    "a.manifold:13:49: warning: component 'P1': unknown field 'colour' ignored");
@@ -247,6 +262,11 @@ test_unknown_fields (void)
 static void
 test_suggestion (void)
 {
+  static const ExpectedDiagnostic expected[] = {
+    { MF_SEVERITY_ERROR, 2, 3, "component 'P1' (pipe) needs 'length'" },
+    { MF_SEVERITY_WARNING, 3, 5,
+      "component 'P1': unknown field 'lenght' ignored (did you mean 'length'?)" },
+  };
   g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
   g_autoptr (MfDocument) document = NULL;
   g_autoptr (GError) error = NULL;
@@ -255,11 +275,7 @@ test_suggestion (void)
                                     "  { \"id\": \"P1\", \"type\": \"pipe\", \"diameter\": 0.01,\n"
                                     "    \"lenght\": 1 } ] }", -1, "s", diagnostics, &error);
   g_assert_null (document);
-  g_assert_cmpuint (diagnostics->len, ==, 2);
-  assert_diagnostic (diagnostics->pdata[0], MF_SEVERITY_ERROR, 2, 3,
-                     "component 'P1' (pipe) needs 'length'");
-  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_WARNING, 3, 5,
-                     "component 'P1': unknown field 'lenght' ignored (did you mean 'length'?)");
+  assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
   g_assert_cmpstr (error->message, ==, "s:2:3: component 'P1' (pipe) needs 'length'");
 }
 
@@ -577,6 +593,22 @@ test_every_problem (void)
     "    { \"id\": \"Y1\", \"type\": \"tnak\" } ],\n"
     "  \"modes\": [ { \"name\": \"m\", \"closed\": [\"Y1\", \"P1\"] } ],\n"
     "  \"simulation\": { \"method\": \"rk5\", \"rtol\": 0 } }\n";
+  static const ExpectedDiagnostic expected[] = {
+    { MF_SEVERITY_ERROR, 1, 27, "'title' must be a string" },
+    { MF_SEVERITY_ERROR, 2, 23, "wire 1: no component 'X1'" },
+    /* Y1 could not be built: wires and modes naming it stay quiet */
+    { MF_SEVERITY_ERROR, 4, 45, "component 'P1': 'length' must be positive" },
+    { MF_SEVERITY_ERROR, 4, 61,
+      "component 'P1': '3 bar' is a pressure, but 'diameter' is a length" },
+    { MF_SEVERITY_ERROR, 5, 13, "duplicate component id 'P1'" },
+    { MF_SEVERITY_ERROR, 6, 27,
+      "component 'Y1': unknown component type 'tnak' (did you mean 'tank'?)" },
+    { MF_SEVERITY_ERROR, 7, 46, "mode 'm': 'P1' is a pipe, which cannot be closed" },
+    { MF_SEVERITY_ERROR, 8, 29,
+      "simulation: unknown method 'rk5'; the methods are rk2, rk4, rkf45, rkck, rk8pd, rk1imp, "
+      "rk2imp, rk4imp, bsimp, msadams, msbdf, euler" },
+    { MF_SEVERITY_ERROR, 8, 44, "simulation: 'rtol' must be positive" },
+  };
   g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (MfDocument) document = NULL;
@@ -585,85 +617,73 @@ test_every_problem (void)
   g_assert_null (document);
   g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "many:1:27: 'title' must be a string");
-  g_assert_cmpuint (diagnostics->len, ==, 9);
-  assert_diagnostic (diagnostics->pdata[1], MF_SEVERITY_ERROR, 2, 23,
-                     "wire 1: no component 'X1'");
-  /* Y1 could not be built: wires and modes naming it stay quiet */
-  assert_diagnostic (diagnostics->pdata[2], MF_SEVERITY_ERROR, 4, 45,
-                     "component 'P1': 'length' must be positive");
-  assert_diagnostic (diagnostics->pdata[3], MF_SEVERITY_ERROR, 4, 61,
-                     "component 'P1': '3 bar' is a pressure, but 'diameter' is a length");
-  assert_diagnostic (diagnostics->pdata[4], MF_SEVERITY_ERROR, 5, 13,
-                     "duplicate component id 'P1'");
-  assert_diagnostic (diagnostics->pdata[5], MF_SEVERITY_ERROR, 6, 27,
-                     "component 'Y1': unknown component type 'tnak' (did you mean 'tank'?)");
-  assert_diagnostic (diagnostics->pdata[6], MF_SEVERITY_ERROR, 7, 46,
-                     "mode 'm': 'P1' is a pipe, which cannot be closed");
-  g_assert_cmpstr (((MfDiagnostic *) diagnostics->pdata[7])->message, ==,
-                   "simulation: unknown method 'rk5'; the methods are rk2, rk4, rkf45, rkck, "
-                   "rk8pd, rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf, euler");
-  assert_diagnostic (diagnostics->pdata[8], MF_SEVERITY_ERROR, 8, 44,
-                     "simulation: 'rtol' must be positive");
+  assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
+}
+
+typedef struct
+{
+  const char *text;
+  MfErrorCode code;
+  const char *message;
+  gboolean    prefix; /* the message need only start with `message` */
+} ExpectedLoadError;
+
+/* Each text fails to load with its code and message. */
+static void
+assert_load_errors (const ExpectedLoadError *cases, guint n_cases)
+{
+  for (guint i = 0; i < n_cases; i++)
+    {
+      g_autofree char *message = load_error (cases[i].text, cases[i].code);
+
+      if (cases[i].prefix)
+        g_assert_true (g_str_has_prefix (message, cases[i].message));
+      else
+        g_assert_cmpstr (message, ==, cases[i].message);
+    }
 }
 
 static void
 test_expression_located (void)
 {
-  g_autofree char *message = NULL;
+  static const ExpectedLoadError cases[] = {
+    /* the column of the fault inside the string: \u00b5 is six characters
+     * written, two bytes decoded */
+    { "{ \"manifold\": 1, \"components\": [\n"
+      "  { \"id\": \"P1\", \"type\": \"pipe\", \"diameter\": 0.01,\n"
+      "    \"length\": \"2 \\u00b5m + sinh(1)\" } ] }",
+      MF_ERROR_SYNTAX, "bad:3:28: component 'P1': 'length': unknown function 'sinh'", FALSE },
+    /* multi-byte characters before it count once (the words are mf-expr's) */
+    { "{ \"manifold\": 1, \"components\": [\n"
+      "  { \"id\": \"é\", \"type\": \"tank\", \"pressure\": \"2 µbar\" } ] }",
+      MF_ERROR_SYNTAX, "bad:2:47: component 'é': 'pressure': ", TRUE },
+  };
 
-  /* the column of the fault inside the string: \u00b5 is six characters
-   * written, two bytes decoded */
-  message = load_error ("{ \"manifold\": 1, \"components\": [\n"
-                        "  { \"id\": \"P1\", \"type\": \"pipe\", \"diameter\": 0.01,\n"
-                        "    \"length\": \"2 \\u00b5m + sinh(1)\" } ] }", MF_ERROR_SYNTAX);
-  g_assert_cmpstr (message, ==, "bad:3:28: component 'P1': 'length': unknown function 'sinh'");
-  g_clear_pointer (&message, g_free);
-
-  /* multi-byte characters before it count once */
-  message = load_error ("{ \"manifold\": 1, \"components\": [\n"
-                        "  { \"id\": \"é\", \"type\": \"tank\", \"pressure\": \"2 µbar\" } ] }",
-                        MF_ERROR_SYNTAX);
-  /* (the words are mf-expr's) */
-  g_assert_true (g_str_has_prefix (message, "bad:2:47: component 'é': 'pressure': "));
+  assert_load_errors (cases, G_N_ELEMENTS (cases));
 }
 
 static void
 test_syntax (void)
 {
-  g_autofree char *message = NULL;
+  static const ExpectedLoadError cases[] = {
+    /* json-glib names the token's last byte; the column is in characters,
+     * at the token's start */
+    { "{\n  \"title\": \"é\", \"b\": tru}", MF_ERROR_SYNTAX,
+      "bad:2:22: unexpected identifier 'tru', expected value", FALSE },
+    { "{ \"manifold\": 1,\n  \"title\": \"x\" \"y\" }", MF_ERROR_SYNTAX, "bad:2:", TRUE },
+    /* a string left open runs to the end: said where it starts */
+    { "{ \"manifold\": 1,\n  \"components\": [ { \"id\": \"T1\", \"ty", MF_ERROR_SYNTAX,
+      "bad:2:33: unterminated string: its closing quote is missing", FALSE },
+    /* ... but an earlier mistake keeps its own place */
+    { "{ \"manifold\": 1 \"title\": 2,\n  \"x\": \"open", MF_ERROR_SYNTAX, "bad:1:", TRUE },
+    { "{ \"manifold\": 1 }\n\n  \"\xc3\xa9\xff\"", MF_ERROR_SYNTAX,
+      "bad:3:5: the text is not valid UTF-8 (byte 0xFF)", FALSE },
+    { " \n /* nothing */ ", MF_ERROR_SYNTAX, "bad:1:1: the document is empty", FALSE },
+    { "{ \"manifold\": 2, \"title\": 3 }", MF_ERROR_VERSION,
+      "bad:1:15: unsupported document version 2 (this build reads version 1)", FALSE },
+  };
 
-  /* json-glib names the token's last byte; the column is in characters,
-   * at the token's start */
-  message = load_error ("{\n  \"title\": \"é\", \"b\": tru}", MF_ERROR_SYNTAX);
-  g_assert_cmpstr (message, ==, "bad:2:22: unexpected identifier 'tru', expected value");
-  g_clear_pointer (&message, g_free);
-
-  message = load_error ("{ \"manifold\": 1,\n  \"title\": \"x\" \"y\" }", MF_ERROR_SYNTAX);
-  g_assert_true (g_str_has_prefix (message, "bad:2:"));
-  g_clear_pointer (&message, g_free);
-
-  /* a string left open runs to the end: said where it starts */
-  message = load_error ("{ \"manifold\": 1,\n  \"components\": [ { \"id\": \"T1\", \"ty",
-                        MF_ERROR_SYNTAX);
-  g_assert_cmpstr (message, ==, "bad:2:33: unterminated string: its closing quote is missing");
-  g_clear_pointer (&message, g_free);
-
-  /* ... but an earlier mistake keeps its own place */
-  message = load_error ("{ \"manifold\": 1 \"title\": 2,\n  \"x\": \"open", MF_ERROR_SYNTAX);
-  g_assert_true (g_str_has_prefix (message, "bad:1:"));
-  g_clear_pointer (&message, g_free);
-
-  message = load_error ("{ \"manifold\": 1 }\n\n  \"\xc3\xa9\xff\"", MF_ERROR_SYNTAX);
-  g_assert_cmpstr (message, ==, "bad:3:5: the text is not valid UTF-8 (byte 0xFF)");
-  g_clear_pointer (&message, g_free);
-
-  message = load_error (" \n /* nothing */ ", MF_ERROR_SYNTAX);
-  g_assert_cmpstr (message, ==, "bad:1:1: the document is empty");
-  g_clear_pointer (&message, g_free);
-
-  message = load_error ("{ \"manifold\": 2, \"title\": 3 }", MF_ERROR_VERSION);
-  g_assert_cmpstr (message, ==,
-                   "bad:1:15: unsupported document version 2 (this build reads version 1)");
+  assert_load_errors (cases, G_N_ELEMENTS (cases));
 }
 
 static void

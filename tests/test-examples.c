@@ -19,12 +19,11 @@
 #include <gsl/gsl_linalg.h>
 #include <json-glib/json-glib.h>
 
-#include "mf-document.h"
 #include "mf-error.h"
-#include "mf-model.h"
 #include "mf-reduction.h"
-#include "mf-simulation.h"
 #include "mf-system.h"
+#include "mf-test-circuit.h"
+#include "mf-test-recording.h"
 
 /* Methods the generic check runs every example with: the document's stiff
  * default and a high-order explicit one, which share no code but the
@@ -93,44 +92,23 @@ example_path (const char *name)
   return g_build_filename (dir, file, NULL);
 }
 
-typedef struct
-{
-  MfDocument *document;
-  MfModel    *model;
-} Example;
-
-static Example *
+/* The example `name`, loaded and assembled. */
+static MfTestCircuit *
 example_load (const char *name)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *path = example_path (name);
-  Example *example = g_new0 (Example, 1);
 
-  example->document = mf_document_load_file (path, NULL, &error);
-  g_assert_no_error (error);
-  example->model = mf_model_new (mf_document_get_circuit (example->document), &error);
-  g_assert_no_error (error);
-  return example;
+  return mf_test_circuit_new_from_file (path);
 }
-
-static void
-example_free (Example *example)
-{
-  mf_model_free (example->model);
-  mf_document_free (example->document);
-  g_free (example);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Example, example_free)
 
 static const MfCircuit *
-example_circuit (const Example *example)
+example_circuit (const MfTestCircuit *example)
 {
   return mf_document_get_circuit (example->document);
 }
 
 static const MfComponent *
-component (const Example *example, const char *id)
+component (const MfTestCircuit *example, const char *id)
 {
   const MfCircuit *circuit = example_circuit (example);
   int index = mf_circuit_find_component (circuit, id);
@@ -142,13 +120,13 @@ component (const Example *example, const char *id)
 
 /* A constant parameter's SI value. */
 static double
-param (const Example *example, const char *id, guint which)
+param (const MfTestCircuit *example, const char *id, guint which)
 {
   return mf_component_param_at (component (example, id), which, 0.0);
 }
 
 static double
-pipe_area (const Example *example, const char *id)
+pipe_area (const MfTestCircuit *example, const char *id)
 {
   double d = param (example, id, MF_PIPE_DIAMETER);
 
@@ -156,97 +134,30 @@ pipe_area (const Example *example, const char *id)
 }
 
 static double
-pipe_mass (const Example *example, const char *id)
+pipe_mass (const MfTestCircuit *example, const char *id)
 {
   return example_circuit (example)->fluid.density * pipe_area (example, id)
          * param (example, id, MF_PIPE_LENGTH);
 }
 
-/* ---- recording a run --------------------------------------------------- */
-
-typedef struct
-{
-  guint   n_outputs;
-  GArray *times;  /* double */
-  GArray *modes;  /* guint */
-  GArray *values; /* double, n_outputs per sample */
-} Recording;
-
-static Recording *
-recording_new (const MfModel *model)
-{
-  Recording *recording = g_new0 (Recording, 1);
-
-  recording->n_outputs = mf_model_n_outputs (model);
-  recording->times = g_array_new (FALSE, FALSE, sizeof (double));
-  recording->modes = g_array_new (FALSE, FALSE, sizeof (guint));
-  recording->values = g_array_new (FALSE, FALSE, sizeof (double));
-  return recording;
-}
-
-static void
-recording_free (Recording *recording)
-{
-  g_array_unref (recording->times);
-  g_array_unref (recording->modes);
-  g_array_unref (recording->values);
-  g_free (recording);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Recording, recording_free)
-
-static gboolean
-record_sample (double t, guint mode, const double *outputs, gpointer data)
-{
-  Recording *recording = data;
-
-  g_array_append_val (recording->times, t);
-  g_array_append_val (recording->modes, mode);
-  g_array_append_vals (recording->values, outputs, recording->n_outputs);
-  return TRUE;
-}
-
-static guint
-n_samples (const Recording *recording)
-{
-  return recording->times->len;
-}
-
-static double
-sample_time (const Recording *recording, guint sample)
-{
-  return g_array_index (recording->times, double, sample);
-}
-
-static double
-value (const Recording *recording, guint sample, guint output)
-{
-  return g_array_index (recording->values, double, sample * recording->n_outputs + output);
-}
-
-static guint
-output_index (const MfModel *model, const char *name)
-{
-  for (guint i = 0; i < mf_model_n_outputs (model); i++)
-    if (strcmp (mf_model_output_name (model, i), name) == 0)
-      return i;
-  g_error ("no output named %s", name);
-  return 0;
-}
+/* ---- a run's samples --------------------------------------------------- */
 
 /* The value of a named output at a sample. */
 static double
-at (const Example *example, const Recording *recording, guint sample, const char *name)
+at (const MfTestCircuit   *example,
+    const MfTestRecording *recording,
+    guint                  sample,
+    const char            *name)
 {
-  return value (recording, sample, output_index (example->model, name));
+  return mf_test_recording_value (recording, sample, mf_test_output (example->model, name));
 }
 
 /* The sample at time t (on the output grid). */
 static guint
-sample_at (const Recording *recording, double t)
+sample_at (const MfTestRecording *recording, double t)
 {
-  for (guint i = 0; i < n_samples (recording); i++)
-    if (fabs (sample_time (recording, i) - t) < 1e-9 * MAX (1.0, fabs (t)))
+  for (guint i = 0; i < mf_test_recording_n_samples (recording); i++)
+    if (fabs (mf_test_recording_time (recording, i) - t) < 1e-9 * MAX (1.0, fabs (t)))
       return i;
   g_error ("no sample at t = %g", t);
   return 0;
@@ -254,23 +165,17 @@ sample_at (const Recording *recording, double t)
 
 /* Runs the example with its own settings, but with `method` when not NULL
  * and `t_end` when positive. */
-static Recording *
-simulate (const Example *example, const char *method, double t_end, MfSimulationStats *stats)
+static MfTestRecording *
+simulate (const MfTestCircuit *example, const char *method, double t_end, MfSimulationStats *stats)
 {
-  g_autoptr (GError) error = NULL;
-  Recording *recording = recording_new (example->model);
   MfSimulationOptions options;
-  gboolean ok;
 
   mf_simulation_options_from_circuit (&options, example_circuit (example));
   if (method != NULL)
     options.method = method;
   if (t_end > 0)
     options.t_end = t_end;
-  ok = mf_simulate (example->model, &options, record_sample, recording, stats, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (ok);
-  return recording;
+  return mf_test_recording_simulate (example->model, &options, stats);
 }
 
 /* ---- the checks every example passes ---------------------------------- */
@@ -339,7 +244,7 @@ parse_json (const char *text, gsize length)
 /* to_data → load → to_data gives the same bytes, and the JSON saved is the
  * JSON of the file: nothing lost, nothing added, nothing changed. */
 static void
-check_round_trip (const char *path, const Example *example)
+check_round_trip (const char *path, const MfTestCircuit *example)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *file_text = NULL;
@@ -366,7 +271,7 @@ check_round_trip (const char *path, const Example *example)
 /* Every mode is an ODE this build can integrate: M̄ nonsingular, every
  * junction pressure and closed-valve force determined. */
 static void
-check_modes_reduce (const Example *example)
+check_modes_reduce (const MfTestCircuit *example)
 {
   const MfCircuit *circuit = example_circuit (example);
 
@@ -394,7 +299,7 @@ check_modes_reduce (const Example *example)
 /* The gallery draws examples as they are: every component placed on the
  * canvas's 20-unit grid. */
 static void
-check_layout (const Example *example)
+check_layout (const MfTestCircuit *example)
 {
   const MfCircuit *circuit = example_circuit (example);
 
@@ -409,51 +314,58 @@ check_layout (const Example *example)
 }
 
 static void
-check_finite_run (const Example *example, const Recording *recording, const char *method)
+check_finite_run (const MfTestCircuit   *example,
+                  const MfTestRecording *recording,
+                  const char            *method)
 {
   MfSimulationOptions options;
-  guint last = n_samples (recording) - 1;
+  guint n = mf_test_recording_n_samples (recording);
   guint expected;
 
   mf_simulation_options_from_circuit (&options, example_circuit (example));
   expected = (guint) ceil (options.t_end / options.output_interval - 1e-9) + 1;
-  g_assert_cmpuint (n_samples (recording), ==, expected);
-  g_assert_cmpfloat (sample_time (recording, last), ==, options.t_end);
-  for (guint i = 0; i < n_samples (recording); i++)
+  g_assert_cmpuint (n, ==, expected);
+  g_assert_cmpfloat (mf_test_recording_time (recording, n - 1), ==, options.t_end);
+  for (guint i = 0; i < n; i++)
     for (guint o = 0; o < recording->n_outputs; o++)
-      if (!isfinite (value (recording, i, o)))
+      if (!isfinite (mf_test_recording_value (recording, i, o)))
         g_error ("%s: %s is %g at t = %g", method, mf_model_output_name (example->model, o),
-                 value (recording, i, o), sample_time (recording, i));
+                 mf_test_recording_value (recording, i, o), mf_test_recording_time (recording, i));
 }
 
 /* The two runs agree on every output at every sample, and so at t_end,
  * relative to the output's largest magnitude over the run. */
 static void
-check_methods_agree (const Example *example, const Recording *implicit, const Recording *explicit)
+check_methods_agree (const MfTestCircuit   *example,
+                     const MfTestRecording *implicit,
+                     const MfTestRecording *explicit)
 {
   double tolerance = METHODS_AGREE * example_circuit (example)->simulation.rtol;
   double worst = 0.0, worst_t = 0.0;
   const char *worst_name = "(none)";
+  guint n = mf_test_recording_n_samples (implicit);
 
-  g_assert_cmpuint (n_samples (explicit), ==, n_samples (implicit));
+  g_assert_cmpuint (mf_test_recording_n_samples (explicit), ==, n);
   for (guint o = 0; o < implicit->n_outputs; o++)
     {
       double scale = 0.0;
 
-      for (guint i = 0; i < n_samples (implicit); i++)
-        scale = MAX (scale, fabs (value (implicit, i, o)));
-      for (guint i = 0; i < n_samples (implicit) && scale > 0.0; i++)
+      for (guint i = 0; i < n; i++)
+        scale = MAX (scale, fabs (mf_test_recording_value (implicit, i, o)));
+      for (guint i = 0; i < n && scale > 0.0; i++)
         {
-          double a = value (implicit, i, o), b = value (explicit, i, o);
+          double a = mf_test_recording_value (implicit, i, o);
+          double b = mf_test_recording_value (explicit, i, o);
 
           if (!(fabs (a - b) <= tolerance * scale))
             g_error ("at t = %g, %s is %.12g with " IMPLICIT_METHOD " but %.12g with "
-                     EXPLICIT_METHOD " (largest magnitude %g)", sample_time (implicit, i),
+                     EXPLICIT_METHOD " (largest magnitude %g)",
+                     mf_test_recording_time (implicit, i),
                      mf_model_output_name (example->model, o), a, b, scale);
           if (fabs (a - b) / scale > worst)
             {
               worst = fabs (a - b) / scale;
-              worst_t = sample_time (implicit, i);
+              worst_t = mf_test_recording_time (implicit, i);
               worst_name = mf_model_output_name (example->model, o);
             }
         }
@@ -468,9 +380,9 @@ test_example (gconstpointer data)
 {
   const char *name = data;
   g_autofree char *path = example_path (name);
-  g_autoptr (Example) example = NULL;
-  g_autoptr (Recording) implicit = NULL;
-  g_autoptr (Recording) explicit = NULL;
+  g_autoptr (MfTestCircuit) example = NULL;
+  g_autoptr (MfTestRecording) implicit = NULL;
+  g_autoptr (MfTestRecording) explicit = NULL;
   MfSimulationStats stats;
 
   check_loads_cleanly (path);
@@ -505,8 +417,8 @@ test_example (gconstpointer data)
 static void
 test_pipe_drain (void)
 {
-  g_autoptr (Example) ex = example_load ("pipe-drain");
-  g_autoptr (Recording) run = NULL;
+  g_autoptr (MfTestCircuit) ex = example_load ("pipe-drain");
+  g_autoptr (MfTestRecording) run = NULL;
   double rho = example_circuit (ex)->fluid.density;
   double p0 = param (ex, "T1", MF_TANK_PRESSURE), p_out = param (ex, "T2", MF_TANK_PRESSURE);
   double area = pipe_area (ex, "P1"), mass = pipe_mass (ex, "P1");
@@ -518,10 +430,10 @@ test_pipe_drain (void)
 
   g_assert_cmpint (component (ex, "P1")->params[MF_PIPE_FRICTION].choice, ==, MF_FRICTION_NONE);
   run = simulate (ex, NULL, 0, NULL);
-  last = n_samples (run) - 1;
-  for (guint i = 0; i < n_samples (run); i++)
+  last = mf_test_recording_n_samples (run) - 1;
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
     {
-      double t = sample_time (run, i), v = at (ex, run, i, "P1.v");
+      double t = mf_test_recording_time (run, i), v = at (ex, run, i, "P1.v");
       double q = at (ex, run, i, "O1.q"), p = at (ex, run, i, "J1.p");
 
       worst = MAX (worst, fabs (v - v_inf * tanh (t * k * v_inf / mass)));
@@ -547,8 +459,8 @@ test_three_pipes (void)
 {
   static const char *const pipes[] = { "P1", "P2", "P3" };
   static const char *const tanks[] = { "T1", "T2", "T3" };
-  g_autoptr (Example) ex = example_load ("three-pipes");
-  g_autoptr (Recording) run = NULL;
+  g_autoptr (MfTestCircuit) ex = example_load ("three-pipes");
+  g_autoptr (MfTestRecording) run = NULL;
   const MfFluid *fluid = &example_circuit (ex)->fluid;
   double mu = fluid->density * fluid->kinematic_viscosity;
   double g_sum = 0.0, gp_sum = 0.0, i_sum = 0.0, ip_sum = 0.0;
@@ -573,7 +485,7 @@ test_three_pipes (void)
   p_start = ip_sum / i_sum;
 
   run = simulate (ex, NULL, 0, NULL);
-  last = n_samples (run) - 1;
+  last = mf_test_recording_n_samples (run) - 1;
   g_test_message ("J1.p: %.1f Pa at rest (hand: %.1f), %.1f Pa at t_end (hand: %.1f)",
                   at (ex, run, 0, "J1.p"), p_start, at (ex, run, last, "J1.p"), p_steady);
   g_assert_cmpfloat_with_epsilon (at (ex, run, 0, "J1.p"), p_start, 1e-9 * p_start);
@@ -581,7 +493,7 @@ test_three_pipes (void)
    * it is 2e-7, below the 1e-6 asked for */
   g_assert_cmpfloat_with_epsilon (at (ex, run, last, "J1.p"), p_steady, 1e-6 * p_steady);
 
-  for (guint i = 0; i < n_samples (run); i++)
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
     {
       double in = at (ex, run, i, "P1.q") + at (ex, run, i, "P2.q"), out = at (ex, run, i, "P3.q");
 
@@ -613,7 +525,7 @@ typedef struct
 } PumpCircuit;
 
 static PumpCircuit
-pump_circuit (const Example *ex)
+pump_circuit (const MfTestCircuit *ex)
 {
   PumpCircuit c;
 
@@ -645,14 +557,14 @@ pump_rod_pressure (const PumpCircuit *c, double v2, double v2_dot)
 static void
 test_pump_cylinder (void)
 {
-  g_autoptr (Example) ex = example_load ("pump-cylinder-spring");
-  g_autoptr (Recording) run = NULL;
+  g_autoptr (MfTestCircuit) ex = example_load ("pump-cylinder-spring");
+  g_autoptr (MfTestRecording) run = NULL;
   PumpCircuit c = pump_circuit (ex);
   double t_full = 0.0, q_full, x_expected = 0.0, worst_x = 0.0;
   guint last;
 
   run = simulate (ex, NULL, 0, NULL);
-  last = n_samples (run) - 1;
+  last = mf_test_recording_n_samples (run) - 1;
   /* the pump is at full flow from the last kink of its expression on */
   {
     g_autoptr (GArray) kinks = g_array_new (FALSE, FALSE, sizeof (double));
@@ -663,11 +575,11 @@ test_pump_cylinder (void)
   }
   q_full = mf_expr_eval (c.flow, t_full);
   g_assert_cmpfloat (t_full, >, 0.0);
-  g_assert_cmpfloat (t_full, <, sample_time (run, last) / 2);
+  g_assert_cmpfloat (t_full, <, mf_test_recording_time (run, last) / 2);
 
-  for (guint i = 0; i < n_samples (run); i++)
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
     {
-      double t = sample_time (run, i), q = mf_expr_eval (c.flow, t);
+      double t = mf_test_recording_time (run, i), q = mf_expr_eval (c.flow, t);
       double v = at (ex, run, i, "C1.v"), x = at (ex, run, i, "C1.x");
 
       /* continuity alone fixes every velocity */
@@ -679,8 +591,8 @@ test_pump_cylinder (void)
       /* x = ∫ q/A_cap dt, by the trapezoidal rule: exact for a flow that is
        * linear between samples, as a ramp with its ends on the grid is */
       if (i > 0)
-        x_expected += 0.5 * (mf_expr_eval (c.flow, sample_time (run, i - 1)) + q)
-                      * (t - sample_time (run, i - 1)) / c.a_cap;
+        x_expected += 0.5 * (mf_expr_eval (c.flow, mf_test_recording_time (run, i - 1)) + q)
+                      * (t - mf_test_recording_time (run, i - 1)) / c.a_cap;
       worst_x = MAX (worst_x, fabs (x - x_expected));
       g_assert_cmpfloat (x, <, c.stroke);
       if (t < t_full)
@@ -713,14 +625,14 @@ test_pump_cylinder (void)
 static void
 test_pump_cylinder_accelerating (void)
 {
-  g_autoptr (Example) ex = example_load ("pump-cylinder-spring");
-  g_autoptr (Recording) run = simulate (ex, NULL, 0, NULL);
+  g_autoptr (MfTestCircuit) ex = example_load ("pump-cylinder-spring");
+  g_autoptr (MfTestRecording) run = simulate (ex, NULL, 0, NULL);
   PumpCircuit c = pump_circuit (ex);
   guint checked = 0;
 
-  for (guint i = 1; i < n_samples (run); i++)
+  for (guint i = 1; i < mf_test_recording_n_samples (run); i++)
     {
-      double t = sample_time (run, i), q, q_dot;
+      double t = mf_test_recording_time (run, i), q, q_dot;
       double v, x, v_dot, p_rod, p_rod_expected, p_cap, load;
 
       mf_expr_eval_with_derivative (c.flow, t, &q, &q_dot);
@@ -829,8 +741,8 @@ nearest_eigenvalue (const Modal *modal, double re, double im)
 static void
 test_two_mass_spring (void)
 {
-  g_autoptr (Example) ex = example_load ("two-mass-spring");
-  g_autoptr (Recording) run = NULL;
+  g_autoptr (MfTestCircuit) ex = example_load ("two-mass-spring");
+  g_autoptr (MfTestRecording) run = NULL;
   double m1 = param (ex, "M1", MF_MASS_MASS), m2 = param (ex, "M2", MF_MASS_MASS);
   double k1 = param (ex, "K1", MF_SPRING_STIFFNESS), k2 = param (ex, "K2", MF_SPRING_STIFFNESS);
   double c1 = param (ex, "D1", MF_DAMPER_DAMPING), c2 = param (ex, "D2", MF_DAMPER_DAMPING);
@@ -882,12 +794,12 @@ test_two_mass_spring (void)
    * rtol over six swings. */
   for (guint m = 0; m < G_N_ELEMENTS (runs); m++)
     {
-      g_autoptr (Recording) candidate = simulate (ex, runs[m].method, 0, NULL);
+      g_autoptr (MfTestRecording) candidate = simulate (ex, runs[m].method, 0, NULL);
       double worst = 0.0;
 
-      for (guint i = 0; i < n_samples (candidate); i++)
+      for (guint i = 0; i < mf_test_recording_n_samples (candidate); i++)
         {
-          double t = sample_time (candidate, i);
+          double t = mf_test_recording_time (candidate, i);
 
           worst = MAX (worst, fabs (at (ex, candidate, i, "M1.x") - modal_value (&modal, 0, t)));
           worst = MAX (worst, fabs (at (ex, candidate, i, "M2.x") - modal_value (&modal, 1, t)));
@@ -911,10 +823,10 @@ test_two_mass_spring (void)
 
   /* The swing frequency read off the simulation alone: zero crossings of x1,
    * linearly interpolated, come every π/ω_d. */
-  for (guint i = 1; i < n_samples (run); i++)
+  for (guint i = 1; i < mf_test_recording_n_samples (run); i++)
     {
       double xa = at (ex, run, i - 1, "M1.x"), xb = at (ex, run, i, "M1.x");
-      double ta = sample_time (run, i - 1), tb = sample_time (run, i);
+      double ta = mf_test_recording_time (run, i - 1), tb = mf_test_recording_time (run, i);
 
       if ((xa < 0) == (xb < 0) || fabs (xa) + fabs (xb) < 1e-3 * x0)
         continue;
@@ -938,17 +850,17 @@ test_two_mass_spring (void)
 static void
 test_compliant_volume (void)
 {
-  g_autoptr (Example) ex = example_load ("compliant-volume");
-  g_autoptr (Recording) run = simulate (ex, NULL, 0, NULL);
+  g_autoptr (MfTestCircuit) ex = example_load ("compliant-volume");
+  g_autoptr (MfTestRecording) run = simulate (ex, NULL, 0, NULL);
   const MfCircuit *circuit = example_circuit (ex);
   double rho = circuit->fluid.density;
   double capacitance = param (ex, "V1", MF_VOLUME_VOLUME) / circuit->fluid.bulk_modulus;
   double p_supply = param (ex, "T1", MF_TANK_PRESSURE);
   double a = param (ex, "O1", MF_ORIFICE_AREA), cd = param (ex, "O1", MF_ORIFICE_CD);
   double p_max = 0.0, q_scale = 0.0, worst = 0.0, h;
-  guint last = n_samples (run) - 1;
+  guint last = mf_test_recording_n_samples (run) - 1;
 
-  for (guint i = 0; i < n_samples (run); i++)
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
     {
       double q = at (ex, run, i, "O1.q");
 
@@ -959,7 +871,7 @@ test_compliant_volume (void)
     }
   /* continuity at the volume, by central differences of the samples: the
    * truncation error is (ω h)²/6 ≈ 5e-4 at 40 Hz and 0.2 ms */
-  h = sample_time (run, 1) - sample_time (run, 0);
+  h = mf_test_recording_time (run, 1) - mf_test_recording_time (run, 0);
   for (guint i = 1; i < last; i++)
     {
       double p_dot = (at (ex, run, i + 1, "J1.p") - at (ex, run, i - 1, "J1.p")) / (2 * h);
@@ -997,9 +909,9 @@ test_compliant_volume (void)
 static void
 test_valve_closing (void)
 {
-  g_autoptr (Example) ex = example_load ("valve-closing");
-  g_autoptr (Recording) run = NULL;
-  g_autoptr (Recording) before = NULL;
+  g_autoptr (MfTestCircuit) ex = example_load ("valve-closing");
+  g_autoptr (MfTestRecording) run = NULL;
+  g_autoptr (MfTestRecording) before = NULL;
   const MfCircuit *circuit = example_circuit (ex);
   const MfScheduleEntry *shut_entry;
   MfSimulationStats stats;
@@ -1017,16 +929,16 @@ test_valve_closing (void)
   t_shut = shut_entry->t;
 
   run = simulate (ex, NULL, 0, &stats);
-  last = n_samples (run) - 1;
+  last = mf_test_recording_n_samples (run) - 1;
   g_assert_cmpuint (stats.mode_switches, ==, 1);
   g_assert_cmpfloat (stats.energy_lost, >, 0.0);
 
   /* the state just before the switch, from a run that stops 1 µs short of
    * it (the flow is steady by then: it changes by far less than 1e-9) */
   before = simulate (ex, NULL, t_shut - 1e-6, NULL);
-  v1 = at (ex, before, n_samples (before) - 1, "P1.v");
-  v2 = at (ex, before, n_samples (before) - 1, "P2.v");
-  g_assert_cmpfloat (at (ex, before, n_samples (before) - 1, "V1.q"), >, 0.0);
+  v1 = at (ex, before, mf_test_recording_n_samples (before) - 1, "P1.v");
+  v2 = at (ex, before, mf_test_recording_n_samples (before) - 1, "P2.v");
+  g_assert_cmpfloat (at (ex, before, mf_test_recording_n_samples (before) - 1, "V1.q"), >, 0.0);
   v1_after = (m1 * v1 + m2 * r * v2) / (m1 + m2 * r * r);
   lost = 0.5 * (m1 * v1 * v1 + m2 * v2 * v2) - 0.5 * (m1 + m2 * r * r) * v1_after * v1_after;
 
@@ -1036,11 +948,11 @@ test_valve_closing (void)
   g_assert_cmpfloat_with_epsilon (at (ex, run, i_shut, "P1.v"), v1_after, 1e-7 * v1_after);
   g_assert_cmpfloat_with_epsilon (stats.energy_lost, lost, 1e-6 * lost);
 
-  for (guint i = 0; i < n_samples (run); i++)
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
     {
-      guint mode = g_array_index (run->modes, guint, i);
+      guint mode = mf_test_recording_mode (run, i);
 
-      if (sample_time (run, i) < t_shut)
+      if (mf_test_recording_time (run, i) < t_shut)
         {
           g_assert_cmpuint (mode, !=, (guint) shut_mode);
           continue;

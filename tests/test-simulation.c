@@ -11,11 +11,11 @@
 #include <gio/gio.h>
 
 #include "mf-csv.h"
-#include "mf-document.h"
 #include "mf-error.h"
 #include "mf-method.h"
-#include "mf-model.h"
 #include "mf-simulation.h"
+#include "mf-test-circuit.h"
+#include "mf-test-recording.h"
 
 /* Water, so the numbers below are easy to check by hand. */
 #define RHO   1000.0
@@ -32,117 +32,6 @@
 #define P0     1e5
 
 /* ---- helpers ---------------------------------------------------------- */
-
-typedef struct
-{
-  MfDocument *document;
-  MfModel    *model;
-} Loaded;
-
-static Loaded *
-loaded_new (const char *text)
-{
-  g_autoptr (GError) error = NULL;
-  Loaded *loaded = g_new0 (Loaded, 1);
-
-  loaded->document = mf_document_load_data (text, -1, "<test>", NULL, &error);
-  g_assert_no_error (error);
-  loaded->model = mf_model_new (mf_document_get_circuit (loaded->document), &error);
-  g_assert_no_error (error);
-  return loaded;
-}
-
-static void
-loaded_free (Loaded *loaded)
-{
-  mf_model_free (loaded->model);
-  mf_document_free (loaded->document);
-  g_free (loaded);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Loaded, loaded_free)
-
-static guint
-output_index (const MfModel *model, const char *name)
-{
-  for (guint i = 0; i < mf_model_n_outputs (model); i++)
-    if (strcmp (mf_model_output_name (model, i), name) == 0)
-      return i;
-  g_error ("no output named %s", name);
-  return 0;
-}
-
-typedef struct
-{
-  guint         n_outputs;
-  GArray       *times;       /* double */
-  GArray       *modes;       /* guint */
-  GArray       *values;      /* double, n_outputs per sample */
-  guint         stop_after;  /* > 0: return FALSE once this many samples are in */
-  GCancellable *cancel_after; /* cancelled once stop_after samples are in */
-} Recording;
-
-static Recording *
-recording_new (const MfModel *model)
-{
-  Recording *recording = g_new0 (Recording, 1);
-
-  recording->n_outputs = mf_model_n_outputs (model);
-  recording->times = g_array_new (FALSE, FALSE, sizeof (double));
-  recording->modes = g_array_new (FALSE, FALSE, sizeof (guint));
-  recording->values = g_array_new (FALSE, FALSE, sizeof (double));
-  return recording;
-}
-
-static void
-recording_free (Recording *recording)
-{
-  g_array_unref (recording->times);
-  g_array_unref (recording->modes);
-  g_array_unref (recording->values);
-  g_clear_object (&recording->cancel_after);
-  g_free (recording);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Recording, recording_free)
-
-static gboolean
-record_sample (double t, guint mode, const double *outputs, gpointer data)
-{
-  Recording *recording = data;
-
-  g_array_append_val (recording->times, t);
-  g_array_append_val (recording->modes, mode);
-  g_array_append_vals (recording->values, outputs, recording->n_outputs);
-  if (recording->stop_after > 0 && recording->times->len >= recording->stop_after)
-    {
-      if (recording->cancel_after != NULL)
-        {
-          g_cancellable_cancel (recording->cancel_after);
-          return TRUE;
-        }
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static double
-recorded_time (const Recording *recording, guint sample)
-{
-  return g_array_index (recording->times, double, sample);
-}
-
-static guint
-recorded_mode (const Recording *recording, guint sample)
-{
-  return g_array_index (recording->modes, guint, sample);
-}
-
-static double
-recorded (const Recording *recording, guint sample, guint output)
-{
-  return g_array_index (recording->values, double, sample * recording->n_outputs + output);
-}
 
 static MfSimulationOptions
 options_for (const char *method, double t_end, double output_interval)
@@ -169,6 +58,15 @@ draining_document (const char *valve_type, const char *extra)
     "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],"
     " [\"V1.b\", \"T2.p\"] ]%s }\n",
     P0, L_PIPE, D_PIPE, valve_type, AO, CD, extra);
+}
+
+/* The draining pipe through an orifice, with one mode. */
+static MfTestCircuit *
+draining_circuit (void)
+{
+  g_autofree char *text = draining_document ("orifice", "");
+
+  return mf_test_circuit_new (text);
 }
 
 typedef struct
@@ -200,38 +98,56 @@ draining_velocity (const Draining *c, double t)
   return c->v_inf * tanh (t * c->k * c->v_inf / c->mass);
 }
 
+typedef struct
+{
+  const char *method;
+  double      t_end;
+  double      tolerance;
+} DrainingCase;
+
+/* GSL's implicit Runge–Kutta steppers fail their Newton iteration once the
+ * solution sits at a steady state to rounding (mf-integrator.c, step_hold):
+ * rk4imp runs well into it — 2 s is about 37 time constants m / (k v∞). */
+static const DrainingCase draining_cases[] = {
+  { "rkf45", 0.4, 1e-7 },
+  { "rk8pd", 0.4, 1e-7 },
+  { "msbdf", 0.4, 1e-6 },
+  { "bsimp", 0.4, 1e-7 },
+  { "rk4imp", 2.0, 1e-7 },
+};
+
 /* rtol 1e-8 bounds the error of each step.  The ODE is contractive
  * (∂f/∂v = -2k|v|/m < 0), so local errors do not grow; over the run the
  * error stays within a small multiple of rtol·v∞.  The one-step methods
  * are held to 1e-7 relative; msbdf to 1e-6, because its variable-order
  * error estimate is looser (measured 2.5e-7 on this case). */
 static void
-check_draining (const char *method, double t_end, double tolerance)
+test_draining (gconstpointer data)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
-  g_autoptr (GError) error = NULL;
+  const DrainingCase *draining = data;
+  const char *method = draining->method;
+  double tolerance = draining->tolerance;
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
+  g_autoptr (MfTestRecording) recording = NULL;
   Draining c = draining_constants ();
-  MfSimulationOptions options = options_for (method, t_end, 0.005);
+  MfSimulationOptions options = options_for (method, draining->t_end, 0.005);
   MfSimulationStats stats;
-  guint v = output_index (loaded->model, "P1.v");
-  guint p = output_index (loaded->model, "J1.p");
+  guint v = mf_test_output (tc->model, "P1.v");
+  guint p = mf_test_output (tc->model, "J1.p");
   double worst = 0.0;
 
-  g_assert_true (mf_simulate (loaded->model, &options, record_sample, recording, &stats, NULL,
-                              &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (recording->times->len, ==, (guint) round (t_end / 0.005) + 1);
+  recording = mf_test_recording_simulate (tc->model, &options, &stats);
+  g_assert_cmpuint (mf_test_recording_n_samples (recording), ==,
+                    (guint) round (draining->t_end / 0.005) + 1);
 
-  for (guint i = 0; i < recording->times->len; i++)
+  for (guint i = 0; i < mf_test_recording_n_samples (recording); i++)
     {
-      double t = recorded_time (recording, i);
+      double t = mf_test_recording_time (recording, i);
       double expected = draining_velocity (&c, t);
 
-      worst = MAX (worst, fabs (recorded (recording, i, v) - expected));
+      worst = MAX (worst, fabs (mf_test_recording_value (recording, i, v) - expected));
       /* The junction holds what the orifice drops: k v² / A_p. */
-      g_assert_cmpfloat_with_epsilon (recorded (recording, i, p),
+      g_assert_cmpfloat_with_epsilon (mf_test_recording_value (recording, i, p),
                                       c.k * expected * expected / c.area, 10 * tolerance * P0);
     }
   g_test_message ("%s: max |v - v_exact| / v_inf = %.3g, %" G_GUINT64_FORMAT " steps", method,
@@ -249,57 +165,19 @@ check_draining (const char *method, double t_end, double tolerance)
   g_assert_cmpfloat (stats.wall_time, >=, 0.0);
 }
 
-static void
-test_draining_rkf45 (void)
-{
-  check_draining ("rkf45", 0.4, 1e-7);
-}
-
-static void
-test_draining_rk8pd (void)
-{
-  check_draining ("rk8pd", 0.4, 1e-7);
-}
-
-static void
-test_draining_msbdf (void)
-{
-  check_draining ("msbdf", 0.4, 1e-6);
-}
-
-static void
-test_draining_bsimp (void)
-{
-  check_draining ("bsimp", 0.4, 1e-7);
-}
-
-/* GSL's implicit Runge–Kutta steppers fail their Newton iteration once the
- * solution sits at a steady state to rounding (mf-integrator.c, step_hold):
- * run well into it — 2 s is about 37 time constants m / (k v∞). */
-static void
-test_draining_rk4imp (void)
-{
-  check_draining ("rk4imp", 2.0, 1e-7);
-}
-
 /* ---- the output grid -------------------------------------------------- */
 
 static void
 check_grid (double t_end, double interval, guint n_expected)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
-  g_autoptr (GError) error = NULL;
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
   MfSimulationOptions options = options_for ("rkf45", t_end, interval);
+  g_autoptr (MfTestRecording) recording = mf_test_recording_simulate (tc->model, &options, NULL);
 
-  g_assert_true (mf_simulate (loaded->model, &options, record_sample, recording, NULL, NULL,
-                              &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (recording->times->len, ==, n_expected);
+  g_assert_cmpuint (mf_test_recording_n_samples (recording), ==, n_expected);
   for (guint i = 0; i + 1 < n_expected; i++)
-    g_assert_cmpfloat (recorded_time (recording, i), ==, i * interval);
-  g_assert_cmpfloat (recorded_time (recording, n_expected - 1), ==, t_end);
+    g_assert_cmpfloat (mf_test_recording_time (recording, i), ==, i * interval);
+  g_assert_cmpfloat (mf_test_recording_time (recording, n_expected - 1), ==, t_end);
 }
 
 static void
@@ -312,21 +190,40 @@ test_grid (void)
   check_grid (0.25, 0.005, 51);
 }
 
+/* Runs the draining pipe for 1 s with `method`, the recording ending the run
+ * once it holds `stop_after` samples: by returning FALSE, or by cancelling it
+ * when `cancel`.  `n_samples` is how many the run delivered. */
+static gboolean
+run_draining_stopped (const char *method,
+                      guint       stop_after,
+                      gboolean    cancel,
+                      guint      *n_samples,
+                      GError    **error)
+{
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
+  g_autoptr (MfTestRecording) recording = mf_test_recording_new (tc->model);
+  MfSimulationOptions options = options_for (method, 1.0, 0.01);
+  gboolean ok;
+
+  recording->stop_after = stop_after;
+  if (cancel)
+    recording->cancel_after = g_cancellable_new ();
+  ok = mf_simulate (tc->model, &options, mf_test_recording_add, recording, NULL,
+                    recording->cancel_after, error);
+  *n_samples = mf_test_recording_n_samples (recording);
+  return ok;
+}
+
 /* A sample callback that returns FALSE ends the run quietly. */
 static void
 test_sample_stops (void)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
   g_autoptr (GError) error = NULL;
-  MfSimulationOptions options = options_for ("rk8pd", 1.0, 0.01);
+  guint n_samples;
 
-  recording->stop_after = 5;
-  g_assert_true (mf_simulate (loaded->model, &options, record_sample, recording, NULL, NULL,
-                              &error));
+  g_assert_true (run_draining_stopped ("rk8pd", 5, FALSE, &n_samples, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (recording->times->len, ==, 5);
+  g_assert_cmpuint (n_samples, ==, 5);
 }
 
 /* ---- explicit Euler's stability bound --------------------------------- */
@@ -351,9 +248,20 @@ laminar_document (void)
     DP_LAMINAR, D_LAMINAR);
 }
 
+static MfTestCircuit *
+laminar_circuit (void)
+{
+  g_autofree char *text = laminar_document ();
+
+  return mf_test_circuit_new (text);
+}
+
 static gboolean
-run_euler (const MfModel *model, double factor, Recording *recording, MfSimulationStats *stats,
-           GError **error)
+run_euler (const MfModel     *model,
+           double             factor,
+           MfTestRecording   *recording,
+           MfSimulationStats *stats,
+           GError           **error)
 {
   double lambda = 32 * NU / (D_LAMINAR * D_LAMINAR);
   double h = factor * 2 / lambda;
@@ -361,40 +269,40 @@ run_euler (const MfModel *model, double factor, Recording *recording, MfSimulati
   MfSimulationOptions options = options_for ("euler", 2500 * h, 250 * h);
 
   options.step = h;
-  return mf_simulate ((MfModel *) model, &options, record_sample, recording, stats, NULL, error);
+  return mf_simulate ((MfModel *) model, &options, mf_test_recording_add, recording, stats, NULL,
+                      error);
 }
 
 static void
 test_euler_stable (void)
 {
-  g_autofree char *text = laminar_document ();
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
+  g_autoptr (MfTestCircuit) tc = laminar_circuit ();
+  g_autoptr (MfTestRecording) recording = mf_test_recording_new (tc->model);
   g_autoptr (GError) error = NULL;
   MfSimulationStats stats;
   double lambda = 32 * NU / (D_LAMINAR * D_LAMINAR);
   double v_steady = DP_LAMINAR / (RHO * 1.0 * lambda);
-  guint v = output_index (loaded->model, "P1.v");
+  guint v = mf_test_output (tc->model, "P1.v");
 
-  g_assert_true (run_euler (loaded->model, 0.9, recording, &stats, &error));
+  g_assert_true (run_euler (tc->model, 0.9, recording, &stats, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (stats.steps, ==, 2500);
   g_assert_cmpuint (stats.rhs_evaluations, ==, 2500);
-  g_assert_cmpuint (recording->times->len, ==, 11);
+  g_assert_cmpuint (mf_test_recording_n_samples (recording), ==, 11);
   /* Euler's fixed point of v' = −λv + b is b/λ exactly. */
-  g_assert_cmpfloat_with_epsilon (recorded (recording, 10, v), v_steady, 1e-9 * v_steady);
+  g_assert_cmpfloat_with_epsilon (mf_test_recording_value (recording, 10, v), v_steady,
+                                  1e-9 * v_steady);
 }
 
 static void
 test_euler_unstable (void)
 {
-  g_autofree char *text = laminar_document ();
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
+  g_autoptr (MfTestCircuit) tc = laminar_circuit ();
+  g_autoptr (MfTestRecording) recording = mf_test_recording_new (tc->model);
   g_autoptr (GError) error = NULL;
   MfSimulationStats stats;
 
-  g_assert_false (run_euler (loaded->model, 1.1, recording, &stats, &error));
+  g_assert_false (run_euler (tc->model, 1.1, recording, &stats, &error));
   g_assert_error (error, MF_ERROR, MF_ERROR_SOLVER);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, "at t = "));
@@ -411,7 +319,7 @@ test_failure_names_time (void)
 {
   g_autofree char *text = laminar_document ();
   g_autofree char *singular = NULL;
-  g_autoptr (Loaded) loaded = NULL;
+  g_autoptr (MfTestCircuit) tc = NULL;
   g_autoptr (GError) error = NULL;
   MfSimulationOptions options = options_for ("rkf45", 0.2, 0.01);
   char *pressure = strstr (text, "\"pressure\": ");
@@ -422,9 +330,9 @@ test_failure_names_time (void)
   pressure += strlen ("\"pressure\": ");
   singular = g_strdup_printf ("%.*s\"1 / (0.1 - t)\"%s", (int) (pressure - text), text,
                               strchr (pressure, ' '));
-  loaded = loaded_new (singular);
+  tc = mf_test_circuit_new (singular);
 
-  g_assert_false (mf_simulate (loaded->model, &options, NULL, NULL, NULL, NULL, &error));
+  g_assert_false (mf_simulate (tc->model, &options, NULL, NULL, NULL, NULL, &error));
   g_assert_error (error, MF_ERROR, MF_ERROR_SOLVER);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "at t = "));
@@ -448,37 +356,34 @@ test_valve_closes (void)
   g_autofree char *text = draining_document (
     "valve", ",\n  " MODES_SHUT ",\n  \"schedule\": [ { \"t\": 0, \"mode\": \"open\" }, "
     "{ \"t\": 0.1, \"mode\": \"shut\" } ]");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
-  g_autoptr (GError) error = NULL;
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (text);
+  g_autoptr (MfTestRecording) recording = NULL;
   MfSimulationOptions options = options_for ("msbdf", 0.2, 0.01);
   MfSimulationStats stats;
   Draining c = draining_constants ();
   double v_switch = draining_velocity (&c, T_SWITCH);
-  guint pipe = output_index (loaded->model, "P1.v");
-  guint valve = output_index (loaded->model, "V1.v");
+  guint pipe = mf_test_output (tc->model, "P1.v");
+  guint valve = mf_test_output (tc->model, "V1.v");
 
-  g_assert_true (mf_simulate (loaded->model, &options, record_sample, recording, &stats, NULL,
-                              &error));
-  g_assert_no_error (error);
+  recording = mf_test_recording_simulate (tc->model, &options, &stats);
   g_assert_cmpuint (stats.mode_switches, ==, 1);
   g_assert_cmpfloat_with_epsilon (stats.energy_lost, 0.5 * c.mass * v_switch * v_switch,
                                   1e-6 * 0.5 * c.mass * v_switch * v_switch);
-  g_assert_cmpuint (recording->times->len, ==, 21);
-  for (guint i = 0; i < recording->times->len; i++)
+  g_assert_cmpuint (mf_test_recording_n_samples (recording), ==, 21);
+  for (guint i = 0; i < mf_test_recording_n_samples (recording); i++)
     {
       gboolean shut = i >= 10;
+      double t = mf_test_recording_time (recording, i);
+      double v = mf_test_recording_value (recording, i, pipe);
 
-      g_assert_cmpuint (recorded_mode (recording, i), ==, shut ? 1 : 0);
+      g_assert_cmpuint (mf_test_recording_mode (recording, i), ==, shut ? 1 : 0);
       if (shut)
         {
-          g_assert_cmpfloat (recorded (recording, i, valve), ==, 0.0);
-          g_assert_cmpfloat_with_epsilon (recorded (recording, i, pipe), 0.0, 1e-12);
+          g_assert_cmpfloat (mf_test_recording_value (recording, i, valve), ==, 0.0);
+          g_assert_cmpfloat_with_epsilon (v, 0.0, 1e-12);
         }
       else
-        g_assert_cmpfloat_with_epsilon (recorded (recording, i, pipe),
-                                        draining_velocity (&c, recorded_time (recording, i)),
-                                        1e-6 * c.v_inf);
+        g_assert_cmpfloat_with_epsilon (v, draining_velocity (&c, t), 1e-6 * c.v_inf);
     }
 }
 
@@ -512,26 +417,25 @@ bypass_document (gboolean switching)
 }
 
 static void
-run_bypass (gboolean switching, Loaded **loaded, Recording **recording, MfSimulationStats *stats)
+run_bypass (gboolean            switching,
+            MfTestCircuit     **tc,
+            MfTestRecording   **recording,
+            MfSimulationStats  *stats)
 {
   g_autofree char *text = bypass_document (switching);
-  g_autoptr (GError) error = NULL;
   MfSimulationOptions options = options_for ("msbdf", 0.3, 0.01);
 
-  *loaded = loaded_new (text);
-  *recording = recording_new ((*loaded)->model);
-  g_assert_true (mf_simulate ((*loaded)->model, &options, record_sample, *recording, stats, NULL,
-                              &error));
-  g_assert_no_error (error);
+  *tc = mf_test_circuit_new (text);
+  *recording = mf_test_recording_simulate ((*tc)->model, &options, stats);
 }
 
 static void
 test_bypass_switch (void)
 {
-  g_autoptr (Loaded) loaded = NULL;
-  g_autoptr (Loaded) loaded_open = NULL;
-  g_autoptr (Recording) recording = NULL;
-  g_autoptr (Recording) recording_open = NULL;
+  g_autoptr (MfTestCircuit) tc = NULL;
+  g_autoptr (MfTestCircuit) tc_open = NULL;
+  g_autoptr (MfTestRecording) recording = NULL;
+  g_autoptr (MfTestRecording) recording_open = NULL;
   MfSimulationStats stats, stats_open;
   double a1 = G_PI * D_PIPE * D_PIPE / 4, a2 = G_PI * D_BYPASS * D_BYPASS / 4;
   double m1 = RHO * a1 * L_PIPE, m2 = RHO * a2 * L_BYPASS;
@@ -539,28 +443,29 @@ test_bypass_switch (void)
   guint p1, p2, valve;
   double v1, v2, expected;
 
-  run_bypass (FALSE, &loaded_open, &recording_open, &stats_open);
-  run_bypass (TRUE, &loaded, &recording, &stats);
-  p1 = output_index (loaded->model, "P1.v");
-  p2 = output_index (loaded->model, "P2.v");
-  valve = output_index (loaded->model, "V1.v");
+  run_bypass (FALSE, &tc_open, &recording_open, &stats_open);
+  run_bypass (TRUE, &tc, &recording, &stats);
+  p1 = mf_test_output (tc->model, "P1.v");
+  p2 = mf_test_output (tc->model, "P2.v");
+  valve = mf_test_output (tc->model, "V1.v");
 
   g_assert_cmpuint (stats_open.mode_switches, ==, 0);
   g_assert_cmpuint (stats.mode_switches, ==, 1);
-  g_assert_cmpfloat (recorded_time (recording, at_switch), ==, T_SWITCH);
+  g_assert_cmpfloat (mf_test_recording_time (recording, at_switch), ==, T_SWITCH);
 
-  v1 = recorded (recording_open, at_switch, p1);
-  v2 = recorded (recording_open, at_switch, p2);
+  v1 = mf_test_recording_value (recording_open, at_switch, p1);
+  v2 = mf_test_recording_value (recording_open, at_switch, p2);
   expected = 0.5 * pow (a1 * v1 - a2 * v2, 2) / (a1 * a1 / m1 + a2 * a2 / m2);
   g_assert_cmpfloat (expected, >, 0.0);
   g_assert_cmpfloat_with_epsilon (stats.energy_lost, expected, 1e-6 * expected);
 
-  for (guint i = at_switch; i < recording->times->len; i++)
+  for (guint i = at_switch; i < mf_test_recording_n_samples (recording); i++)
     {
-      double q1 = a1 * recorded (recording, i, p1), q2 = a2 * recorded (recording, i, p2);
+      double q1 = a1 * mf_test_recording_value (recording, i, p1);
+      double q2 = a2 * mf_test_recording_value (recording, i, p2);
 
-      g_assert_cmpuint (recorded_mode (recording, i), ==, 1);
-      g_assert_cmpfloat (recorded (recording, i, valve), ==, 0.0);
+      g_assert_cmpuint (mf_test_recording_mode (recording, i), ==, 1);
+      g_assert_cmpfloat (mf_test_recording_value (recording, i, valve), ==, 0.0);
       g_assert_cmpfloat_with_epsilon (q1, q2, 1e-12 * MAX (fabs (q1), 1e-9));
     }
 }
@@ -570,16 +475,15 @@ test_bypass_switch (void)
 static void
 test_cancelled_before (void)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
+  g_autoptr (MfTestRecording) recording = mf_test_recording_new (tc->model);
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   MfSimulationOptions options = options_for ("rkf45", 1.0, 0.01);
   MfSimulationStats stats;
 
   g_cancellable_cancel (cancellable);
-  g_assert_false (mf_simulate (loaded->model, &options, record_sample, recording, &stats,
+  g_assert_false (mf_simulate (tc->model, &options, mf_test_recording_add, recording, &stats,
                                cancellable, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_assert_cmpuint (stats.steps, ==, 0);
@@ -588,18 +492,12 @@ test_cancelled_before (void)
 static void
 test_cancelled_during (void)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
   g_autoptr (GError) error = NULL;
-  MfSimulationOptions options = options_for ("rkf45", 1.0, 0.01);
+  guint n_samples;
 
-  recording->stop_after = 3;
-  recording->cancel_after = g_cancellable_new ();
-  g_assert_false (mf_simulate (loaded->model, &options, record_sample, recording, NULL,
-                               recording->cancel_after, &error));
+  g_assert_false (run_draining_stopped ("rkf45", 3, TRUE, &n_samples, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  g_assert_cmpuint (recording->times->len, ==, 3);
+  g_assert_cmpuint (n_samples, ==, 3);
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -607,12 +505,11 @@ test_cancelled_during (void)
 static void
 check_usage_error (const MfSimulationOptions *options, const char *fragment)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
   g_autoptr (GError) error = NULL;
   MfSimulationStats stats;
 
-  g_assert_false (mf_simulate (loaded->model, options, NULL, NULL, &stats, NULL, &error));
+  g_assert_false (mf_simulate (tc->model, options, NULL, NULL, &stats, NULL, &error));
   g_assert_error (error, MF_ERROR, MF_ERROR_USAGE);
   g_test_message ("%s", error->message);
   g_assert_nonnull (strstr (error->message, fragment));
@@ -656,10 +553,10 @@ test_options_from_circuit (void)
   g_autofree char *text = draining_document (
     "orifice", ",\n  \"simulation\": { \"t_end\": 2.5, \"method\": \"rk8pd\", \"rtol\": 1e-7, "
     "\"atol\": 1e-10 }");
-  g_autoptr (Loaded) loaded = loaded_new (text);
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (text);
   MfSimulationOptions options;
 
-  mf_simulation_options_from_circuit (&options, mf_model_get_circuit (loaded->model));
+  mf_simulation_options_from_circuit (&options, mf_model_get_circuit (tc->model));
   g_assert_cmpstr (options.method, ==, "rk8pd");
   g_assert_cmpfloat (options.t_end, ==, 2.5);
   g_assert_cmpfloat (options.rtol, ==, 1e-7);
@@ -713,30 +610,29 @@ expected_header (const MfModel *model)
 static void
 test_csv (void)
 {
-  g_autofree char *text = draining_document ("orifice", "");
-  g_autoptr (Loaded) loaded = loaded_new (text);
-  g_autoptr (Recording) recording = recording_new (loaded->model);
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
+  g_autoptr (MfTestRecording) recording = NULL;
   g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
   g_autoptr (MfCsvWriter) writer = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *header = expected_header (loaded->model);
+  g_autofree char *header = expected_header (tc->model);
   g_autofree char *written = NULL;
   g_auto (GStrv) lines = NULL;
   /* A thousand rows: more than the writer buffers before it writes. */
   MfSimulationOptions options = options_for ("rk8pd", 0.1, 1e-4);
-  guint n = mf_model_n_outputs (loaded->model);
+  guint n = mf_model_n_outputs (tc->model);
+  guint n_samples;
 
-  g_assert_true (mf_simulate (loaded->model, &options, record_sample, recording, NULL, NULL,
-                              &error));
-  g_assert_no_error (error);
+  recording = mf_test_recording_simulate (tc->model, &options, NULL);
+  n_samples = mf_test_recording_n_samples (recording);
 
-  writer = mf_csv_writer_new (stream, loaded->model, &error);
+  writer = mf_csv_writer_new (stream, tc->model, &error);
   g_assert_no_error (error);
-  for (guint i = 0; i < recording->times->len; i++)
+  for (guint i = 0; i < n_samples; i++)
     {
-      g_assert_true (mf_csv_writer_add (writer, recorded_time (recording, i),
-                                        recorded_mode (recording, i),
-                                        &g_array_index (recording->values, double, i * n),
+      g_assert_true (mf_csv_writer_add (writer, mf_test_recording_time (recording, i),
+                                        mf_test_recording_mode (recording, i),
+                                        mf_test_recording_outputs (recording, i),
                                         &error));
       g_assert_no_error (error);
     }
@@ -748,19 +644,20 @@ test_csv (void)
                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (stream)));
   g_assert_cmpuint (strlen (written), >, 65536);
   lines = g_strsplit (written, "\n", -1);
-  g_assert_cmpuint (g_strv_length (lines), ==, recording->times->len + 2);
-  g_assert_cmpstr (lines[recording->times->len + 1], ==, "");
+  g_assert_cmpuint (g_strv_length (lines), ==, n_samples + 2);
+  g_assert_cmpstr (lines[n_samples + 1], ==, "");
   g_assert_true (g_str_has_prefix (lines[0], "t [s],P1.v [m/s],"));
   g_assert_cmpstr (lines[0], ==, header);
 
-  for (guint i = 0; i < recording->times->len; i++)
+  for (guint i = 0; i < n_samples; i++)
     {
       g_auto (GStrv) fields = g_strsplit (lines[i + 1], ",", -1);
 
       g_assert_cmpuint (g_strv_length (fields), ==, n + 2);
       for (guint j = 0; j <= n; j++)
         {
-          double value = j == 0 ? recorded_time (recording, i) : recorded (recording, i, j - 1);
+          double value = j == 0 ? mf_test_recording_time (recording, i)
+                                : mf_test_recording_value (recording, i, j - 1);
           char *end;
           double read = g_ascii_strtod (fields[j], &end);
 
@@ -778,11 +675,13 @@ main (int argc, char **argv)
   mf_init ();
 
   g_test_add_func ("/core/simulation/methods", test_methods);
-  g_test_add_func ("/core/simulation/draining/rkf45", test_draining_rkf45);
-  g_test_add_func ("/core/simulation/draining/rk8pd", test_draining_rk8pd);
-  g_test_add_func ("/core/simulation/draining/msbdf", test_draining_msbdf);
-  g_test_add_func ("/core/simulation/draining/bsimp", test_draining_bsimp);
-  g_test_add_func ("/core/simulation/draining/rk4imp", test_draining_rk4imp);
+  for (guint i = 0; i < G_N_ELEMENTS (draining_cases); i++)
+    {
+      g_autofree char *path = g_strconcat ("/core/simulation/draining/",
+                                           draining_cases[i].method, NULL);
+
+      g_test_add_data_func (path, &draining_cases[i], test_draining);
+    }
   g_test_add_func ("/core/simulation/grid", test_grid);
   g_test_add_func ("/core/simulation/sample-stops", test_sample_stops);
   g_test_add_func ("/core/simulation/euler/stable", test_euler_stable);

@@ -161,6 +161,59 @@ json_add_int (JsonBuilder *builder, const char *key, gint64 value)
   json_builder_add_int_value (builder, value);
 }
 
+/* The integrated (or algebraic) velocities as model state indices: every
+ * independent state is integrated when M̄ is regular. */
+static guint *
+split_states (const MfReduction *red, gboolean algebraic, guint *n)
+{
+  const MfNullspace *ns = red->nullspace;
+  guint nb = mf_reduction_n_independent (red);
+  GArray *chosen = NULL;
+  guint *states;
+
+  if (red->index_analysis != NULL)
+    chosen = algebraic ? red->index_analysis->algebraic : red->index_analysis->integrated;
+  *n = chosen != NULL ? chosen->len : algebraic ? 0 : nb;
+  states = g_new0 (guint, MAX (*n, 1));
+  for (guint i = 0; i < *n; i++)
+    states[i] = ns->independent[chosen != NULL ? g_array_index (chosen, guint, i) : i];
+  return states;
+}
+
+static void
+json_add_split (JsonBuilder *builder, const MfModel *model, const MfReduction *red)
+{
+  guint n;
+  g_autofree guint *integrated = split_states (red, FALSE, &n);
+  g_autofree guint *algebraic = NULL;
+
+  json_add_state_names (builder, "integrated", model, integrated, n);
+  algebraic = split_states (red, TRUE, &n);
+  json_add_state_names (builder, "algebraic", model, algebraic, n);
+}
+
+/* Each round of the index procedure: E, its rank, and the states each
+ * hidden constraint found there involves (empty when M̄ is regular). */
+static void
+json_add_index_steps (JsonBuilder *builder, const MfReduction *red)
+{
+  json_builder_set_member_name (builder, "index_steps");
+  json_builder_begin_array (builder);
+  for (guint k = 0; red->index_analysis != NULL && k < red->index_analysis->steps->len; k++)
+    {
+      const MfIndexStep *step = g_ptr_array_index (red->index_analysis->steps, k);
+      MfMatrixView e = view_by_rows (step->matrix, step->rows, step->cols);
+
+      json_builder_begin_object (builder);
+      json_add_int (builder, "rows", step->rows);
+      json_add_int (builder, "rank", step->rank);
+      json_add_matrix (builder, "matrix", &e);
+      json_add_strings (builder, "hidden", step->hidden);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 /* The keys of the stable contract (docs/cli.md), then the matrices. */
 static void
 json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReduction *red)
@@ -184,6 +237,8 @@ json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReductio
   json_add_index (builder, "index", red->index);
   json_add_index (builder, "index_lagrange", red->index_lagrange);
   json_add_numbers (builder, "sigma_w", red->sigma_w, MIN (red->n_rows, red->n_cols));
+  json_add_split (builder, model, red);
+  json_add_index_steps (builder, red);
 
   json_add_row_names (builder, "rows", red, NULL, red->n_rows);
   json_add_matrix (builder, "w", &w);
@@ -443,20 +498,45 @@ append_mass_reduced (GString *out, const MfModel *model, const MfReduction *red)
 }
 
 static void
-append_index (GString *out, const MfReduction *red)
+append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
+{
+  guint n;
+  g_autofree guint *integrated = split_states (red, FALSE, &n);
+  g_autofree guint *algebraic = NULL;
+
+  for (guint k = 0; k < red->index_analysis->steps->len; k++)
+    {
+      const MfIndexStep *step = g_ptr_array_index (red->index_analysis->steps, k);
+
+      g_string_append_printf (out, "    step %u: E is %u × %u, rank %u%s\n", k, step->rows,
+                              step->cols, step->rank,
+                              step->rank == step->cols ? " (full column rank)" : "");
+      for (guint i = 0; i < step->hidden->len; i++)
+        g_string_append_printf (out, "      hidden constraint on %s\n",
+                                (char *) g_ptr_array_index (step->hidden, i));
+    }
+  append_state_list (out, "integrated", model, integrated, n);
+  algebraic = split_states (red, TRUE, &n);
+  append_state_list (out, "algebraic", model, algebraic, n);
+}
+
+static void
+append_index (GString *out, const MfModel *model, const MfReduction *red)
 {
   g_string_append (out, "  index: ");
   if (red->index < 0)
-    g_string_append (out, "not computed (M̄ is singular)");
+    g_string_append (out, "undetermined (the equations do not fix every state)");
   else if (red->index == 0)
     g_string_append (out, "0 (the reduced system is an ODE)");
   else
-    g_string_append_printf (out, "%d", red->index);
+    g_string_append_printf (out, "%d (a DAE: M̄ is singular)", red->index);
   g_string_append (out, "; Lagrange-multiplier form: ");
   if (red->index_lagrange < 0)
-    g_string_append (out, "not computed\n");
+    g_string_append (out, "undetermined\n");
   else
     g_string_append_printf (out, "%d\n", red->index_lagrange);
+  if (red->index_analysis != NULL)
+    append_index_steps (out, model, red);
 }
 
 static void
@@ -490,7 +570,7 @@ append_structure (GString *out, const MfModel *model, const MfReduction *red)
   append_state_list (out, "dependent", model, ns->dependent, ns->rank);
   append_alpha (out, model, red);
   append_mass_reduced (out, model, red);
-  append_index (out, red);
+  append_index (out, model, red);
   append_sigma (out, red);
   for (guint i = 0; i < red->problems->len; i++)
     g_string_append_printf (out, "  ! %s\n", (char *) g_ptr_array_index (red->problems, i));

@@ -66,7 +66,8 @@ static const MfParamSpec flow_source_params[] = {
 };
 
 static const MfParamSpec piston_params[] = {
-  Q ("mass", MASS, TRUE, NAN, POSITIVE, FALSE),
+  /* 0 is an idealised massless piston: it makes the equations a DAE */
+  Q ("mass", MASS, TRUE, NAN, NON_NEGATIVE, FALSE),
   Q ("cap_area", AREA, TRUE, NAN, POSITIVE, FALSE),
   Q ("rod_area", AREA, TRUE, NAN, POSITIVE, FALSE),
   Q ("damping", DAMPING, FALSE, 0.0, NON_NEGATIVE, FALSE),

@@ -29,6 +29,7 @@ mf_reduction_free (MfReduction *reduction)
   g_free (reduction->sigma_w);
   g_free (reduction->row_determined);
   mf_nullspace_free (reduction->nullspace);
+  mf_index_free (reduction->index_analysis);
   g_free (reduction->mass_reduced);
   g_free (reduction->mass_null_basis);
   g_ptr_array_unref (reduction->problems);
@@ -303,11 +304,14 @@ describe_problems (MfReduction *red, const MfModel *model)
               break;
             }
       red->mass_problem =
-        g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the "
-                                        "independent states %s carry no fluid mass, so the "
-                                        "equations are a DAE; simulating it needs the index "
-                                        "reduction, which this build does not have yet",
-                         red->mass_nullity, states->str);
+        g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the independent "
+                         "states %s carry no fluid mass, so the equations are %s; simulating it "
+                         "needs the algebraic-state solver, which this build does not have yet",
+                         red->mass_nullity, states->str,
+                         red->index > 0 ? (red->index == 1 ? "an index-1 DAE"
+                                           : red->index == 2 ? "an index-2 DAE"
+                                                             : "a DAE of index 3 or more")
+                                        : "a DAE that does not determine every state");
       g_ptr_array_add (red->problems, (char *) red->mass_problem);
       g_string_free (states, TRUE);
     }
@@ -331,8 +335,18 @@ mf_reduction_new (const MfModel *model, guint mode)
       g_critical ("LAPACK failed while reducing mode %u", mode);
       return NULL;
     }
-  red->index = red->mass_singular ? -1 : 0;
-  red->index_lagrange = red->mass_singular ? -1 : red->nullspace->rank > 0 ? 2 : 0;
+  red->index = 0;
+  if (red->mass_singular)
+    {
+      red->index_analysis = mf_index_new (model, red->nullspace->alpha, red->nullspace->independent,
+                                          mf_reduction_n_independent (red), red->mass_reduced);
+      red->index = red->index_analysis->index;
+    }
+  /* The multipliers need one differentiation more than the velocities they
+   * balance, and velocity-level constraints alone give index 2. */
+  red->index_lagrange = red->index < 0               ? -1
+                        : red->nullspace->rank == 0 ? red->index
+                                                    : MAX (2, red->index + 1);
   describe_problems (red, model);
   return g_steal_pointer (&red);
 }

@@ -11,6 +11,7 @@
 
 #include <glib.h>
 
+#include "mf-index.h"
 #include "mf-model.h"
 #include "mf-nullspace.h"
 
@@ -37,12 +38,15 @@ typedef struct
   gboolean     mass_singular;
   guint        mass_nullity;
   double      *mass_null_basis; /* n_independent × mass_nullity: a basis of null(M̄) */
-  /* The DAE index of the reduced system (0: an ODE), or -1 when M̄ is
-   * singular and this build does not yet compute it; the index of the
-   * Lagrange-multiplier form M v' = F + Wᵀλ, W v = q (2 with constraints,
-   * 0 without), or -1 likewise. */
+  /* The DAE index of the reduced system (0: an ODE; -1: the equations do
+   * not determine every state), and of the Lagrange-multiplier form
+   * M v' = F + Wᵀλ, W v = q. */
   int          index;
   int          index_lagrange;
+  /* When M̄ is singular: the steps of the index procedure and the split of
+   * the independent states into integrated and algebraic ones (mf-index.h);
+   * NULL when M̄ is regular (every independent state is integrated). */
+  MfIndex     *index_analysis;
   GPtrArray   *problems;      /* char*: what is wrong or noteworthy, in words */
   const char  *mass_problem;  /* the one of `problems` about a singular M̄, or NULL */
 } MfReduction;

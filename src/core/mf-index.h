@@ -1,0 +1,62 @@
+/* mf-index.h: the differentiation index of a mode's reduced equations by
+ * repeated projection onto the null space of the mass matrix (MODEL.md §3,
+ * Eq 24.19–24.21), with every step kept for people to read.
+ *
+ * The reduced equations E y' = f(y, t), y = [v̄; x; p_c], E = diag(M̄, I, I),
+ * are linearised at a generic state (flows away from zero) to E y' = A y + b.
+ * While E is singular, a row transformation P brings it to [E1; 0]: the
+ * rows P A give hidden algebraic constraints 0 = A2 y + b2 (those that
+ * projecting onto the null space of the mass matrix finds, Eq 24.20), and
+ * their derivatives replace the zero rows (Eq 24.21): E ← [E1; A2],
+ * A ← [A1; 0] — the shuffle algorithm.  The number of rounds until E is
+ * regular is the index; a round whose hidden constraints involve no state
+ * at all means the equations do not determine y.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint       rows;     /* n_y: E stays square */
+  guint       cols;     /* n_y */
+  double     *matrix;   /* E, rows × cols, column-major */
+  guint       rank;
+  /* Hidden constraints this step finds: rows − rank of them; for each, the
+   * names of the states its derivative involves ("O1.v, P1.v"). */
+  GPtrArray  *hidden;   /* char* */
+} MfIndexStep;
+
+typedef struct
+{
+  /* The index of the reduced equations (0: an ODE), or -1 when the
+   * procedure stalls: the equations do not determine every state. */
+  int        index;
+  GPtrArray *steps;      /* MfIndexStep*; the last has full rank unless stalled */
+  /* The split of the independent velocities (indices into the reduction's
+   * nullspace->independent) into integrated and algebraic ones, chosen so
+   * that the hidden constraints can be solved for the algebraic ones. */
+  GArray    *integrated; /* guint */
+  GArray    *algebraic;  /* guint */
+} MfIndex;
+
+/* `alpha` is n_v × n_bar column-major, `mass_reduced` n_bar × n_bar, both
+ * of `mode` (mf-reduction.h); `independent` names the columns of α as
+ * model state indices, most preferred first. */
+MfIndex *mf_index_new (const MfModel *model,
+                       const double  *alpha,
+                       const guint   *independent,
+                       guint          n_bar,
+                       const double  *mass_reduced);
+void     mf_index_free (MfIndex *index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfIndex, mf_index_free)
+
+G_END_DECLS
