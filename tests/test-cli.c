@@ -53,23 +53,39 @@ static const char parallel_orifices[] =
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"O1.a\"],"
   " [\"J1.p\", \"O2.a\"], [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }\n";
 
-/* The same pair, but the second orifice is a valve that opens at 0.055 s:
- * the run fails when it enters the singular mode. */
-static const char bypass_opens[] =
+/* The same pair, but the second path is a relief valve, listed as closed
+ * until 0.055 s: the run fails when it enters the mode where the valve is
+ * open, which needs automatic switching. */
+static const char relief_opens[] =
   "{ \"manifold\": 1,\n"
   "  \"components\": [\n"
   "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },\n"
   "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": \"10 mm\" },\n"
   "    { \"id\": \"J1\", \"type\": \"junction\" },\n"
   "    { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 },\n"
-  "    { \"id\": \"V1\", \"type\": \"valve\", \"area\": 2e-5 },\n"
+  "    { \"id\": \"R1\", \"type\": \"relief_valve\", \"set_pressure\": \"5 bar\","
+  " \"full_area\": 2e-5 },\n"
   "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 } ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"O1.a\"],"
-  " [\"J1.p\", \"V1.a\"], [\"O1.b\", \"T2.p\"], [\"V1.b\", \"T2.p\"] ],\n"
-  "  \"modes\": [ { \"name\": \"shut\", \"closed\": [\"V1\"] },"
+  " [\"J1.p\", \"R1.a\"], [\"O1.b\", \"T2.p\"], [\"R1.b\", \"T2.p\"] ],\n"
+  "  \"modes\": [ { \"name\": \"shut\", \"closed\": [\"R1\"] },"
   " { \"name\": \"open\", \"closed\": [] } ],\n"
   "  \"schedule\": [ { \"t\": 0, \"mode\": \"shut\" }, { \"t\": 0.055, \"mode\": \"open\" } ],\n"
   "  \"simulation\": { \"t_end\": 0.1, \"output_interval\": 0.01 } }\n";
+
+/* A massless piston held by a spring between two tanks: its force balance
+ * holds only the position, so the equations are index 2 (test-index.c). */
+static const char massless_piston[] =
+  "{ \"manifold\": 1,\n"
+  "  \"components\": [\n"
+  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },\n"
+  "    { \"id\": \"T2\", \"type\": \"tank\" },\n"
+  "    { \"id\": \"C\", \"type\": \"piston\", \"mass\": 0, \"cap_area\": 1e-3,"
+  " \"rod_area\": 5e-4 },\n"
+  "    { \"id\": \"K\", \"type\": \"spring\", \"stiffness\": 1e5 },\n"
+  "    { \"id\": \"G\", \"type\": \"fixed\" } ],\n"
+  "  \"wires\": [ [\"T1.p\", \"C.cap\"], [\"C.rod\", \"T2.p\"], [\"C.m\", \"K.a\"],"
+  " [\"K.b\", \"G.m\"] ] }\n";
 
 /* A stiff laminar pipe (λ = 32 ν / d² = 32000 /s) under explicit Euler with
  * h = 0.01 s: |1 − hλ| = 319, the solution overflows within a second. */
@@ -418,7 +434,7 @@ test_usage_errors (Fixture *fixture, gconstpointer data)
 
 /* The message for an unknown mode lists the modes there are. */
 static const Expectation usage_unknown_mode = {
-  .document = bypass_opens,
+  .document = relief_opens,
   .args = { "analyze", "@", "--mode", "ajar" },
   .status = 64,
   .out_is = "",
@@ -545,7 +561,7 @@ static const Expectation validate_structure = {
 /* What the mode analysis finds is a located warning, not an error; a
  * problem of one mode names the mode. */
 static const Expectation validate_warnings = {
-  .document = bypass_opens,
+  .document = relief_opens,
   .args = { "validate", "@" },
   .out = { ": ok (6 components, 2 modes)" },
   .err = { "@:6:5: warning: mode 'open': the reduced mass matrix is singular" },
@@ -711,14 +727,14 @@ test_analyze_json_singular (Fixture *fixture, gconstpointer data)
 static void
 test_analyze_json_mode (Fixture *fixture, gconstpointer data)
 {
-  static const char *const rows[] = { "J1", "V1 closed", NULL };
+  static const char *const rows[] = { "J1", "R1 closed", NULL };
   g_autoptr (JsonParser) parser = json_parser_new ();
   const char *path;
   JsonArray *modes;
   JsonObject *mode;
 
   SKIP_WITHOUT_CLI ();
-  path = write_document (fixture, bypass_opens);
+  path = write_document (fixture, relief_opens);
   modes = analyze_json (parser, path, NULL, NULL);
   g_assert_cmpuint (json_array_get_length (modes), ==, 2);
 
@@ -846,10 +862,10 @@ test_simulate_singular (Fixture *fixture, gconstpointer data)
   g_autoptr (Result) result = NULL;
 
   SKIP_WITHOUT_CLI ();
-  result = simulate_to_file (fixture, parallel_orifices, "old contents\n", &out, &contents);
+  result = simulate_to_file (fixture, massless_piston, "old contents\n", &out, &contents);
   g_assert_cmpint (result->status, ==, 2);
   assert_contains (result->err, "the simulation failed at t = 0 s: mode 'default': ");
-  assert_contains (result->err, "singular");
+  assert_contains (result->err, "index 2");
   assert_contains (result->err, "was not written");
   g_assert_cmpstr (contents, ==, "old contents\n");
 }
@@ -857,7 +873,7 @@ test_simulate_singular (Fixture *fixture, gconstpointer data)
 /* A mode that cannot be entered fails the run at its scheduled time; the
  * samples before it are kept. */
 static const Expectation simulate_switch_failure = {
-  .document = bypass_opens,
+  .document = relief_opens,
   .args = { "simulate", "@" },
   .status = 2,
   .rows = 6,

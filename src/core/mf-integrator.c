@@ -201,6 +201,11 @@ fail_at (double t, GError **error, const char *format, ...)
 static const char *
 not_finite_cause (const MfIntegrator *self)
 {
+  const char *known = mf_system_last_failure (self->system);
+
+  /* the system's own reason (Newton on the algebraic states) says more */
+  if (known != NULL)
+    return known;
   if (self->failed_in == MF_FAILED_IN_JACOBIAN)
     return "the Jacobian is not finite";
   return "the right-hand side is not finite (the solution blew up)";

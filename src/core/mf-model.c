@@ -510,6 +510,9 @@ build_outputs (MfModel *model)
       g_array_append_val (model->valve_outputs, k);
       add_output (model, g_strdup_printf ("%s.dp", component->id), "Pa");
     }
+  /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */
+  add_output (model, g_strdup ("solver.sigma_min"), "");
+  add_output (model, g_strdup ("solver.sigma_max"), "");
 }
 
 static gboolean

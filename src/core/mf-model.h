@@ -77,7 +77,9 @@ GArray          *mf_model_breakpoints (const MfModel *model,
 
 /* The outputs written per sample (FORMAT.md "Names of results"): every
  * state, then every hydraulic node's pressure ("J1.p", "P1.b.p"), then the
- * pressure across every switchable valve ("V1.dp").  The unit is SI as in
+ * pressure across every switchable valve ("V1.dp"), then the smallest and
+ * largest singular values of the Newton Jacobian of the algebraic states
+ * ("solver.sigma_min", "solver.sigma_max"; NaN in modes without them).  The unit is SI as in
  * CSV headers ("m/s", "Pa"). */
 guint            mf_model_n_outputs (const MfModel *model);
 const char      *mf_model_output_name (const MfModel *model,

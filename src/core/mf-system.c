@@ -16,35 +16,17 @@
 
 #include "mf-error.h"
 #include "mf-linearization.h"
-#include "mf-model-private.h"
-#include "mf-reduction.h"
+#include "mf-dae.h"
+#include "mf-system-private.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
-
-struct _MfSystem
-{
-  MfModel     *model;
-  guint        mode;
-  MfReduction *red;
-  guint        n_v, n_x, n_c, n_bar, n_y, rank;
-  MfAlpha     *alpha;     /* α as sparse rows */
-  double      *chol;      /* Cholesky factor of M̄: dense, or in band storage */
-  guint        bandwidth; /* M̄'s half-bandwidth when banded, else G_MAXUINT */
-  double      *w2_lu;     /* LU of W2 (pivot rows × dependent columns) */
-  lapack_int  *w2_pivots;
-  gboolean     has_sources;
-  /* workspaces, allocated once */
-  double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;
-  MfTriplet   *triplets;
-  double      *jac;       /* n_y × n_y, column-major: ∂f/∂y before M̄ is solved */
-  double      *jac_top;   /* its first n̄ rows, then M̄⁻¹ times them */
-};
 
 void
 mf_system_free (MfSystem *sys)
 {
   if (sys == NULL)
     return;
+  mf_dae_free (sys->dae);
   mf_reduction_free (sys->red);
   mf_alpha_free (sys->alpha);
   g_free (sys->chol);
@@ -64,6 +46,8 @@ mf_system_free (MfSystem *sys)
   g_free (sys->triplets);
   g_free (sys->jac);
   g_free (sys->jac_top);
+  g_free (sys->vbar_dot);
+  g_clear_error (&sys->failure);
   g_free (sys);
 }
 
@@ -124,10 +108,14 @@ check_simulable (MfSystem *sys, GError **error)
   const MfModel *model = sys->model;
   const MfMode *mode = g_ptr_array_index (model->circuit->modes, sys->mode);
 
-  if (sys->red->mass_singular)
+  if (sys->red->mass_singular && sys->red->index != 1)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "mode '%s': %s", mode->name,
-                   sys->red->mass_problem);
+                   sys->red->index > 1
+                     ? "the reduced equations have index 2 or more (a massless part whose force "
+                       "does not depend on its own velocity); this build simulates index 1"
+                     : "the equations do not determine every state: some velocity has neither "
+                       "mass nor a force that depends on it");
       return FALSE;
     }
   for (guint k = 0; k < sys->n_v; k++)
@@ -188,6 +176,7 @@ allocate_workspaces (MfSystem *sys)
   sys->dydt2 = g_new0 (double, MAX (sys->n_y, 1));
   sys->y2 = g_new0 (double, MAX (sys->n_y, 1));
   sys->triplets = g_new0 (MfTriplet, MAX (sys->model->n_triplets, 1));
+  sys->vbar_dot = g_new0 (double, MAX (sys->n_bar, 1));
 }
 
 MfSystem *
@@ -215,7 +204,12 @@ mf_system_new (MfModel *model, guint mode, GError **error)
   if (!check_simulable (sys, error))
     goto fail;
   sys->alpha = mf_alpha_new (sys->red->nullspace->alpha, sys->n_v, sys->n_bar);
-  if (!factor_mass (sys) || !factor_w2 (sys))
+  if (sys->red->mass_singular)
+    {
+      sys->dae = mf_dae_new (sys);
+      sys->n_y = mf_dae_n_integrated (sys->dae) + sys->n_x + sys->n_c;
+    }
+  if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
                    "mode '%s': the reduced mass matrix or the constraint matrix could not be "
@@ -249,8 +243,8 @@ mf_system_dimension (const MfSystem *sys)
 }
 
 /* v_p(t) with W v_p = q_s(t): nonzero only on the dependent states. */
-static void
-particular_velocities (MfSystem *sys, double t)
+void
+mf_system_particular_velocities (MfSystem *sys, double t)
 {
   const MfNullspace *ns = sys->red->nullspace;
   guint r = sys->rank;
@@ -289,7 +283,7 @@ solve_mass (const MfSystem *sys, double *b, guint n_rhs)
 static void
 fill_full_state (MfSystem *sys, double t, const double *y)
 {
-  particular_velocities (sys, t);
+  mf_system_particular_velocities (sys, t);
   mf_alpha_expand (sys->alpha, y, sys->vp, sys->u);
   memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
 }
@@ -297,6 +291,17 @@ fill_full_state (MfSystem *sys, double t, const double *y)
 static int
 evaluate (MfSystem *sys, double t, const double *y, double *dydt)
 {
+  if (sys->dae != NULL)
+    {
+      int status = mf_dae_evaluate (sys->dae, t, y, dydt);
+
+      if (status != GSL_SUCCESS)
+        {
+          g_clear_error (&sys->failure);
+          sys->failure = mf_dae_take_error (sys->dae);
+        }
+      return status;
+    }
   fill_full_state (sys, t, y);
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
@@ -318,6 +323,41 @@ mf_system_rhs (double t, const double y[], double dydt[], void *system)
   return evaluate (system, t, y, dydt);
 }
 
+/* With algebraic states every evaluation solves them by Newton: the
+ * Jacobian is taken by differences of the right-hand side, each column a
+ * warm-started solve. */
+static int
+dae_jacobian (MfSystem *sys, double t, const double *y, double *dfdy, double *dfdt)
+{
+  guint n = sys->n_y;
+  int status;
+
+  if ((status = evaluate (sys, t, y, sys->dydt)) != GSL_SUCCESS)
+    return status;
+  memcpy (sys->y2, y, n * sizeof (double));
+  for (guint j = 0; j <= n; j++)
+    {
+      double h = 1e-7 * MAX (j < n ? fabs (y[j]) : fabs (t), 1e-3);
+
+      if (j < n)
+        sys->y2[j] = y[j] + h;
+      if ((status = evaluate (sys, j < n ? t : t + h, sys->y2, sys->dydt2)) != GSL_SUCCESS)
+        return status;
+      for (guint i = 0; i < n; i++)
+        {
+          double slope = (sys->dydt2[i] - sys->dydt[i]) / h;
+
+          if (j < n)
+            dfdy[i * n + j] = slope;
+          else
+            dfdt[i] = slope;
+        }
+      if (j < n)
+        sys->y2[j] = y[j];
+    }
+  return GSL_SUCCESS;
+}
+
 int
 mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], void *system)
 {
@@ -326,6 +366,8 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
   double h = 1e-7 * MAX (fabs (t), 1e-3);
   int status;
 
+  if (sys->dae != NULL)
+    return dae_jacobian (sys, t, y, dfdy, dfdt);
   if (sys->jac == NULL)
     {
       /* Only implicit methods ask; explicit runs never pay for this. */
@@ -363,7 +405,10 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
 void
 mf_system_expand (MfSystem *sys, double t, const double *y, double *u)
 {
-  fill_full_state (sys, t, y);
+  if (sys->dae != NULL)
+    evaluate (sys, t, y, sys->dydt); /* solves the algebraic states */
+  else
+    fill_full_state (sys, t, y);
   memcpy (u, sys->u, (sys->n_v + sys->n_x + sys->n_c) * sizeof (double));
 }
 
@@ -382,9 +427,15 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
 {
   double before = kinetic_energy (sys, u);
 
+  if (sys->dae != NULL)
+    {
+      mf_dae_reduce (sys->dae, t, u, y);
+      evaluate (sys, t, y, sys->dydt);
+      return MAX (before - kinetic_energy (sys, sys->u), 0.0);
+    }
   /* v̄ = M̄⁻¹ αᵀ M (v − v_p): the velocities nearest in kinetic energy that
    * meet the new constraints; momentum along allowed directions is kept. */
-  particular_velocities (sys, t);
+  mf_system_particular_velocities (sys, t);
   for (guint k = 0; k < sys->n_v; k++)
     sys->f[k] = sys->red->mass[k] * (u[k] - sys->vp[k]);
   mf_alpha_project (sys->alpha, sys->f, y);
@@ -408,7 +459,8 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
    * since the residual M v' − F counts the prescribed inertia through v'. */
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
-  mf_alpha_expand (sys->alpha, sys->dydt, sys->vp_dot, sys->vp_dot);
+  mf_alpha_expand (sys->alpha, sys->dae != NULL ? sys->vbar_dot : sys->dydt, sys->vp_dot,
+                   sys->vp_dot);
   for (guint i = 0; i < r; i++)
     {
       guint k = ns->dependent[i];
@@ -454,6 +506,9 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
 
       out[o++] = node_pressure (sys, b->node[0], t) - node_pressure (sys, b->node[1], t);
     }
+  /* the Newton Jacobian's singular values; there is none in an ODE mode */
+  out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_min : NAN;
+  out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_max : NAN;
   /* the next evaluation recomputes v_p' when there are sources */
   if (!sys->has_sources)
     memset (sys->vp_dot, 0, sys->n_v * sizeof (double));
@@ -469,7 +524,7 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
     {
       const MfBranch *b = mf_model_branch (model, model->position_branch[i]);
       const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
-      double x = y[sys->n_bar + i];
+      double x = y[sys->n_y - sys->n_x - sys->n_c + i];
 
       if (b->kind == MF_BRANCH_PISTON && isfinite (b->stroke)
           && (x < -1e-9 * b->stroke || x > b->stroke * (1.0 + 1e-9)))
@@ -482,7 +537,10 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
           return FALSE;
         }
     }
-  fill_full_state (sys, t, y);
+  if (sys->dae != NULL)
+    evaluate (sys, t, y, sys->dydt);
+  else
+    fill_full_state (sys, t, y);
   for (guint k = 0; k < sys->n_v; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
@@ -499,4 +557,17 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
         }
     }
   return TRUE;
+}
+
+const char *
+mf_system_last_failure (const MfSystem *sys)
+{
+  return sys->failure != NULL ? sys->failure->message : NULL;
+}
+
+void
+mf_system_newton_totals (const MfSystem *sys, guint64 *iterations, guint64 *svd_steps)
+{
+  *iterations = sys->dae != NULL ? mf_dae_total_iterations (sys->dae) : 0;
+  *svd_steps = sys->dae != NULL ? mf_dae_total_svd_steps (sys->dae) : 0;
 }

@@ -20,9 +20,11 @@ G_BEGIN_DECLS
 
 typedef struct _MfSystem MfSystem;
 
-/* Builds the reduced system of `mode`.  Fails with MF_ERROR_UNSUPPORTED when
- * the reduced mass matrix is singular (zero-mass branches among the
- * independent states: a DAE, not yet simulated), with MF_ERROR_STRUCTURE
+/* Builds the reduced system of `mode`.  When the reduced mass matrix is
+ * singular and the index is 1, y = [v_i; x; p_c] holds the integrated
+ * velocities only and the algebraic ones are solved at every evaluation
+ * (mf-dae.h).  Fails with MF_ERROR_UNSUPPORTED for index 2 and up, with
+ * MF_ERROR_STRUCTURE
  * when the constraints cannot be met (flow sources into a closed pocket). */
 MfSystem *mf_system_new (MfModel *model,
                          guint    mode,
@@ -73,6 +75,16 @@ gboolean  mf_system_check_state (MfSystem     *system,
                                  double        t,
                                  const double *y,
                                  GError      **error);
+
+/* Why the last right-hand side failed, when the system knows more than
+ * "not finite" (Newton on the algebraic states did not converge); or NULL. */
+const char *mf_system_last_failure (const MfSystem *system);
+
+/* Newton iterations and SVD fallbacks spent on algebraic states so far (0
+ * for a mode without them). */
+void        mf_system_newton_totals (const MfSystem *system,
+                                     guint64        *iterations,
+                                     guint64        *svd_steps);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfSystem, mf_system_free)
 

@@ -1,0 +1,52 @@
+/* mf-dae.h: the minimal-order equations of an index-1 mode (MODEL.md §3,
+ * Eq 24.22–24.45).  The independent velocities are split into integrated
+ * ones v_i and algebraic ones v_a (mf-index.h).  At every evaluation the
+ * hidden constraints G0 = βᵀ F̄ = 0 (β spanning the null space of M̄) are
+ * solved for v_a by Newton (mf-newton.h), warm-started from the last
+ * solution; differentiating G0 gives v_a' in terms of v_i' (24.23–24.24),
+ * and the dynamics projected onto the range of M̄ give v_i' (24.25).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-newton.h"
+#include "mf-system-private.h"
+
+G_BEGIN_DECLS
+
+/* For sys's mode, whose reduction found index 1.  The state y of the system
+ * is then [v_i; x; p_c]. */
+MfDae                *mf_dae_new (MfSystem *sys);
+void                  mf_dae_free (MfDae *dae);
+
+guint                 mf_dae_n_integrated (const MfDae *dae);
+
+/* y' at (t, y), leaving sys->u, sys->f (= F − M v_p') and sys->vbar_dot
+ * for that point.  GSL_SUCCESS, or GSL_EBADFUNC when Newton fails or a
+ * value is not finite (mf_dae_take_error says why). */
+int                   mf_dae_evaluate (MfDae        *dae,
+                                       double        t,
+                                       const double *y,
+                                       double       *dydt);
+
+/* y for the full state u: the integrated velocities by the mass-weighted
+ * projection onto the constraints (MODEL.md §4) restricted to the massive
+ * directions, the algebraic ones' warm start from u. */
+void                  mf_dae_reduce (MfDae        *dae,
+                                     double        t,
+                                     const double *u,
+                                     double       *y);
+
+/* The last Newton solve, and totals over the dae's life. */
+const MfNewtonReport *mf_dae_last_report (const MfDae *dae);
+guint64               mf_dae_total_iterations (const MfDae *dae);
+guint64               mf_dae_total_svd_steps (const MfDae *dae);
+/* Times of evaluations where Newton took an SVD step (doubles). */
+GArray               *mf_dae_svd_times (const MfDae *dae);
+
+/* The reason of the last failed evaluation, or NULL; the caller owns it. */
+GError               *mf_dae_take_error (MfDae *dae);
+
+G_END_DECLS
