@@ -308,10 +308,12 @@ print_stats (const MfSimulationStats *stats)
                    "  jacobian evaluations  %" G_GUINT64_FORMAT "\n"
                    "  mode switches         %u\n"
                    "  energy lost           %.6g J\n"
+                   "  newton iterations     %" G_GUINT64_FORMAT "\n"
+                   "  svd fallbacks         %" G_GUINT64_FORMAT "\n"
                    "  wall time             %.6g s\n",
                    stats->steps, stats->rejected_steps, stats->rhs_evaluations,
                    stats->jacobian_evaluations, stats->mode_switches, stats->energy_lost,
-                   stats->wall_time);
+                   stats->newton_iterations, stats->svd_steps, stats->wall_time);
 }
 
 /* --- the command ------------------------------------------------------- */

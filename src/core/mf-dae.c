@@ -230,25 +230,28 @@ newton_function (const double *z, double *g, double *jacobian, gpointer data)
   return all_finite (g, dae->q);
 }
 
-/* Each constraint balances forces: its scale is the size of those forces
- * at the warm start, so the residual test is relative to what balances. */
+/* Each constraint balances forces: its scale is the size of the terms that
+ * balance (|α|ᵀ times the magnitudes of F's terms) at the warm start, so
+ * the residual test is relative to them and not to their near-zero sum. */
 static void
 set_scales (MfDae *dae)
 {
   MfSystem *sys = dae->sys;
 
   state_and_constraints (dae, dae->t, dae->z, dae->g);
-  /* |α|ᵀ |F|: signed entries would let the terms cancel in the scale */
+  mf_model_force_magnitudes (sys->model, dae->t, sys->u, sys->f);
+  for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
+    sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
   memset (dae->w, 0, dae->n_bar * sizeof (double));
   for (guint k = 0; k < sys->n_v; k++)
     for (guint p = sys->alpha->start[k]; p < sys->alpha->start[k + 1]; p++)
-      dae->w[sys->alpha->col[p]] += fabs (sys->alpha->val[p] * sys->f[k]);
+      dae->w[sys->alpha->col[p]] += fabs (sys->alpha->val[p]) * sys->f[k];
   for (guint c = 0; c < dae->q; c++)
     {
       double sum = 0.0;
 
       for (guint j = 0; j < dae->n_bar; j++)
-        sum += fabs (AT (dae->beta, dae->n_bar, j, c)) * fabs (dae->w[j]);
+        sum += fabs (AT (dae->beta, dae->n_bar, j, c)) * dae->w[j];
       dae->scale[c] = MAX (sum, 1e-9);
     }
 }

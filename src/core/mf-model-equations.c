@@ -96,18 +96,23 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
   return force;
 }
 
-void
-mf_model_forces (const MfModel *model, double t, const double *u, double *f)
+/* F(u, t), or with `magnitudes` the sum of the sizes of its terms, which is
+ * what a residual of F should be measured against (a balanced F is near 0). */
+static void
+accumulate_forces (const MfModel *model, double t, const double *u, double *f,
+                   gboolean magnitudes)
 {
   guint n_v = model->branches->len;
+#define TERM(x) (magnitudes ? fabs (x) : (x))
 
   for (guint k = 0; k < n_v; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
-      f[k] = branch_law (model, b, t, u[k], NULL);
+
+      f[k] = TERM (branch_law (model, b, t, u[k], NULL));
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
-          f[k] += b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u);
+          f[k] += TERM (b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u));
     }
   for (guint s = 0; s < model->springs->len; s++)
     {
@@ -116,8 +121,8 @@ mf_model_forces (const MfModel *model, double t, const double *u, double *f)
                                       - node_position (model, e->node[0], u))
                        + e->preload;
 
-      add_to_node (model, e->node[0], tension, f);
-      add_to_node (model, e->node[1], -tension, f);
+      add_to_node (model, e->node[0], TERM (tension), f);
+      add_to_node (model, e->node[1], TERM (-tension), f);
     }
   for (guint s = 0; s < model->dampers->len; s++)
     {
@@ -125,15 +130,28 @@ mf_model_forces (const MfModel *model, double t, const double *u, double *f)
       double tension = e->constant * (node_velocity (model, e->node[1], u)
                                       - node_velocity (model, e->node[0], u));
 
-      add_to_node (model, e->node[0], tension, f);
-      add_to_node (model, e->node[1], -tension, f);
+      add_to_node (model, e->node[0], TERM (tension), f);
+      add_to_node (model, e->node[1], TERM (-tension), f);
     }
   for (guint s = 0; s < model->forces->len; s++)
     {
       const MfElement *e = &g_array_index (model->forces, MfElement, s);
 
-      add_to_node (model, e->node[0], value_at (e->value, e->constant, t), f);
+      add_to_node (model, e->node[0], TERM (value_at (e->value, e->constant, t)), f);
     }
+#undef TERM
+}
+
+void
+mf_model_forces (const MfModel *model, double t, const double *u, double *f)
+{
+  accumulate_forces (model, t, u, f, FALSE);
+}
+
+void
+mf_model_force_magnitudes (const MfModel *model, double t, const double *u, double *f)
+{
+  accumulate_forces (model, t, u, f, TRUE);
 }
 
 static MfTriplet *

@@ -145,6 +145,12 @@ void   mf_model_forces (const MfModel *model,
                         double         t,
                         const double  *u,
                         double        *f);
+/* Per velocity state, the sum of the magnitudes of the terms of F(u, t): the
+ * scale against which a residual of F is small.  Allocation-free. */
+void   mf_model_force_magnitudes (const MfModel *model,
+                                  double         t,
+                                  const double  *u,
+                                  double        *f);
 /* ∂F/∂u at (u, t) as model->n_triplets entries (duplicates add up). */
 void   mf_model_force_jacobian (const MfModel *model,
                                 double         t,

@@ -290,9 +290,27 @@ run_init (MfRun                     *run,
   run->t_tol = 1e-12 * options->t_end;
 }
 
+/* The Newton work of every mode the run entered. */
+static void
+run_count_newton (MfRun *run)
+{
+  for (guint m = 0; m < run->integrators->len; m++)
+    {
+      MfIntegrator *integrator = g_ptr_array_index (run->integrators, m);
+      guint64 iterations, svd_steps;
+
+      if (integrator == NULL)
+        continue;
+      mf_system_newton_totals (mf_integrator_get_system (integrator), &iterations, &svd_steps);
+      run->stats->newton_iterations += iterations;
+      run->stats->svd_steps += svd_steps;
+    }
+}
+
 static void
 run_clear (MfRun *run)
 {
+  run_count_newton (run);
   g_ptr_array_unref (run->integrators);
   g_free (run->y);
   g_free (run->u);

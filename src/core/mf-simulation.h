@@ -36,6 +36,8 @@ typedef struct
   guint64 jacobian_evaluations;
   guint   mode_switches;
   double  energy_lost;          /* J, by the projections at mode switches */
+  guint64 newton_iterations;    /* spent on algebraic states (index-1 modes) */
+  guint64 svd_steps;            /* of those, steps by the SVD outer inverse */
   double  wall_time;            /* s */
 } MfSimulationStats;
 
