@@ -305,13 +305,14 @@ describe_problems (MfReduction *red, const MfModel *model)
             }
       red->mass_problem =
         g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the independent "
-                         "states %s carry no fluid mass, so the equations are %s; simulating it "
-                         "needs the algebraic-state solver, which this build does not have yet",
+                         "states %s carry no fluid mass, so the equations are %s",
                          red->mass_nullity, states->str,
-                         red->index > 0 ? (red->index == 1 ? "an index-1 DAE"
-                                           : red->index == 2 ? "an index-2 DAE"
-                                                             : "a DAE of index 3 or more")
-                                        : "a DAE that does not determine every state");
+                         red->index == 1
+                           ? "an index-1 DAE; its algebraic states are solved by Newton at "
+                             "every step"
+                         : red->index > 1 ? "a DAE of index 2 or more, which this build does "
+                                            "not simulate yet"
+                                          : "a DAE that does not determine every state");
       g_ptr_array_add (red->problems, (char *) red->mass_problem);
       g_string_free (states, TRUE);
     }
