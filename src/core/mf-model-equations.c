@@ -284,9 +284,12 @@ mf_model_max_rows (const MfModel *model)
 }
 
 guint
-mf_model_fill_constraints (const MfModel *model, guint mode, double *w, guint ld, char **names)
+mf_model_fill_constraints (const MfModel  *model,
+                           const gboolean *closed,
+                           double         *w,
+                           guint           ld,
+                           char          **names)
 {
-  const MfMode *m = g_ptr_array_index (model->circuit->modes, mode);
   guint row = model->n_junction_rows;
 
   for (guint k = 0; k < model->branches->len; k++)
@@ -315,7 +318,7 @@ mf_model_fill_constraints (const MfModel *model, guint mode, double *w, guint ld
       const MfComponent *component = component_at (model->circuit,
                                                    mf_model_branch (model, k)->component);
 
-      if (!component->info->switchable || !mf_mode_is_closed (m, mf_model_branch (model, k)->component))
+      if (!component->info->switchable || !closed[mf_model_branch (model, k)->component])
         continue;
       w[(gsize) k * ld + row] = 1.0;
       if (names != NULL)

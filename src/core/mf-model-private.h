@@ -172,15 +172,16 @@ double mf_model_known_pressure (const MfModel *model,
                                 double         t,
                                 const double  *u);
 
-/* Rows of W in `mode`: junction rows, link rows, then one per closed valve.
+/* Rows of W with the valves `closed` (per component) closed: junction rows,
+ * link rows, then one per closed valve.
  * Returns how many; fills `w` (rows × velocities, column-major, zeroed by
  * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
  * new strings). */
 guint  mf_model_max_rows (const MfModel *model);
-guint  mf_model_fill_constraints (const MfModel *model,
-                                  guint          mode,
-                                  double        *w,
-                                  guint          ld,
-                                  char         **names);
+guint  mf_model_fill_constraints (const MfModel  *model,
+                                  const gboolean *closed,
+                                  double         *w,
+                                  guint           ld,
+                                  char          **names);
 
 G_END_DECLS

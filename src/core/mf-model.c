@@ -793,3 +793,31 @@ mf_model_output_unit (const MfModel *model, guint output)
 {
   return model->output_units->pdata[output];
 }
+
+gboolean *
+mf_model_mode_closed (const MfModel *model, guint mode)
+{
+  const MfCircuit *circuit = model->circuit;
+  const MfMode *m = g_ptr_array_index (circuit->modes, mode);
+  gboolean *closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
+
+  for (guint i = 0; i < m->closed->len; i++)
+    closed[g_array_index (m->closed, guint, i)] = TRUE;
+  return closed;
+}
+
+char *
+mf_model_describe_valves (const MfModel *model, guint mode, const gboolean *closed)
+{
+  const MfCircuit *circuit = model->circuit;
+  const MfMode *m = g_ptr_array_index (circuit->modes, mode);
+  GString *text = g_string_new (NULL);
+  guint differences = 0;
+
+  g_string_printf (text, "mode '%s'", m->name);
+  for (guint c = 0; c < circuit->components->len; c++)
+    if (closed[c] != mf_mode_is_closed (m, c))
+      g_string_append_printf (text, "%s%s %s", differences++ == 0 ? " with " : ", ",
+                              component_at (circuit, c)->id, closed[c] ? "closed" : "open");
+  return g_string_free (text, FALSE);
+}

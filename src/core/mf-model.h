@@ -87,6 +87,16 @@ const char      *mf_model_output_name (const MfModel *model,
 const char      *mf_model_output_unit (const MfModel *model,
                                        guint          output);
 
+/* Which components `mode` closes: a new array of one gboolean per
+ * component. */
+gboolean        *mf_model_mode_closed (const MfModel *model,
+                                       guint          mode);
+/* "mode 'run'", or "mode 'run' with CV1 closed" when `closed` differs from
+ * what the mode lists (valves that switched by themselves). */
+char            *mf_model_describe_valves (const MfModel  *model,
+                                           guint           mode,
+                                           const gboolean *closed);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfModel, mf_model_free)
 
 G_END_DECLS

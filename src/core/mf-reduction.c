@@ -24,6 +24,8 @@ mf_reduction_free (MfReduction *reduction)
   if (reduction == NULL)
     return;
   g_strfreev (reduction->row_names);
+  g_free (reduction->closed);
+  g_free (reduction->label);
   g_free (reduction->w);
   g_free (reduction->mass);
   g_free (reduction->sigma_w);
@@ -49,7 +51,7 @@ fill_rows (MfReduction *red, const MfModel *model)
   g_autofree double *full = g_new0 (double, MAX ((gsize) max_rows * n_v, 1));
 
   red->row_names = g_new0 (char *, max_rows + 1);
-  red->n_rows = mf_model_fill_constraints (model, red->mode, full, max_rows, red->row_names);
+  red->n_rows = mf_model_fill_constraints (model, red->closed, full, max_rows, red->row_names);
   red->w = g_new0 (double, MAX ((gsize) red->n_rows * n_v, 1));
   for (guint j = 0; j < n_v; j++)
     memcpy (&AT (red->w, red->n_rows, 0, j), &AT (full, max_rows, 0, j),
@@ -321,10 +323,21 @@ describe_problems (MfReduction *red, const MfModel *model)
 MfReduction *
 mf_reduction_new (const MfModel *model, guint mode)
 {
+  g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
+
+  return mf_reduction_new_for (model, mode, closed);
+}
+
+MfReduction *
+mf_reduction_new_for (const MfModel *model, guint mode, const gboolean *closed)
+{
   g_autoptr (MfReduction) red = g_new0 (MfReduction, 1);
   g_autofree guint *preference = NULL;
+  guint n_components = mf_model_get_circuit (model)->components->len;
 
   red->mode = mode;
+  red->closed = g_memdup2 (closed, MAX (n_components, 1) * sizeof (gboolean));
+  red->label = mf_model_describe_valves (model, mode, closed);
   red->n_cols = mf_model_n_velocities (model);
   red->problems = g_ptr_array_new_with_free_func (g_free);
   fill_rows (red, model);

@@ -20,6 +20,8 @@ G_BEGIN_DECLS
 typedef struct
 {
   guint        mode;
+  gboolean    *closed;        /* per component: the valves closed here */
+  char        *label;         /* "mode 'run'", "mode 'run' with CV1 closed" */
   /* Rows: junction nodes ("J1"), then mechanical links ("C1.m = M1.m",
    * "M1.m fixed"), then closed valves ("V1 closed").  Columns: the velocity
    * states of the model (mf_model_state_name 0 .. n_cols-1). */
@@ -53,6 +55,11 @@ typedef struct
 
 MfReduction *mf_reduction_new (const MfModel *model,
                                guint          mode);
+/* The same for `mode` with the valves `closed` (per component) closed, as
+ * when check valves have switched by themselves. */
+MfReduction *mf_reduction_new_for (const MfModel  *model,
+                                   guint           mode,
+                                   const gboolean *closed);
 void         mf_reduction_free (MfReduction *reduction);
 
 guint        mf_reduction_n_independent (const MfReduction *reduction);

@@ -106,11 +106,11 @@ static gboolean
 check_simulable (MfSystem *sys, GError **error)
 {
   const MfModel *model = sys->model;
-  const MfMode *mode = g_ptr_array_index (model->circuit->modes, sys->mode);
+  const char *label = sys->red->label;
 
   if (sys->red->mass_singular && sys->red->index != 1)
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "mode '%s': %s", mode->name,
+      g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "%s: %s", label,
                    sys->red->index > 1
                      ? "the reduced equations have index 2 or more (a massless part whose force "
                        "does not depend on its own velocity); this build simulates index 1"
@@ -123,13 +123,13 @@ check_simulable (MfSystem *sys, GError **error)
       const MfBranch *b = mf_model_branch (model, k);
       const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
 
-      if (b->kind == MF_BRANCH_RELIEF && !mf_mode_is_closed (mode, b->component))
+      if (b->kind == MF_BRANCH_RELIEF && !sys->red->closed[b->component])
         {
           g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
-                       "mode '%s': relief valve '%s' is open; its opening follows the pressure, "
+                       "%s: relief valve '%s' is open; its opening follows the pressure, "
                        "which needs the valve switching this build does not have yet (list it "
                        "as closed in the mode to simulate the circuit below its set pressure)",
-                       mode->name, c->id);
+                       label, c->id);
           return FALSE;
         }
     }
@@ -149,9 +149,9 @@ check_simulable (MfSystem *sys, GError **error)
               const MfComponent *c = g_ptr_array_index (model->circuit->components, e->component);
 
               g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                           "mode '%s': flow source '%s' pumps into node %s, where the flow "
+                           "%s: flow source '%s' pumps into node %s, where the flow "
                            "cannot go anywhere (every other path is closed)",
-                           mode->name, c->id, node->name);
+                           label, c->id, node->name);
               return FALSE;
             }
         }
@@ -182,16 +182,25 @@ allocate_workspaces (MfSystem *sys)
 MfSystem *
 mf_system_new (MfModel *model, guint mode, GError **error)
 {
+  g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
+
+  return mf_system_new_for (model, mode, closed, error);
+}
+
+MfSystem *
+mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **error)
+{
   MfSystem *sys = g_new0 (MfSystem, 1);
 
   sys->model = model;
   sys->mode = mode;
-  sys->red = mf_reduction_new (model, mode);
+  sys->red = mf_reduction_new_for (model, mode, closed);
   if (sys->red == NULL)
     {
+      g_autofree char *label = mf_model_describe_valves (model, mode, closed);
+
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "mode '%s': LAPACK could not reduce the constraint matrix",
-                   ((MfMode *) g_ptr_array_index (model->circuit->modes, mode))->name);
+                   "%s: LAPACK could not reduce the constraint matrix", label);
       goto fail;
     }
   sys->n_v = mf_model_n_velocities (model);
@@ -212,9 +221,8 @@ mf_system_new (MfModel *model, guint mode, GError **error)
   if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "mode '%s': the reduced mass matrix or the constraint matrix could not be "
-                   "factored",
-                   ((MfMode *) g_ptr_array_index (model->circuit->modes, mode))->name);
+                   "%s: the reduced mass matrix or the constraint matrix could not be "
+                   "factored", sys->red->label);
       goto fail;
     }
   return sys;
@@ -518,8 +526,6 @@ gboolean
 mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
 {
   const MfModel *model = sys->model;
-  const MfMode *mode = g_ptr_array_index (model->circuit->modes, sys->mode);
-
   for (guint i = 0; i < sys->n_x; i++)
     {
       const MfBranch *b = mf_model_branch (model, model->position_branch[i]);
@@ -546,7 +552,7 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
       const MfBranch *b = mf_model_branch (model, k);
       const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
 
-      if (c->info->type == MF_COMPONENT_CHECK_VALVE && !mf_mode_is_closed (mode, b->component)
+      if (c->info->type == MF_COMPONENT_CHECK_VALVE && !sys->red->closed[b->component]
           && sys->u[k] < -1e-9)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
@@ -570,4 +576,10 @@ mf_system_newton_totals (const MfSystem *sys, guint64 *iterations, guint64 *svd_
 {
   *iterations = sys->dae != NULL ? mf_dae_total_iterations (sys->dae) : 0;
   *svd_steps = sys->dae != NULL ? mf_dae_total_svd_steps (sys->dae) : 0;
+}
+
+gboolean
+mf_system_is_closed (const MfSystem *sys, guint component)
+{
+  return sys->red->closed[component];
 }

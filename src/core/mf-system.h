@@ -29,7 +29,16 @@ typedef struct _MfSystem MfSystem;
 MfSystem *mf_system_new (MfModel *model,
                          guint    mode,
                          GError **error);
+/* The same for `mode` with the valves `closed` (one gboolean per component)
+ * closed: a mode in which check valves have switched by themselves. */
+MfSystem *mf_system_new_for (MfModel        *model,
+                             guint           mode,
+                             const gboolean *closed,
+                             GError        **error);
 void      mf_system_free (MfSystem *system);
+/* Whether the system's configuration has `component` closed. */
+gboolean  mf_system_is_closed (const MfSystem *system,
+                               guint           component);
 
 MfModel  *mf_system_get_model (const MfSystem *system);
 guint     mf_system_get_mode (const MfSystem *system);
