@@ -8,6 +8,19 @@
 #include "mf-document.h"
 #include "mf-model.h"
 
+/* A pipe from a tank at 10 bar feeding two massless orifices in parallel to
+ * a tank at 0: continuity leaves one orifice velocity independent and
+ * without mass, so M̄ is singular and the equations are index 1. */
+#define MF_TEST_PARALLEL_ORIFICES \
+  "{ \"manifold\": 1, \"components\": [" \
+  "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" }," \
+  "  { \"id\": \"T2\", \"type\": \"tank\" }," \
+  "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 }," \
+  "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 }," \
+  "  { \"id\": \"O2\", \"type\": \"orifice\", \"area\": 2e-5 } ]," \
+  "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"O1.a\"], [\"P.b\", \"O2.a\"]," \
+  "    [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }"
+
 /* A loaded document and its assembled model; free with mf_test_circuit_free. */
 typedef struct
 {

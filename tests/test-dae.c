@@ -85,15 +85,7 @@ test_between_volumes (gconstpointer method)
 
 /* A pipe feeding two massless orifices in parallel: both see the same Δp,
  * so each carries cd a √(2Δp/ρ), and together they carry the pipe's flow. */
-static const char *parallel =
-  "{ \"manifold\": 1, \"components\": ["
-  "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
-  "  { \"id\": \"T2\", \"type\": \"tank\" },"
-  "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 },"
-  "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 },"
-  "  { \"id\": \"O2\", \"type\": \"orifice\", \"area\": 2e-5 } ],"
-  "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"O1.a\"], [\"P.b\", \"O2.a\"],"
-  "    [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }";
+static const char *parallel = MF_TEST_PARALLEL_ORIFICES;
 
 static void
 test_parallel (void)

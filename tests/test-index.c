@@ -113,14 +113,7 @@ static void
 test_index_1_parallel (void)
 {
   g_autoptr (MfTestCircuit) tc = NULL;
-  g_autoptr (MfReduction) red = reduce (
-    "{ \"manifold\": 1, \"components\": [" TANKS ","
-    "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 },"
-    "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 },"
-    "  { \"id\": \"O2\", \"type\": \"orifice\", \"area\": 2e-5 } ],"
-    "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"O1.a\"], [\"P.b\", \"O2.a\"],"
-    "    [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }",
-    &tc);
+  g_autoptr (MfReduction) red = reduce (MF_TEST_PARALLEL_ORIFICES, &tc);
 
   g_assert_cmpint (red->index, ==, 1);
   g_assert_cmpint (red->index_lagrange, ==, 2);

@@ -106,15 +106,7 @@ test_closed_pocket (void)
 
 /* Two massless orifices in parallel after a pipe: continuity fixes only
  * their sum, so one orifice velocity is independent and has no mass. */
-static const char *parallel_orifices =
-  "{ \"manifold\": 1, \"components\": ["
-  "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
-  "  { \"id\": \"T2\", \"type\": \"tank\" },"
-  "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 },"
-  "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 },"
-  "  { \"id\": \"O2\", \"type\": \"orifice\", \"area\": 2e-5 } ],"
-  "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"O1.a\"], [\"P.b\", \"O2.a\"],"
-  "    [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }";
+static const char *parallel_orifices = MF_TEST_PARALLEL_ORIFICES;
 
 static void
 test_singular_mass (void)

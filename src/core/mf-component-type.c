@@ -9,7 +9,8 @@
 #include <string.h>
 
 #define Q(name, quantity, required, def, range, vary) \
-  { name, MF_PARAM_QUANTITY, MF_QUANTITY_##quantity, required, def, MF_RANGE_##range, vary, NULL, NULL }
+  { name, MF_PARAM_QUANTITY, MF_QUANTITY_##quantity, required, def, MF_RANGE_##range, vary, \
+    NULL, NULL }
 
 static const MfPortSpec port_p[] = { { "p", MF_DOMAIN_HYDRAULIC } };
 static const MfPortSpec ports_ab[] = { { "a", MF_DOMAIN_HYDRAULIC }, { "b", MF_DOMAIN_HYDRAULIC } };

@@ -30,6 +30,12 @@ node_clear (MfNode *node)
   g_clear_pointer (&node->inertial, g_array_unref);
 }
 
+static guint
+port_index (const MfModel *model, MfPortRef ref)
+{
+  return model->port_offset[ref.component] + ref.port;
+}
+
 /* Ports joined by wires form one node; a junction names its node, any other
  * node is named after its first port in document order (FORMAT.md). */
 static void
@@ -55,8 +61,8 @@ build_nodes (MfModel *model)
   for (guint w = 0; w < circuit->wires->len; w++)
     {
       const MfWire *wire = &g_array_index (circuit->wires, MfWire, w);
-      guint a = find_root (parent, model->port_offset[wire->ends[0].component] + wire->ends[0].port);
-      guint b = find_root (parent, model->port_offset[wire->ends[1].component] + wire->ends[1].port);
+      guint a = find_root (parent, port_index (model, wire->ends[0]));
+      guint b = find_root (parent, port_index (model, wire->ends[1]));
 
       if (a != b)
         parent[MAX (a, b)] = MIN (a, b); /* the root is the first port in document order */
@@ -302,7 +308,8 @@ build_states (MfModel *model)
             g_array_append_val (g_array_index (model->nodes, MfNode, b.mech_node).inertial, index);
           }
         g_array_append_val (model->branches, b);
-        g_ptr_array_add (model->state_names, g_strdup_printf ("%s.v", component_at (circuit, c)->id));
+        g_ptr_array_add (model->state_names,
+                         g_strdup_printf ("%s.v", component_at (circuit, c)->id));
       }
   for (guint i = 0; i < positions->len; i++)
     {
@@ -410,7 +417,8 @@ build_links (MfModel *model, GError **error)
         node->representative = g_array_index (in, guint, 0);
       for (guint i = node->fixed ? 0 : 1; i < in->len; i++)
         {
-          MfLink link = { g_array_index (in, guint, i), node->fixed ? MF_NONE : node->representative };
+          MfLink link = { g_array_index (in, guint, i),
+                          node->fixed ? MF_NONE : node->representative };
 
           g_array_append_val (model->links, link);
           if (link.b == MF_NONE)
