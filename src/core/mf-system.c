@@ -257,7 +257,9 @@ mf_system_particular_velocities (MfSystem *sys, double t)
   const MfNullspace *ns = sys->red->nullspace;
   guint r = sys->rank;
 
-  if (!sys->has_sources)
+  /* with no constraint row of rank, no velocity is prescribed (LAPACK also
+   * refuses a leading dimension of 0) */
+  if (!sys->has_sources || r == 0)
     return;
   mf_model_source_flows (sys->model, t, sys->q, sys->q_dot);
   for (guint pass = 0; pass < 2; pass++)
