@@ -57,6 +57,46 @@ mutate (GString *text, GRand *rand)
     }
 }
 
+/* A mutated circuit can be stiff enough that an explicit method takes steps
+ * of 1e-11 s: legitimate, but endless.  A watchdog cancels any run that
+ * takes longer than RUN_LIMIT, as the app's Stop button would. */
+#define RUN_LIMIT (G_USEC_PER_SEC / 4)
+
+static struct
+{
+  GMutex        lock;
+  GCancellable *run;      /* the run under way, or NULL */
+  gint64        deadline;
+  gboolean      done;
+} watchdog;
+
+static gpointer
+watch (gpointer unused)
+{
+  for (;;)
+    {
+      g_mutex_lock (&watchdog.lock);
+      if (watchdog.done)
+        {
+          g_mutex_unlock (&watchdog.lock);
+          return NULL;
+        }
+      if (watchdog.run != NULL && g_get_monotonic_time () > watchdog.deadline)
+        g_cancellable_cancel (watchdog.run);
+      g_mutex_unlock (&watchdog.lock);
+      g_usleep (G_USEC_PER_SEC / 100);
+    }
+}
+
+static void
+watch_run (GCancellable *run)
+{
+  g_mutex_lock (&watchdog.lock);
+  g_set_object (&watchdog.run, run);
+  watchdog.deadline = g_get_monotonic_time () + RUN_LIMIT;
+  g_mutex_unlock (&watchdog.lock);
+}
+
 static gboolean
 count_sample (double t, guint mode, const double *outputs, gpointer data)
 {
@@ -65,14 +105,17 @@ count_sample (double t, guint mode, const double *outputs, gpointer data)
 }
 
 /* Assembles, analyses and briefly simulates a circuit; returns how far it
- * got (1: assembly refused, 2: the simulation refused or failed, 3: ran). */
+ * got (1: assembly refused, 2: the simulation refused, failed or was
+ * stopped by the watchdog, 3: ran). */
 static int
 exercise_circuit (const MfCircuit *circuit)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (MfModel) model = mf_model_new (circuit, &error);
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   MfSimulationOptions options;
   guint samples = 0;
+  gboolean ran;
 
   if (model == NULL)
     {
@@ -94,7 +137,10 @@ exercise_circuit (const MfCircuit *circuit)
   options.step = 0.0;
   if (g_strcmp0 (options.method, "euler") == 0)
     options.method = "rkf45";
-  if (!mf_simulate (model, &options, count_sample, &samples, NULL, NULL, &error))
+  watch_run (cancellable);
+  ran = mf_simulate (model, &options, count_sample, &samples, NULL, cancellable, &error);
+  watch_run (NULL);
+  if (!ran)
     {
       g_assert_true (error != NULL && error->message[0] != '\0');
       return 2;
@@ -187,7 +233,9 @@ test_example (gconstpointer data)
   const char *path = data;
   g_autofree char *original = NULL;
   gsize length;
-  g_autoptr (GRand) rand = g_rand_new_with_seed (g_str_hash (path));
+  g_autofree char *name = g_path_get_basename (path);
+  /* seeded by the name, not the path: every checkout fuzzes alike */
+  g_autoptr (GRand) rand = g_rand_new_with_seed (g_str_hash (name));
   guint reached[4] = { 0 };
 
   g_assert_true (g_file_get_contents (path, &original, &length, NULL));
@@ -212,6 +260,9 @@ main (int argc, char *argv[])
   g_autoptr (GDir) dir = NULL;
   const char *name;
 
+  GThread *watcher;
+  int status;
+
   mf_init ();
   g_test_init (&argc, &argv, NULL);
   g_assert_nonnull (folder);
@@ -226,5 +277,11 @@ main (int argc, char *argv[])
         g_test_add_data_func_full (test, g_build_filename (folder, name, NULL), test_example,
                                    g_free);
       }
-  return g_test_run ();
+  watcher = g_thread_new ("watchdog", watch, NULL);
+  status = g_test_run ();
+  g_mutex_lock (&watchdog.lock);
+  watchdog.done = TRUE;
+  g_mutex_unlock (&watchdog.lock);
+  g_thread_join (watcher);
+  return status;
 }
