@@ -87,6 +87,12 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
       slope = -b->damping;
       break;
     case MF_BRANCH_RELIEF:
+      /* open: the pressure drop that passes this flow (mf-relief.h) */
+      force = -b->area * mf_relief_pressure_drop (&b->relief, b->area * v,
+                                                  dfdv != NULL ? &ddp : NULL);
+      if (dfdv != NULL)
+        slope = -b->area * b->area * ddp;
+      break;
     case MF_BRANCH_MASS:
     default:
       break;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "mf-model.h"
+#include "mf-relief.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +42,8 @@ typedef struct
   double        k_area;
   const MfExpr *opening;   /* NULL when constant */
   double        opening_value;
+  /* relief valve, when open */
+  MfRelief      relief;
   /* piston */
   double        damping;
   double        stroke;

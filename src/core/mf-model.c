@@ -244,7 +244,11 @@ make_branch (MfModel *model, guint c)
     case MF_COMPONENT_RELIEF_VALVE:
       b = branch_new (c, MF_BRANCH_RELIEF);
       b.area = circle_area (p[MF_RELIEF_PORT_DIAMETER].value);
-      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_RELIEF_CD].value, 2));
+      b.relief.set = p[MF_RELIEF_SET_PRESSURE].value;
+      b.relief.rise = p[MF_RELIEF_FULL_OPEN_RISE].value;
+      b.relief.full_area = p[MF_RELIEF_FULL_AREA].value;
+      b.relief.cd = p[MF_RELIEF_CD].value;
+      b.relief.density = rho;
       set_hydraulic_ends (model, &b, b.area, b.area);
       break;
 
