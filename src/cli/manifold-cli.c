@@ -33,7 +33,7 @@ static const MfCliCommand commands[] = {
     "Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)",
     "The JSON keys are a stable contract, documented in docs/cli.md.", mf_cli_analyze },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
-                "[-o OUT.csv] [--stats] [--quiet]",
+                "[-o OUT.csv] [--events FILE] [--stats] [--quiet]",
     "Simulate the circuit and write the results as CSV",
     "Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
     "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"

@@ -1,6 +1,8 @@
 /* mf-cli-simulate.c: `manifold-cli simulate FILE [...]` — runs the
  * document's simulation, flags overriding its "simulation" settings, and
- * writes the samples as CSV (mf-csv.h) to standard output or to a file.
+ * writes the samples as CSV (mf-csv.h) to standard output or to a file,
+ * and the run's event log (valve switches, scheduled mode changes) to a
+ * CSV file of its own and with the statistics.
  *
  * A file is written atomically: into a temporary file in the same directory,
  * renamed over OUT at the end.  A run that fails still puts the samples it
@@ -18,6 +20,7 @@
 #include <gio/gunixoutputstream.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "mf-csv.h"
@@ -34,6 +37,7 @@ typedef struct
   char    *step;
   char    *every;
   char    *output;
+  char    *events;
   gboolean stats;
   gboolean quiet;
 } MfSimulateFlags;
@@ -68,6 +72,15 @@ typedef struct
   double         last_t;
 } MfSampleSink;
 
+/* One entry of the event log (mf-simulation.h, MfEventFunc). */
+typedef struct
+{
+  double t;
+  char  *component;
+  char  *from;
+  char  *to;
+} MfLoggedEvent;
+
 static void
 flags_clear (MfSimulateFlags *flags)
 {
@@ -78,6 +91,7 @@ flags_clear (MfSimulateFlags *flags)
   g_free (flags->step);
   g_free (flags->every);
   g_free (flags->output);
+  g_free (flags->events);
 }
 
 /* Every flag is checked on its own before the document is read: a bad
@@ -262,6 +276,95 @@ sink_finish (MfSampleSink *sink, MfOutput *out, GError **error)
   return ok;
 }
 
+/* --- the event log ------------------------------------------------------ */
+
+static void
+logged_event_clear (gpointer data)
+{
+  MfLoggedEvent *event = data;
+
+  g_free (event->component);
+  g_free (event->from);
+  g_free (event->to);
+}
+
+static void
+log_event (double t, const char *component, const char *from, const char *to, gpointer data)
+{
+  GArray *log = data;
+  MfLoggedEvent event = { t, g_strdup (component), g_strdup (from), g_strdup (to) };
+
+  g_array_append_val (log, event);
+}
+
+/* Event times are located to about a picosecond: 15 digits show that. */
+static const char *
+format_time (char *buffer, gsize size, double t)
+{
+  return g_ascii_formatd (buffer, (int) size, "%.15g", t);
+}
+
+/* RFC 4180, as the samples' CSV: a mode's name may hold a comma or a quote. */
+static void
+append_csv_field (GString *line, const char *field)
+{
+  if (strpbrk (field, ",\"\r\n") == NULL)
+    {
+      g_string_append (line, field);
+      return;
+    }
+  g_string_append_c (line, '"');
+  for (const char *c = field; *c != '\0'; c++)
+    {
+      if (*c == '"')
+        g_string_append_c (line, '"');
+      g_string_append_c (line, *c);
+    }
+  g_string_append_c (line, '"');
+}
+
+/* The log as CSV, `t [s],component,from,to`, replacing `path` atomically. */
+static gboolean
+events_write (const GArray *log, const char *path, GError **error)
+{
+  g_autoptr (GString) text = g_string_new ("t [s],component,from,to\n");
+
+  for (guint i = 0; i < log->len; i++)
+    {
+      const MfLoggedEvent *event = &g_array_index (log, MfLoggedEvent, i);
+      char t[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append (text, format_time (t, sizeof t, event->t));
+      g_string_append_c (text, ',');
+      append_csv_field (text, event->component);
+      g_string_append_c (text, ',');
+      append_csv_field (text, event->from);
+      g_string_append_c (text, ',');
+      append_csv_field (text, event->to);
+      g_string_append_c (text, '\n');
+    }
+  if (g_file_set_contents (path, text->str, (gssize) text->len, error))
+    return TRUE;
+  g_prefix_error (error, "cannot write the events: ");
+  return FALSE;
+}
+
+static void
+print_events (const GArray *log)
+{
+  if (log->len == 0)
+    return;
+  mf_cli_printerr ("events:\n");
+  for (guint i = 0; i < log->len; i++)
+    {
+      const MfLoggedEvent *event = &g_array_index (log, MfLoggedEvent, i);
+      char t[G_ASCII_DTOSTR_BUF_SIZE];
+
+      mf_cli_printerr ("  %s s  %s  %s → %s\n", format_time (t, sizeof t, event->t),
+                       event->component, event->from, event->to);
+    }
+}
+
 /* --- messages ---------------------------------------------------------- */
 
 static int
@@ -307,12 +410,14 @@ print_stats (const MfSimulationStats *stats)
                    "  rhs evaluations       %" G_GUINT64_FORMAT "\n"
                    "  jacobian evaluations  %" G_GUINT64_FORMAT "\n"
                    "  mode switches         %u\n"
+                   "  valve events          %u\n"
                    "  energy lost           %.6g J\n"
                    "  newton iterations     %" G_GUINT64_FORMAT "\n"
                    "  svd fallbacks         %" G_GUINT64_FORMAT "\n"
                    "  wall time             %.6g s\n",
                    stats->steps, stats->rejected_steps, stats->rhs_evaluations,
-                   stats->jacobian_evaluations, stats->mode_switches, stats->energy_lost,
+                   stats->jacobian_evaluations, stats->mode_switches, stats->valve_events,
+                   stats->energy_lost,
                    stats->newton_iterations, stats->svd_steps, stats->wall_time);
 }
 
@@ -328,14 +433,19 @@ simulate_run (const MfCliCommand    *command,
   const MfCircuit *circuit = mf_document_get_circuit (input->document);
   g_autoptr (GError) error = NULL;
   g_autoptr (GError) write_error = NULL;
+  g_autoptr (GError) events_error = NULL;
   MfSimulationOptions options;
   MfSimulationStats stats;
   MfOutput out = { NULL, NULL, -1, NULL };
   MfSampleSink sink = { 0 };
+  g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (MfLoggedEvent));
   gboolean ok;
   int status = MF_EXIT_OK;
 
+  g_array_set_clear_func (log, logged_event_clear);
   options_build (&options, circuit, flags, overrides);
+  options.event = log_event;
+  options.event_data = log;
   if (!output_open (&out, flags->output, &error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
@@ -356,8 +466,17 @@ simulate_run (const MfCliCommand    *command,
     }
   else
     report_samples (&out, &sink, FALSE, flags->quiet);
+  /* the events up to a failure show what led to it, as the samples do */
+  if (flags->events != NULL && !events_write (log, flags->events, &events_error))
+    {
+      mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, events_error->message);
+      status = status == MF_EXIT_OK ? MF_EXIT_INVALID : status;
+    }
   if (flags->stats)
-    print_stats (&stats);
+    {
+      print_stats (&stats);
+      print_events (log);
+    }
   output_clear (&out);
   return status;
 }
@@ -377,6 +496,8 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
     { "every", 0, 0, G_OPTION_ARG_STRING, &flags.every, "Output interval (s)", "DT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
       "Write the CSV to OUT (atomically) instead of standard output", "OUT" },
+    { "events", 0, 0, G_OPTION_ARG_FILENAME, &flags.events,
+      "Write the event log (valve switches, mode changes) as CSV to FILE", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, "Print statistics on standard error",
       NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet,

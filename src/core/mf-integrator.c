@@ -185,6 +185,21 @@ mf_integrator_forget_history (MfIntegrator *self)
     gsl_odeiv2_step_reset (self->driver->s);
 }
 
+double
+mf_integrator_next_step (const MfIntegrator *self)
+{
+  return self->h;
+}
+
+void
+mf_integrator_rewind (MfIntegrator *self, double h)
+{
+  self->h = h > 0 ? h : self->h_start;
+  self->holding = FALSE;
+  if (self->driver != NULL)
+    gsl_odeiv2_driver_reset (self->driver);
+}
+
 static gboolean G_GNUC_PRINTF (3, 4)
 fail_at (double t, GError **error, const char *format, ...)
 {

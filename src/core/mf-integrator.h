@@ -35,6 +35,13 @@ void          mf_integrator_restart (MfIntegrator *integrator);
  * step size. */
 void          mf_integrator_forget_history (MfIntegrator *integrator);
 
+/* The step size the next adaptive step will try first. */
+double        mf_integrator_next_step (const MfIntegrator *integrator);
+/* Forgets the multistep history and tries `h` first: for integrating again
+ * from a state saved earlier (locating a valve event inside a step). */
+void          mf_integrator_rewind (MfIntegrator *integrator,
+                                    double        h);
+
 /* One accepted step from *t toward t_stop > *t; *t becomes exactly t_stop
  * when the step reaches it.  The state is then checked for blow-up and
  * against the system's limits.  FALSE with MF_ERROR_SOLVER naming the time

@@ -1,11 +1,19 @@
-/* mf-simulation.c: the run — where to stop, when to switch modes, when to
- * hand out a sample.  Stepping itself is mf-integrator.c's.
+/* mf-simulation.c: the run — where to stop, when to switch modes and
+ * valves, when to hand out a sample.  Stepping itself is mf-integrator.c's;
+ * when and which check valve switches is mf-events.c's.
  *
  * The integration is split at "stops": the next output time, the next
  * input breakpoint, the next scheduled mode change and t_end.  No step
  * crosses a stop, so outputs fall on the exact grid without interpolation,
  * kinks in the inputs never sit inside a step, and a mode switch happens at
- * its scheduled time.
+ * its scheduled time.  A check valve event inside a step ends the step
+ * there.
+ *
+ * The valve configuration is the mode that holds plus the states of the
+ * check valves it does not list.  Each configuration the run meets gets its
+ * reduced system and integrator once, kept by a key "mode:0101…" (one digit
+ * per component, 1 for closed; the mode is in the key so that messages
+ * name the mode that holds).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,12 +24,18 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-events.h"
 #include "mf-integrator.h"
 #include "mf-method.h"
 #include "mf-system.h"
 
 /* More samples than this is a mistake in the options, not a wish. */
 #define MF_MAX_SAMPLES 1e9
+
+/* Valve switches at one instant beyond which the run gives up: the
+ * chattering guard (mf-events.h) holds a valve after a few, so only a
+ * circuit whose valves keep handing the flow to each other gets there. */
+#define MF_SWITCHES_PER_VALVE_AND_INSTANT (2 * MF_CHATTER_SWITCHES + 2)
 
 typedef struct
 {
@@ -34,9 +48,13 @@ typedef struct
   gpointer                   user_data;
   GCancellable              *cancellable;
 
-  GPtrArray                 *integrators; /* MfIntegrator* by mode, NULL until first entered */
+  GHashTable                *integrators; /* configuration key → MfIntegrator* */
+  GString                   *key;
   MfIntegrator              *current;
   guint                      mode;
+  gboolean                  *mode_closed; /* per component: what the mode lists */
+  gboolean                  *closed;      /* per component: the configuration */
+  MfEvents                  *events;
   double                     t;
   double                    *y;        /* n_states long: holds the reduced state of any mode */
   double                    *u;        /* the full state, carried across a mode switch */
@@ -62,6 +80,8 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->output_interval = settings->output_interval > 0 ? settings->output_interval
                                                            : settings->t_end / 1000.0;
   options->step = settings->step;
+  options->event = NULL;
+  options->event_data = NULL;
 }
 
 static gboolean
@@ -108,22 +128,28 @@ options_check (const MfSimulationOptions *options, const MfMethod **method, GErr
   return TRUE;
 }
 
-/* The integrator of a mode, built the first time the run enters it. */
+/* The integrator of the configuration (run->mode, run->closed), built the
+ * first time the run meets it. */
 static MfIntegrator *
-run_integrator (MfRun *run, guint mode, GError **error)
+run_integrator (MfRun *run, GError **error)
 {
-  MfIntegrator *integrator = g_ptr_array_index (run->integrators, mode);
+  guint n_components = run->circuit->components->len;
+  MfIntegrator *integrator;
   MfSystem *system;
 
+  g_string_printf (run->key, "%u:", run->mode);
+  for (guint c = 0; c < n_components; c++)
+    g_string_append_c (run->key, run->closed[c] ? '1' : '0');
+  integrator = g_hash_table_lookup (run->integrators, run->key->str);
   if (integrator != NULL)
     return integrator;
-  system = mf_system_new (run->model, mode, error);
+  system = mf_system_new_for (run->model, run->mode, run->closed, error);
   if (system == NULL)
     return NULL;
   integrator = mf_integrator_new (system, run->method, run->options, run->stats, error);
   if (integrator == NULL)
     return NULL;
-  g_ptr_array_index (run->integrators, mode) = integrator;
+  g_hash_table_insert (run->integrators, g_strdup (run->key->str), integrator);
   return integrator;
 }
 
@@ -159,29 +185,150 @@ run_next_stop (MfRun *run)
   return MIN (stop, run->options->t_end);
 }
 
-/* Expands the state with the old mode's system, projects it onto the new
- * mode's constraints (the valve that closes stops its fluid: that kinetic
- * energy is lost) and starts the new mode's integrator afresh. */
+static void
+run_log (MfRun *run, const char *component, const char *from, const char *to)
+{
+  if (run->options->event != NULL)
+    run->options->event (run->t, component, from, to, run->options->event_data);
+}
+
+/* Makes the configuration in run->closed current: the state is expanded
+ * with the old system and projected onto the new constraints (a valve that
+ * closes stops its fluid: `lost` is the kinetic energy that takes), and the
+ * new integrator starts afresh.  `why` (may be "") prefixes a failure to
+ * build the new equations. */
 static gboolean
-run_switch_mode (MfRun *run, guint mode, GError **error)
+run_reconfigure (MfRun *run, const char *why, double *lost, GError **error)
 {
   MfIntegrator *next;
   MfSystem *system;
 
   mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
-  next = run_integrator (run, mode, error);
+  next = run_integrator (run, error);
   if (next == NULL)
     {
-      g_prefix_error (error, "at t = %.9g s: ", run->t);
+      g_prefix_error (error, "at t = %.9g s: %s", run->t, why);
       return FALSE;
     }
   system = mf_integrator_get_system (next);
-  run->stats->energy_lost += mf_system_reduce (system, run->t, run->u, run->y);
-  run->stats->mode_switches++;
+  *lost = mf_system_reduce (system, run->t, run->u, run->y);
   mf_integrator_restart (next);
   run->current = next;
-  run->mode = mode;
   return mf_system_check_state (system, run->t, run->y, error);
+}
+
+static gboolean
+run_switch_valve (MfRun *run, guint valve, GError **error)
+{
+  const MfComponent *component =
+    g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
+  MfValveState from = mf_events_state (run->events, valve);
+  MfValveState to = mf_events_switch (run->events, valve, run->t);
+  g_autofree char *why = g_strdup_printf ("check valve '%s' %s: ", component->id,
+                                          to == MF_VALVE_OPEN ? "opens" : "closes");
+  double lost;
+
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  if (!run_reconfigure (run, why, &lost, error))
+    return FALSE;
+  run->stats->energy_lost += lost;
+  run->stats->valve_events++;
+  run_log (run, component->id, mf_valve_state_name (from), mf_valve_state_name (to));
+  return TRUE;
+}
+
+/* Switches valves at this instant until none is due: one switch changes the
+ * pressures and flows the others see. */
+static gboolean
+run_settle (MfRun *run, GError **error)
+{
+  guint limit = MF_SWITCHES_PER_VALVE_AND_INSTANT * mf_events_n_valves (run->events);
+
+  for (guint n = 0;; n++)
+    {
+      int valve = mf_events_due (run->events, mf_integrator_get_system (run->current), run->t,
+                                 run->y);
+
+      if (valve < 0)
+        return TRUE;
+      if (n >= limit)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                       "at t = %.9g s: the check valves keep switching (%u switches at this "
+                       "instant)", run->t, n);
+          return FALSE;
+        }
+      if (!run_switch_valve (run, (guint) valve, error))
+        return FALSE;
+    }
+}
+
+/* The start rule for the valves a mode releases (every valve at t = 0):
+ * one at rest with a cracking pressure is closed by its spring.  A valve
+ * that cannot close (a flow source would have nowhere to pump) stays open.
+ * Only at t = 0 is this a change the log shows: later the valve was closed
+ * by the mode just before. */
+static gboolean
+run_start_valves (MfRun *run, gboolean first, GError **error)
+{
+  g_autoptr (GArray) starting_closed =
+    mf_events_starting_closed (run->events, mf_integrator_get_system (run->current), run->t,
+                               run->y);
+  double lost;
+
+  for (guint i = 0; i < starting_closed->len; i++)
+    {
+      guint valve = g_array_index (starting_closed, guint, i);
+      const MfComponent *component =
+        g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
+      g_autoptr (GError) refused = NULL;
+
+      mf_events_set_state (run->events, valve, MF_VALVE_CLOSED);
+      mf_events_closed_set (run->events, run->mode_closed, run->closed);
+      if (run_integrator (run, &refused) == NULL)
+        {
+          if (!g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE))
+            {
+              g_propagate_prefixed_error (error, g_steal_pointer (&refused), "at t = %.9g s: ",
+                                          run->t);
+              return FALSE;
+            }
+          mf_events_set_state (run->events, valve, MF_VALVE_OPEN);
+          continue;
+        }
+      if (first)
+        {
+          run->stats->valve_events++;
+          run_log (run, component->id, "open", "closed");
+        }
+    }
+  if (starting_closed->len == 0)
+    return TRUE;
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  /* the valves close at rest: nothing to lose */
+  return run_reconfigure (run, "", &lost, error);
+}
+
+/* A scheduled change: the valves the new mode lists close, those it
+ * releases start afresh, the others keep their state. */
+static gboolean
+run_switch_mode (MfRun *run, guint mode, GError **error)
+{
+  const MfMode *from = g_ptr_array_index (run->circuit->modes, run->mode);
+  const MfMode *to = g_ptr_array_index (run->circuit->modes, mode);
+  double lost;
+
+  run_log (run, "schedule", from->name, to->name);
+  g_free (run->mode_closed);
+  run->mode_closed = mf_model_mode_closed (run->model, mode);
+  run->mode = mode;
+  mf_events_enter_mode (run->events, run->mode_closed, FALSE);
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  if (!run_reconfigure (run, "", &lost, error))
+    return FALSE;
+  run->stats->energy_lost += lost;
+  run->stats->mode_switches++;
+  return run_start_valves (run, FALSE, error) && run_settle (run, error);
 }
 
 static void
@@ -220,12 +367,18 @@ run_arrive (MfRun *run, GError **error)
   return TRUE;
 }
 
+/* At t = 0 every check valve the mode does not list starts open; the start
+ * rule and the switching conditions then settle them before the first
+ * sample. */
 static gboolean
 run_start (MfRun *run, GError **error)
 {
   run->t = 0.0;
   run->mode = mf_circuit_mode_at (run->circuit, 0.0);
-  run->current = run_integrator (run, run->mode, error);
+  run->mode_closed = mf_model_mode_closed (run->model, run->mode);
+  mf_events_enter_mode (run->events, run->mode_closed, TRUE);
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  run->current = run_integrator (run, error);
   if (run->current == NULL)
     {
       g_prefix_error (error, "at t = 0 s: ");
@@ -235,11 +388,43 @@ run_start (MfRun *run, GError **error)
   /* Inconsistent initial values are projected too; that is not a switch,
    * so its energy is not counted. */
   mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
-  if (!mf_system_check_state (mf_integrator_get_system (run->current), 0.0, run->y, error))
+  if (!mf_system_check_state (mf_integrator_get_system (run->current), 0.0, run->y, error)
+      || !run_start_valves (run, TRUE, error) || !run_settle (run, error))
     return FALSE;
   run->next_output = 1;
   run_emit_sample (run);
   return TRUE;
+}
+
+/* With nothing to integrate (every velocity fixed by closed valves) a step
+ * would jump straight to the stop, and a switching condition that comes and
+ * goes with the inputs in between would go unseen: such steps are at most
+ * an eighth of the output interval. */
+static double
+run_step_stop (const MfRun *run, double stop)
+{
+  double limit = run->t + run->options->output_interval / 8.0;
+
+  if (!mf_events_active (run->events)
+      || mf_system_dimension (mf_integrator_get_system (run->current)) > 0)
+    return stop;
+  return limit < stop - run->t_tol ? limit : stop;
+}
+
+/* One step toward `stop`, ended early by a check valve event. */
+static gboolean
+run_advance (MfRun *run, double stop, GError **error)
+{
+  int valve;
+
+  stop = run_step_stop (run, stop);
+  mf_events_step_begins (run->events, run->current, run->t, run->y);
+  if (!mf_integrator_step (run->current, &run->t, stop, run->y, error)
+      || !mf_events_step_ends (run->events, run->current, &run->t, run->y, &valve, error))
+    return FALSE;
+  if (valve < 0)
+    return TRUE;
+  return run_switch_valve (run, (guint) valve, error) && run_settle (run, error);
 }
 
 static gboolean
@@ -255,7 +440,7 @@ run_execute (MfRun *run, GError **error)
         {
           if (g_cancellable_set_error_if_cancelled (run->cancellable, error))
             return FALSE;
-          if (!mf_integrator_step (run->current, &run->t, stop, run->y, error))
+          if (!run_advance (run, stop, error))
             return FALSE;
         }
       if (!run_arrive (run, error))
@@ -280,9 +465,11 @@ run_init (MfRun                     *run,
   run->options = options;
   run->method = method;
   run->stats = stats;
-  run->integrators = g_ptr_array_new_full (circuit->modes->len,
-                                           (GDestroyNotify) mf_integrator_free);
-  g_ptr_array_set_size (run->integrators, circuit->modes->len);
+  run->integrators = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) mf_integrator_free);
+  run->key = g_string_new (NULL);
+  run->closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
+  run->events = mf_events_new (model, options->rtol);
   run->y = g_new0 (double, MAX (n_states, 1));
   run->u = g_new0 (double, MAX (n_states, 1));
   run->outputs = g_new0 (double, MAX (mf_model_n_outputs (model), 1));
@@ -290,17 +477,19 @@ run_init (MfRun                     *run,
   run->t_tol = 1e-12 * options->t_end;
 }
 
-/* The Newton work of every mode the run entered. */
+/* The Newton work of every configuration the run met. */
 static void
 run_count_newton (MfRun *run)
 {
-  for (guint m = 0; m < run->integrators->len; m++)
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, run->integrators);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
     {
-      MfIntegrator *integrator = g_ptr_array_index (run->integrators, m);
+      MfIntegrator *integrator = value;
       guint64 iterations, svd_steps;
 
-      if (integrator == NULL)
-        continue;
       mf_system_newton_totals (mf_integrator_get_system (integrator), &iterations, &svd_steps);
       run->stats->newton_iterations += iterations;
       run->stats->svd_steps += svd_steps;
@@ -311,7 +500,11 @@ static void
 run_clear (MfRun *run)
 {
   run_count_newton (run);
-  g_ptr_array_unref (run->integrators);
+  g_hash_table_unref (run->integrators);
+  g_string_free (run->key, TRUE);
+  g_free (run->mode_closed);
+  g_free (run->closed);
+  mf_events_free (run->events);
   g_free (run->y);
   g_free (run->u);
   g_free (run->outputs);

@@ -519,9 +519,11 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   /* the Newton Jacobian's singular values; there is none in an ODE mode */
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_min : NAN;
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_max : NAN;
-  /* the next evaluation recomputes v_p' when there are sources */
-  if (!sys->has_sources)
-    memset (sys->vp_dot, 0, sys->n_v * sizeof (double));
+  /* recover_multipliers() left v' in v_p'.  The next evaluation recomputes
+   * v_p' on the dependent states only (it is zero on the others), so all of
+   * it is cleared: an independent state's rate left there would count as
+   * prescribed inertia in every later evaluation. */
+  memset (sys->vp_dot, 0, sys->n_v * sizeof (double));
 }
 
 gboolean
@@ -542,25 +544,6 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
                        "stroke %.6g m); end stops need the mode switching this build does not "
                        "have yet",
                        t, c->id, x, b->stroke);
-          return FALSE;
-        }
-    }
-  if (sys->dae != NULL)
-    evaluate (sys, t, y, sys->dydt);
-  else
-    fill_full_state (sys, t, y);
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      const MfBranch *b = mf_model_branch (model, k);
-      const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
-
-      if (c->info->type == MF_COMPONENT_CHECK_VALVE && !sys->red->closed[b->component]
-          && sys->u[k] < -1e-9)
-        {
-          g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
-                       "at t = %.9g s: the flow through check valve '%s' reversed, so it would "
-                       "close; automatic check valve switching is not in this build yet",
-                       t, c->id);
           return FALSE;
         }
     }

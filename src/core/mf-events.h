@@ -1,0 +1,110 @@
+/* mf-events.h: check valves that switch by themselves (MODEL.md §4) — the
+ * state of each, its switching function, and the location of a switching
+ * time inside an accepted step by integrating again from the step's start.
+ * The simulation driver (mf-simulation.c) builds the new equations and
+ * projects the state; this file decides when and which valve.  Private to
+ * the driver.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-integrator.h"
+#include "mf-model.h"
+#include "mf-system.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MfEvents MfEvents;
+
+typedef enum
+{
+  MF_VALVE_FORCED, /* the mode that holds lists it as closed: it does not switch */
+  MF_VALVE_OPEN,
+  MF_VALVE_CLOSED,
+  MF_VALVE_HELD,   /* closed by the chattering guard, reopening with hysteresis */
+} MfValveState;
+
+/* A valve switching more than this often within 1e-9 max(1, t) s is
+ * chattering: it is held closed instead of switching again. */
+#define MF_CHATTER_SWITCHES 4
+
+/* Every check valve of `model`, all open.  `rtol` sets how closely
+ * switching times are located (mf-events.c). */
+MfEvents     *mf_events_new (MfModel *model,
+                             double   rtol);
+void          mf_events_free (MfEvents *events);
+
+guint         mf_events_n_valves (const MfEvents *events);
+/* Whether some valve switches by itself in the mode that holds. */
+gboolean      mf_events_active (const MfEvents *events);
+/* The valve's component, as an index into the circuit's components. */
+guint         mf_events_component (const MfEvents *events,
+                                   guint           valve);
+MfValveState  mf_events_state (const MfEvents *events,
+                               guint           valve);
+/* "open", "closed", "held closed" (forced valves: "closed"). */
+const char   *mf_valve_state_name (MfValveState state);
+
+/* A mode begins to hold (at t = 0 `first`, else on schedule): valves it
+ * lists become MF_VALVE_FORCED; valves it releases, and at t = 0 every
+ * valve, start open and are "fresh" until mf_events_starting_closed(). */
+void          mf_events_enter_mode (MfEvents       *events,
+                                    const gboolean *mode_closed,
+                                    gboolean        first);
+/* Valves that are fresh, at rest (|v| no more than the velocity threshold)
+ * and have a cracking pressure: their spring holds them shut, so they start
+ * closed.  Returns them (indices, a new array) in document order; clears
+ * "fresh".  Reads the state through `system`. */
+GArray       *mf_events_starting_closed (MfEvents     *events,
+                                         MfSystem     *system,
+                                         double        t,
+                                         const double *y);
+
+/* Sets a valve's state without counting a switch (the start of a mode). */
+void          mf_events_set_state (MfEvents    *events,
+                                   guint        valve,
+                                   MfValveState state);
+
+/* The configuration: what the mode lists plus the closed check valves. */
+void          mf_events_closed_set (const MfEvents *events,
+                                    const gboolean *mode_closed,
+                                    gboolean       *closed);
+
+/* The first valve (document order) whose switching condition holds at
+ * (t, y) of `system`, or -1.  Also updates the scales the thresholds
+ * follow. */
+int           mf_events_due (MfEvents     *events,
+                             MfSystem     *system,
+                             double        t,
+                             const double *y);
+
+/* Before each step: keeps (t, y) and the integrator's step size, and fixes
+ * the thresholds for the step. */
+void          mf_events_step_begins (MfEvents     *events,
+                                     MfIntegrator *integrator,
+                                     double        t,
+                                     const double *y);
+/* After the step that ended at (*t, y): when a switching condition came to
+ * hold during it, locates the earliest such time and leaves (*t, y) at the
+ * right end of the final bracket, where the condition holds, with *valve
+ * the valve to switch; else *valve = -1 and (*t, y) are untouched.  FALSE
+ * with the integrator's error if integrating again fails. */
+gboolean      mf_events_step_ends (MfEvents     *events,
+                                   MfIntegrator *integrator,
+                                   double       *t,
+                                   double       *y,
+                                   int          *valve,
+                                   GError      **error);
+
+/* Switches `valve` at time t: open → closed, closed or held → open — or,
+ * when it has switched MF_CHATTER_SWITCHES times at this instant already,
+ * to MF_VALVE_HELD.  Returns the new state. */
+MfValveState  mf_events_switch (MfEvents *events,
+                                guint     valve,
+                                double    t);
+
+G_END_DECLS
