@@ -47,6 +47,7 @@ mf_system_free (MfSystem *sys)
   g_free (sys->jac);
   g_free (sys->jac_top);
   g_free (sys->vbar_dot);
+  g_free (sys->v_dot);
   g_clear_error (&sys->failure);
   g_free (sys);
 }
@@ -177,6 +178,7 @@ allocate_workspaces (MfSystem *sys)
   sys->y2 = g_new0 (double, MAX (sys->n_y, 1));
   sys->triplets = g_new0 (MfTriplet, MAX (sys->model->n_triplets, 1));
   sys->vbar_dot = g_new0 (double, MAX (sys->n_bar, 1));
+  sys->v_dot = g_new0 (double, MAX (sys->n_v, 1));
 }
 
 MfSystem *
@@ -470,12 +472,12 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
   mf_alpha_expand (sys->alpha, sys->dae != NULL ? sys->vbar_dot : sys->dydt, sys->vp_dot,
-                   sys->vp_dot);
+                   sys->v_dot);
   for (guint i = 0; i < r; i++)
     {
       guint k = ns->dependent[i];
 
-      sys->rhs[i] = sys->red->mass[k] * sys->vp_dot[k] - sys->f[k];
+      sys->rhs[i] = sys->red->mass[k] * sys->v_dot[k] - sys->f[k];
     }
   if (r > 0)
     LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'T', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
@@ -502,7 +504,7 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   guint n_full = sys->n_v + sys->n_x + sys->n_c, o = 0;
 
   recover_multipliers (sys, t, y);
-  /* recover_multipliers() overwrote v_p' with v'; the state itself is in u */
+  /* the state itself is in u */
   memcpy (out, sys->u, n_full * sizeof (double));
   o = n_full;
   for (guint k = 0; k < sys->n_v; k++)
@@ -519,11 +521,6 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   /* the Newton Jacobian's singular values; there is none in an ODE mode */
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_min : NAN;
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_max : NAN;
-  /* recover_multipliers() left v' in v_p'.  The next evaluation recomputes
-   * v_p' on the dependent states only (it is zero on the others), so all of
-   * it is cleared: an independent state's rate left there would count as
-   * prescribed inertia in every later evaluation. */
-  memset (sys->vp_dot, 0, sys->n_v * sizeof (double));
 }
 
 gboolean
