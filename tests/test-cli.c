@@ -53,9 +53,8 @@ static const char parallel_orifices[] =
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"O1.a\"],"
   " [\"J1.p\", \"O2.a\"], [\"O1.b\", \"T2.p\"], [\"O2.b\", \"T2.p\"] ] }\n";
 
-/* The same pair, but the second path is a relief valve, listed as closed
- * until 0.055 s: the run fails when it enters the mode where the valve is
- * open, which needs automatic switching. */
+/* The same pair, but the second path is a relief valve, forced closed in
+ * the mode "shut" and free to open by itself in "open". */
 static const char relief_opens[] =
   "{ \"manifold\": 1,\n"
   "  \"components\": [\n"
@@ -71,6 +70,24 @@ static const char relief_opens[] =
   "  \"modes\": [ { \"name\": \"shut\", \"closed\": [\"R1\"] },"
   " { \"name\": \"open\", \"closed\": [] } ],\n"
   "  \"schedule\": [ { \"t\": 0, \"mode\": \"shut\" }, { \"t\": 0.055, \"mode\": \"open\" } ],\n"
+  "  \"simulation\": { \"t_end\": 0.1, \"output_interval\": 0.01 } }\n";
+
+/* A pump whose only outlet, a valve, shuts at 0.055 s: in that mode the
+ * pumped flow has nowhere to go, and the run fails when it enters it. */
+static const char pump_deadheaded[] =
+  "{ \"manifold\": 1,\n"
+  "  \"components\": [\n"
+  "    { \"id\": \"T1\", \"type\": \"tank\" },\n"
+  "    { \"id\": \"Q1\", \"type\": \"flow_source\", \"flow\": \"1 L/min\" },\n"
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": \"10 mm\" },\n"
+  "    { \"id\": \"J1\", \"type\": \"junction\" },\n"
+  "    { \"id\": \"V1\", \"type\": \"valve\", \"area\": 1e-5 },\n"
+  "    { \"id\": \"T2\", \"type\": \"tank\" } ],\n"
+  "  \"wires\": [ [\"T1.p\", \"Q1.a\"], [\"Q1.b\", \"P1.a\"], [\"P1.b\", \"J1.p\"],"
+  " [\"J1.p\", \"V1.a\"], [\"V1.b\", \"T2.p\"] ],\n"
+  "  \"modes\": [ { \"name\": \"open\", \"closed\": [] },"
+  " { \"name\": \"shut\", \"closed\": [\"V1\"] } ],\n"
+  "  \"schedule\": [ { \"t\": 0, \"mode\": \"open\" }, { \"t\": 0.055, \"mode\": \"shut\" } ],\n"
   "  \"simulation\": { \"t_end\": 0.1, \"output_interval\": 0.01 } }\n";
 
 /* A massless piston held by a spring between two tanks: its force balance
@@ -873,11 +890,12 @@ test_simulate_singular (Fixture *fixture, gconstpointer data)
 /* A mode that cannot be entered fails the run at its scheduled time; the
  * samples before it are kept. */
 static const Expectation simulate_switch_failure = {
-  .document = relief_opens,
+  .document = pump_deadheaded,
   .args = { "simulate", "@" },
   .status = 2,
   .rows = 6,
-  .err = { "the simulation failed at t = 0.055 s: mode 'open': ",
+  .err = { "the simulation failed at t = 0.055 s: mode 'shut': flow source 'Q1' pumps into "
+           "node Q1.b, where the flow cannot go anywhere",
            "the 6 samples computed up to t = 0.05 s were written to standard output" },
 };
 

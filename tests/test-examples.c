@@ -22,6 +22,7 @@
 #include "mf-error.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
+#include "mf-relief.h"
 #include "mf-test-circuit.h"
 #include "mf-test-recording.h"
 
@@ -43,7 +44,7 @@
 
 static const char *const named_examples[] = {
   "pipe-drain", "three-pipes", "pump-cylinder-spring", "two-mass-spring",
-  "compliant-volume", "valve-closing", "pump-parallel-orifices",
+  "compliant-volume", "valve-closing", "pump-parallel-orifices", "pump-relief-valve",
 };
 
 /* ---- finding and loading examples ------------------------------------- */
@@ -931,6 +932,71 @@ test_pump_parallel_orifices (void)
   g_assert_cmpuint (checked, >, 90);
 }
 
+/* ---- pump-relief-valve ---------------------------------------------------- */
+
+typedef struct
+{
+  guint  n;
+  double t[4];
+  char   to[4][16];
+} ReliefEvents;
+
+static void
+record_relief_event (double t, const char *component, const char *from, const char *to,
+                     gpointer data)
+{
+  ReliefEvents *events = data;
+
+  if (g_strcmp0 (component, "R1") != 0 || t == 0.0 || events->n == G_N_ELEMENTS (events->t))
+    return;
+  events->t[events->n] = t;
+  g_strlcpy (events->to[events->n++], to, sizeof events->to[0]);
+}
+
+/* While the relief valve is closed the pump's flow q(t) all goes through
+ * O1, so J1.p = ρ/2 (q / (cd a))²: it reaches the 60 bar setting when q
+ * reaches q* = cd a √(2·set/ρ), on the ramp up (q = q_max t / 0.2) and on
+ * the way down (q = q_max (1 − 4 (t − 0.6))).  Open, the valve holds J1 at
+ * the pressure where O1 and the valve together pass q: within its rise. */
+static void
+test_pump_relief_valve (void)
+{
+  g_autoptr (MfTestCircuit) ex = example_load ("pump-relief-valve");
+  const MfRelief valve = { 60e5, 10e5, 10e-6, 0.61, 870.0 };
+  const double rho = 870.0, cd = 0.61, a = 4e-6, q_max = 20e-3 / 60;
+  double q_star = cd * a * sqrt (2 * valve.set / rho);
+  ReliefEvents events = { 0 };
+  MfSimulationOptions options;
+  g_autoptr (MfTestRecording) run = NULL;
+  guint open_samples = 0;
+
+  mf_simulation_options_from_circuit (&options, example_circuit (ex));
+  options.event = record_relief_event;
+  options.event_data = &events;
+  run = mf_test_recording_simulate (ex->model, &options, NULL);
+
+  g_assert_cmpuint (events.n, ==, 2);
+  g_assert_cmpstr (events.to[0], ==, "open");
+  g_assert_cmpfloat (fabs (events.t[0] - 0.2 * q_star / q_max), <, 1e-8);
+  g_assert_cmpstr (events.to[1], ==, "closed");
+  g_assert_cmpfloat (fabs (events.t[1] - (0.6 + (1 - q_star / q_max) / 4)), <, 1e-8);
+
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
+    {
+      double p = at (ex, run, i, "J1.p"), q_relief = at (ex, run, i, "R1.q");
+
+      if (q_relief <= 0.0)
+        continue;
+      open_samples++;
+      g_assert_cmpfloat (p, >=, valve.set);
+      g_assert_cmpfloat (p, <=, valve.set + valve.rise);
+      g_assert_cmpfloat (fabs (q_relief - mf_relief_flow (&valve, p)), <, 1e-8 * q_relief);
+      g_assert_cmpfloat (fabs (at (ex, run, i, "O1.q") - cd * a * sqrt (2 * p / rho)), <,
+                         1e-9 * q_max);
+    }
+  g_assert_cmpuint (open_samples, >, 50);
+}
+
 /* ---- valve-closing ----------------------------------------------------- */
 
 /* Shutting V1 leaves one path, P1 → P2 → O1, where P2 moves at r = A1/A2
@@ -1028,6 +1094,7 @@ main (int argc, char **argv)
   g_test_add_func ("/examples/compliant-volume/continuity", test_compliant_volume);
   g_test_add_func ("/examples/valve-closing/projection", test_valve_closing);
   g_test_add_func ("/examples/pump-parallel-orifices/orifice-law", test_pump_parallel_orifices);
+  g_test_add_func ("/examples/pump-relief-valve/opens-and-holds", test_pump_relief_valve);
 
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* mf-events.c
  *
- * Switching functions.  Each automatic check valve has a distance d to its
+ * Switching functions.  Each automatic check or relief valve (a relief
+ * valve's cracking pressure is its set pressure) has a distance d to its
  * switching condition, >= 0 while it keeps its state, < 0 once the
  * condition holds:
  *
@@ -123,7 +124,11 @@ add_valve (MfEvents *ev, guint c, const MfComponent *component)
   valve.component = c;
   valve.velocity = (guint) velocity;
   valve.dp = (guint) dp;
-  valve.cracking = component->params[MF_CHECK_VALVE_CRACKING_PRESSURE].value;
+  /* a relief valve is a check valve whose cracking pressure is its setting:
+   * open, its law holds the set pressure at zero flow (mf-relief.h) */
+  valve.cracking = component->info->type == MF_COMPONENT_RELIEF_VALVE
+                     ? component->params[MF_RELIEF_SET_PRESSURE].value
+                     : component->params[MF_CHECK_VALVE_CRACKING_PRESSURE].value;
   valve.state = MF_VALVE_OPEN;
   g_array_append_val (ev->valves, valve);
   ev->pressure_scale = MAX (ev->pressure_scale, valve.cracking);
@@ -152,7 +157,8 @@ mf_events_new (MfModel *model, double rtol)
     {
       const MfComponent *component = g_ptr_array_index (circuit->components, c);
 
-      if (component->info->type == MF_COMPONENT_CHECK_VALVE)
+      if (component->info->type == MF_COMPONENT_CHECK_VALVE
+          || component->info->type == MF_COMPONENT_RELIEF_VALVE)
         add_valve (ev, c, component);
     }
   ev->pressure_outputs = g_array_new (FALSE, FALSE, sizeof (guint));

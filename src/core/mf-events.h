@@ -1,4 +1,4 @@
-/* mf-events.h: check valves that switch by themselves (MODEL.md §4) — the
+/* mf-events.h: check and relief valves that switch by themselves (MODEL.md §4) — the
  * state of each, its switching function, and the location of a switching
  * time inside an accepted step by integrating again from the step's start.
  * The simulation driver (mf-simulation.c) builds the new equations and
@@ -69,7 +69,7 @@ void          mf_events_set_state (MfEvents    *events,
                                    guint        valve,
                                    MfValveState state);
 
-/* The configuration: what the mode lists plus the closed check valves. */
+/* The configuration: what the mode lists plus the closed check and relief valves. */
 void          mf_events_closed_set (const MfEvents *events,
                                     const gboolean *mode_closed,
                                     gboolean       *closed);

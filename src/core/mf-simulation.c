@@ -10,7 +10,7 @@
  * there.
  *
  * The valve configuration is the mode that holds plus the states of the
- * check valves it does not list.  Each configuration the run meets gets its
+ * check and relief valves it does not list.  Each configuration the run meets gets its
  * reduced system and integrator once, kept by a key "mode:0101…" (one digit
  * per component, 1 for closed; the mode is in the key so that messages
  * name the mode that holds).
@@ -254,7 +254,7 @@ run_settle (MfRun *run, GError **error)
       if (n >= limit)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                       "at t = %.9g s: the check valves keep switching (%u switches at this "
+                       "at t = %.9g s: the valves keep switching (%u switches at this "
                        "instant)", run->t, n);
           return FALSE;
         }

@@ -1,5 +1,5 @@
 /* mf-simulation.h: the simulation driver — integrates the reduced system of
- * the mode that holds, switches modes on schedule and check valves when
+ * the mode that holds, switches modes on schedule and check and relief valves when
  * their conditions are met (projecting the state onto the new constraints),
  * stops at input breakpoints, and hands a sample of every output to a
  * callback at a fixed output interval.
@@ -50,7 +50,7 @@ typedef struct
   guint64 rhs_evaluations;
   guint64 jacobian_evaluations;
   guint   mode_switches;        /* scheduled */
-  guint   valve_events;         /* check valves switching by themselves */
+  guint   valve_events;         /* check and relief valves switching by themselves */
   double  energy_lost;          /* J, by the projections at mode switches and valve events */
   guint64 newton_iterations;    /* spent on algebraic states (index-1 modes) */
   guint64 svd_steps;            /* of those, steps by the SVD outer inverse */
@@ -65,7 +65,7 @@ typedef gboolean (*MfSampleFunc) (double        t,
                                   const double *outputs,
                                   gpointer      user_data);
 
-/* Runs a simulation from the model's initial state.  Check valves that the
+/* Runs a simulation from the model's initial state.  Check and relief valves that the
  * mode in force does not list switch by themselves (docs/model.md, "Check
  * valves"); each switch and each scheduled mode change goes to
  * options->event.  FALSE with an error when the options make no sense

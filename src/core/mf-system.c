@@ -101,8 +101,8 @@ factor_mass (MfSystem *sys)
          == 0;
 }
 
-/* Relief valves open on a pressure, and flow sources need somewhere to go:
- * what this build cannot simulate is said before the run starts. */
+/* Index 2 and up, and flow sources with nowhere to go: what this build
+ * cannot simulate is said before the run starts. */
 static gboolean
 check_simulable (MfSystem *sys, GError **error)
 {
@@ -118,21 +118,6 @@ check_simulable (MfSystem *sys, GError **error)
                      : "the equations do not determine every state: some velocity has neither "
                        "mass nor a force that depends on it");
       return FALSE;
-    }
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      const MfBranch *b = mf_model_branch (model, k);
-      const MfComponent *c = g_ptr_array_index (model->circuit->components, b->component);
-
-      if (b->kind == MF_BRANCH_RELIEF && !sys->red->closed[b->component])
-        {
-          g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
-                       "%s: relief valve '%s' is open; its opening follows the pressure, "
-                       "which needs the valve switching this build does not have yet (list it "
-                       "as closed in the mode to simulate the circuit below its set pressure)",
-                       label, c->id);
-          return FALSE;
-        }
     }
   for (guint s = 0; s < model->sources->len; s++)
     {
