@@ -20,6 +20,7 @@
 #include <json-glib/json-glib.h>
 
 #include "mf-error.h"
+#include "mf-model-private.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
 #include "mf-relief.h"
@@ -375,6 +376,83 @@ check_methods_agree (const MfTestCircuit   *example,
   g_test_message ("the methods agree to %.2g of the largest magnitude, %.0f rtol (worst: %s "
                   "at t = %g)", worst, worst / example_circuit (example)->simulation.rtol,
                   worst_name, worst_t);
+}
+
+/* Continuity holds at every junction at every sample, whatever the valves
+ * do: |W v − q_s| below 1e-10 of the flows that meet there (MODEL.md §1;
+ * the junction rows come first in W and do not depend on the valves). */
+static void
+check_continuity (const MfTestCircuit *example, const MfTestRecording *run)
+{
+  const MfModel *model = example->model;
+  guint n_v = mf_model_n_velocities (model), rows = model->n_junction_rows;
+  g_autofree gboolean *closed = mf_model_mode_closed (model, 0);
+  g_autofree double *w = g_new0 (double, (gsize) mf_model_max_rows (model) * MAX (n_v, 1));
+  g_autofree double *q = g_new0 (double, MAX (rows, 1));
+  g_autofree double *q_dot = g_new0 (double, MAX (rows, 1));
+  guint ld = mf_model_max_rows (model);
+
+  mf_model_fill_constraints (model, closed, w, ld, NULL);
+  for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
+    {
+      const double *v = mf_test_recording_outputs (run, i); /* velocities come first */
+
+      mf_model_source_flows (model, mf_test_recording_time (run, i), q, q_dot);
+      for (guint r = 0; r < rows; r++)
+        {
+          double sum = -q[r], size = fabs (q[r]);
+
+          for (guint k = 0; k < n_v; k++)
+            {
+              sum += w[(gsize) k * ld + r] * v[k];
+              size += fabs (w[(gsize) k * ld + r] * v[k]);
+            }
+          if (fabs (sum) > 1e-10 * size + 1e-18)
+            g_error ("continuity fails at node %s, t = %g: W v − q_s = %g of %g",
+                     mf_model_node_name (model, model->junction_node[r]),
+                     mf_test_recording_time (run, i), sum, size);
+        }
+    }
+}
+
+/* Every implicit GSL stepper and rk8pd run every example to its end (rk1imp,
+ * first order, to a tenth of it: at rtol 1e-6 its full runs take seconds,
+ * see docs/performance.md), keep continuity, and end where msbdf ends. */
+static void
+test_every_method (gconstpointer data)
+{
+  static const char *const methods[] = { "rk1imp", "rk2imp", "rk4imp", "bsimp", "rk8pd" };
+  g_autoptr (MfTestCircuit) example = example_load (data);
+  double t_end = example_circuit (example)->simulation.t_end;
+  double tolerance = METHODS_AGREE * example_circuit (example)->simulation.rtol;
+  g_autoptr (MfTestRecording) reference = simulate (example, "msbdf", 0, NULL);
+  guint last = mf_test_recording_n_samples (reference) - 1;
+
+  check_continuity (example, reference);
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      gboolean whole = g_strcmp0 (methods[m], "rk1imp") != 0;
+      g_autoptr (MfTestRecording) run = simulate (example, methods[m], whole ? 0 : t_end / 10,
+                                                  NULL);
+
+      check_continuity (example, run);
+      if (!whole)
+        continue;
+      check_finite_run (example, run, methods[m]);
+      g_assert_cmpuint (mf_test_recording_n_samples (run), ==, last + 1);
+      for (guint o = 0; o < run->n_outputs; o++)
+        {
+          double a = mf_test_recording_value (reference, last, o);
+          double b = mf_test_recording_value (run, last, o);
+          double scale = 0.0;
+
+          for (guint i = 0; i <= last; i++)
+            scale = MAX (scale, fabs (mf_test_recording_value (reference, i, o)));
+          if (isfinite (a) && !(fabs (a - b) <= tolerance * scale))
+            g_error ("%s: at t_end %s is %.12g, with msbdf %.12g", methods[m],
+                     mf_model_output_name (example->model, o), b, a);
+        }
+    }
 }
 
 static void
@@ -1084,7 +1162,11 @@ main (int argc, char **argv)
     {
       g_autofree char *path = g_strconcat ("/examples/", (char *) names->pdata[i], NULL);
 
+      g_autofree char *every = g_strdup_printf ("/examples/%s/every-method",
+                                                (char *) names->pdata[i]);
+
       g_test_add_data_func (path, names->pdata[i], test_example);
+      g_test_add_data_func (every, names->pdata[i], test_every_method);
     }
   g_test_add_func ("/examples/pipe-drain/closed-form", test_pipe_drain);
   g_test_add_func ("/examples/three-pipes/junction-pressure", test_three_pipes);
