@@ -32,7 +32,7 @@ typedef enum
  * chattering: it is held closed instead of switching again. */
 #define MF_CHATTER_SWITCHES 4
 
-/* Every check valve of `model`, all open.  `rtol` sets how closely
+/* Every check and relief valve of `model`, all open.  `rtol` sets how closely
  * switching times are located (mf-events.c). */
 MfEvents     *mf_events_new (MfModel *model,
                              double   rtol);
