@@ -523,8 +523,8 @@ mf_system_check_state (MfSystem *sys, double t, const double *y, GError **error)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED,
                        "at t = %.9g s: piston '%s' reached the end of its stroke (x = %.6g m, "
-                       "stroke %.6g m); end stops need the mode switching this build does not "
-                       "have yet",
+                       "stroke %.6g m); end stops are not simulated yet: lengthen the stroke "
+                       "or end the run before",
                        t, c->id, x, b->stroke);
           return FALSE;
         }
