@@ -137,4 +137,16 @@ void        mf_document_check_modes (MfChecker *checker,
 void        mf_document_check_schedule (MfChecker *checker,
                                         JsonNode  *node);
 
+/* Checks that `node`, the value of `field`, is an array, then each of its
+ * elements with `check` (its index, and `data`). */
+typedef void (*MfElementChecker) (MfChecker *checker,
+                                  JsonNode  *element,
+                                  guint      index,
+                                  gpointer   data);
+void mf_document_check_each (MfChecker        *checker,
+                             JsonNode         *node,
+                             const char       *field,
+                             MfElementChecker  check,
+                             gpointer          data);
+
 G_END_DECLS

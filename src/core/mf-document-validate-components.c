@@ -209,7 +209,7 @@ add_component (MfChecker *checker, const char *id, gboolean usable, guint index,
 }
 
 static void
-check_component (MfChecker *checker, JsonNode *node, guint index)
+check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
   g_autofree char *path = mf_json_path_index ("components", index);
   g_autofree char *owner = NULL;
@@ -245,14 +245,5 @@ check_component (MfChecker *checker, JsonNode *node, guint index)
 void
 mf_document_check_components (MfChecker *checker, JsonNode *node)
 {
-  JsonArray *array;
-
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      mf_checker_error (checker, "components", "'components' must be an array");
-      return;
-    }
-  array = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    check_component (checker, json_array_get_element (array, i), i);
+  mf_document_check_each (checker, node, "components", check_component, NULL);
 }

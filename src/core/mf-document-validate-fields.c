@@ -238,3 +238,23 @@ mf_document_check_constant_field (MfChecker *checker, JsonObject *object, const 
     *value = parsed;
 }
 
+void
+mf_document_check_each (MfChecker        *checker,
+                        JsonNode         *node,
+                        const char       *field,
+                        MfElementChecker  check,
+                        gpointer          data)
+{
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_autofree char *message = g_strdup_printf ("'%s' must be an array", field);
+
+      mf_checker_error (checker, field, "%s", message);
+      return;
+    }
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    check (checker, json_array_get_element (array, i), i, data);
+}

@@ -95,7 +95,7 @@ check_closed (MfChecker *checker, JsonNode *node, const char *path, const char *
 }
 
 static void
-check_mode (MfChecker *checker, JsonNode *node, guint index)
+check_mode (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
   g_autofree char *path = mf_json_path_index ("modes", index);
   g_autofree char *owner = NULL;
@@ -133,16 +133,7 @@ check_mode (MfChecker *checker, JsonNode *node, guint index)
 void
 mf_document_check_modes (MfChecker *checker, JsonNode *node)
 {
-  JsonArray *array;
-
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      mf_checker_error (checker, "modes", "'modes' must be an array");
-      return;
-    }
-  array = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    check_mode (checker, json_array_get_element (array, i), i);
+  mf_document_check_each (checker, node, "modes", check_mode, NULL);
 }
 
 /* The mode an entry names, or -1 (reported). */
@@ -171,8 +162,9 @@ check_schedule_mode (MfChecker *checker, JsonObject *object, const char *path,
 }
 
 static void
-check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, double *previous)
+check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer data)
 {
+  double *previous = data;
   g_autofree char *path = mf_json_path_index ("schedule", index);
   g_autofree char *owner = g_strdup_printf ("schedule entry %u", index + 1);
   g_autofree char *t_path = mf_json_path_member (path, "t");
@@ -212,15 +204,7 @@ check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, double *p
 void
 mf_document_check_schedule (MfChecker *checker, JsonNode *node)
 {
-  double previous = 0.0;
-  JsonArray *array;
+  double previous = 0.0; /* schedule times may not decrease */
 
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      mf_checker_error (checker, "schedule", "'schedule' must be an array");
-      return;
-    }
-  array = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    check_schedule_entry (checker, json_array_get_element (array, i), i, &previous);
+  mf_document_check_each (checker, node, "schedule", check_schedule_entry, &previous);
 }

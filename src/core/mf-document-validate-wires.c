@@ -73,7 +73,7 @@ port_domain (const MfCircuit *circuit, MfPortRef ref)
 }
 
 static void
-check_wire (MfChecker *checker, JsonNode *node, guint index)
+check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
   g_autofree char *path = mf_json_path_index ("wires", index);
   const char *text[2];
@@ -115,14 +115,5 @@ check_wire (MfChecker *checker, JsonNode *node, guint index)
 void
 mf_document_check_wires (MfChecker *checker, JsonNode *node)
 {
-  JsonArray *array;
-
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      mf_checker_error (checker, "wires", "'wires' must be an array");
-      return;
-    }
-  array = json_node_get_array (node);
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    check_wire (checker, json_array_get_element (array, i), i);
+  mf_document_check_each (checker, node, "wires", check_wire, NULL);
 }
