@@ -9,6 +9,13 @@
  *   closed:       d = cracking + p_eps − (p_a − p_b)  (opens above cracking)
  *   held closed:  d = cracking + p_eps + margin − (p_a − p_b)
  *
+ * An end stop of a piston with a finite stroke is switched the same way:
+ * "open" is free, "closed" is held at the stop (v = 0).  Free, its distance
+ * is to the nearer end, min(x + x_eps, stroke − x + x_eps) with
+ * x_eps = 1e-9 stroke; at the stop it is a valve with no cracking pressure
+ * whose Δp is −stop_force / cap_area: it lets go when the stop would have
+ * to pull.  On engaging, x is set to the end exactly (mf_events_snap()).
+ *
  * with v the valve's branch velocity and p_a − p_b its output ID.dp (while
  * closed, the pressure difference it holds, from the multipliers).  An
  * undetermined pressure (NaN) means the condition is not met.
@@ -65,9 +72,13 @@
 
 typedef struct
 {
+  MfSwitchKind kind;
   guint        component;
   guint        velocity;    /* output (and state) index of ID.v */
-  guint        dp;          /* output index of ID.dp */
+  guint        dp;          /* output index of ID.dp; end stop: of ID.stop_force */
+  guint        position;    /* end stop: output (and state) index of ID.x */
+  double       area;        /* end stop: the cap area, turning its force into a Δp */
+  double       stroke;      /* end stop */
   double       cracking;    /* Pa */
   MfValveState state;
   gboolean     fresh;       /* its mode just began: the start rule applies */
@@ -135,6 +146,29 @@ add_valve (MfEvents *ev, guint c, const MfComponent *component)
 }
 
 static void
+add_stop (MfEvents *ev, guint c, const MfComponent *component)
+{
+  g_autofree char *v_name = g_strdup_printf ("%s.v", component->id);
+  g_autofree char *x_name = g_strdup_printf ("%s.x", component->id);
+  g_autofree char *force_name = g_strdup_printf ("%s.stop_force", component->id);
+  MfValve stop = { 0 };
+  int velocity = mf_model_find_state (ev->model, v_name);
+  int position = mf_model_find_state (ev->model, x_name);
+  int force = find_output (ev->model, force_name);
+
+  g_return_if_fail (velocity >= 0 && position >= 0 && force >= 0);
+  stop.kind = MF_SWITCH_STOP;
+  stop.component = c;
+  stop.velocity = (guint) velocity;
+  stop.position = (guint) position;
+  stop.dp = (guint) force;
+  stop.area = component->params[MF_PISTON_CAP_AREA].value;
+  stop.stroke = component->params[MF_PISTON_STROKE].value;
+  stop.state = MF_VALVE_OPEN;
+  g_array_append_val (ev->valves, stop);
+}
+
+static void
 update_thresholds (MfEvents *ev)
 {
   ev->v_eps = MF_THRESHOLD * MAX (ev->velocity_scale, MF_MIN_VELOCITY_SCALE);
@@ -160,6 +194,9 @@ mf_events_new (MfModel *model, double rtol)
       if (component->info->type == MF_COMPONENT_CHECK_VALVE
           || component->info->type == MF_COMPONENT_RELIEF_VALVE)
         add_valve (ev, c, component);
+      else if (component->info->type == MF_COMPONENT_PISTON
+               && isfinite (component->params[MF_PISTON_STROKE].value))
+        add_stop (ev, c, component);
     }
   ev->pressure_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint o = 0; o < mf_model_n_outputs (model); o++)
@@ -239,6 +276,29 @@ mf_valve_state_name (MfValveState state)
     }
 }
 
+MfSwitchKind
+mf_events_kind (const MfEvents *ev, guint valve)
+{
+  return valve_at (ev, valve)->kind;
+}
+
+const char *
+mf_events_state_name (const MfEvents *ev, guint valve, MfValveState state)
+{
+  if (valve_at (ev, valve)->kind == MF_SWITCH_STOP)
+    return state == MF_VALVE_OPEN ? "free" : "at stop";
+  return mf_valve_state_name (state);
+}
+
+void
+mf_events_snap (const MfEvents *ev, guint valve, double *u)
+{
+  const MfValve *stop = valve_at (ev, valve);
+
+  if (stop->kind == MF_SWITCH_STOP)
+    u[stop->position] = u[stop->position] < 0.5 * stop->stroke ? 0.0 : stop->stroke;
+}
+
 /* ---- valve states ------------------------------------------------------ */
 
 void
@@ -311,10 +371,32 @@ mf_events_switch (MfEvents *ev, guint i, double t)
 
 /* ---- switching functions ------------------------------------------------ */
 
+/* The pressure difference that opens the valve: ID.dp, or for an end stop
+ * the pull it would have to exert, per unit cap area. */
+static double
+opening_dp (const MfValve *valve, const double *out)
+{
+  return valve->kind == MF_SWITCH_STOP ? -out[valve->dp] / valve->area : out[valve->dp];
+}
+
+/* Open (free): a valve closes when its flow reverses, a piston stops when
+ * it passes an end of its stroke. */
+static double
+open_distance (const MfEvents *ev, const MfValve *valve, const double *out)
+{
+  double x, x_eps;
+
+  if (valve->kind == MF_SWITCH_VALVE)
+    return out[valve->velocity] + ev->v_eps;
+  x = out[valve->position];
+  x_eps = MF_THRESHOLD * valve->stroke;
+  return MIN (x + x_eps, valve->stroke - x + x_eps);
+}
+
 static double
 held_distance (const MfEvents *ev, const MfValve *valve, const double *out)
 {
-  double dp = out[valve->dp];
+  double dp = opening_dp (valve, out);
 
   return isfinite (dp) ? valve->cracking + ev->p_eps + ev->margin - dp : INFINITY;
 }
@@ -323,12 +405,12 @@ held_distance (const MfEvents *ev, const MfValve *valve, const double *out)
 static double
 valve_distance (const MfEvents *ev, const MfValve *valve, const double *out)
 {
-  double dp = out[valve->dp];
+  double dp = opening_dp (valve, out);
 
   switch (valve->state)
     {
     case MF_VALVE_OPEN:
-      return out[valve->velocity] + ev->v_eps;
+      return open_distance (ev, valve, out);
     case MF_VALVE_CLOSED:
       return isfinite (dp) ? valve->cracking + ev->p_eps - dp : INFINITY;
     case MF_VALVE_HELD:
@@ -607,4 +689,22 @@ mf_events_step_ends (MfEvents     *ev,
       return TRUE;
     }
   return locate (ev, integrator, t, y, valve, error);
+}
+
+guint
+mf_events_open_closed_valves (MfEvents *ev, guint *opened)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < ev->valves->len; i++)
+    {
+      MfValve *valve = valve_at (ev, i);
+
+      if (valve->kind == MF_SWITCH_VALVE && valve->state == MF_VALVE_CLOSED)
+        {
+          valve->state = MF_VALVE_OPEN;
+          opened[n++] = i;
+        }
+    }
+  return n;
 }

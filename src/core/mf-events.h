@@ -20,6 +20,14 @@ G_BEGIN_DECLS
 
 typedef struct _MfEvents MfEvents;
 
+/* What switches: a check or relief valve, or the end stop of a piston with
+ * a finite stroke (open = free, closed = held at the stop). */
+typedef enum
+{
+  MF_SWITCH_VALVE,
+  MF_SWITCH_STOP,
+} MfSwitchKind;
+
 typedef enum
 {
   MF_VALVE_FORCED, /* the mode that holds lists it as closed: it does not switch */
@@ -32,7 +40,8 @@ typedef enum
  * chattering: it is held closed instead of switching again. */
 #define MF_CHATTER_SWITCHES 4
 
-/* Every check and relief valve of `model`, all open.  `rtol` sets how closely
+/* Every check and relief valve of `model`, all open, and every end stop,
+ * all free.  `rtol` sets how closely
  * switching times are located (mf-events.c). */
 MfEvents     *mf_events_new (MfModel *model,
                              double   rtol);
@@ -48,6 +57,23 @@ MfValveState  mf_events_state (const MfEvents *events,
                                guint           valve);
 /* "open", "closed", "held closed" (forced valves: "closed"). */
 const char   *mf_valve_state_name (MfValveState state);
+MfSwitchKind  mf_events_kind (const MfEvents *events,
+                              guint           valve);
+/* The state's name for the log: a valve's as above, an end stop's "free"
+ * or "at stop". */
+const char   *mf_events_state_name (const MfEvents *events,
+                                    guint           valve,
+                                    MfValveState    state);
+/* An end stop that engages: sets its piston's position in the full state
+ * `u` to the end it reached, exactly.  Nothing for a valve. */
+void          mf_events_snap (const MfEvents *events,
+                              guint           valve,
+                              double         *u);
+/* Valves (not end stops) closed by their switching conditions are opened,
+ * without counting a switch; returns how many, their indices in `opened`
+ * (at least mf_events_n_valves () long). */
+guint         mf_events_open_closed_valves (MfEvents *events,
+                                            guint    *opened);
 
 /* A mode begins to hold (at t = 0 `first`, else on schedule): valves it
  * lists become MF_VALVE_FORCED; valves it releases, and at t = 0 every

@@ -43,9 +43,8 @@ void          mf_integrator_rewind (MfIntegrator *integrator,
                                     double        h);
 
 /* One accepted step from *t toward t_stop > *t; *t becomes exactly t_stop
- * when the step reaches it.  The state is then checked for blow-up and
- * against the system's limits.  FALSE with MF_ERROR_SOLVER naming the time
- * and the cause, or with the error of mf_system_check_state(). */
+ * when the step reaches it.  The state is then checked for blow-up.
+ * FALSE with MF_ERROR_SOLVER naming the time and the cause. */
 gboolean      mf_integrator_step (MfIntegrator *integrator,
                                   double       *t,
                                   double        t_stop,

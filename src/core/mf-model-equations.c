@@ -321,15 +321,44 @@ mf_model_fill_constraints (const MfModel  *model,
     }
   for (guint k = 0; k < model->branches->len; k++)
     {
-      const MfComponent *component = component_at (model->circuit,
-                                                   mf_model_branch (model, k)->component);
+      const MfBranch *b = mf_model_branch (model, k);
+      const MfComponent *component = component_at (model->circuit, b->component);
 
-      if (!component->info->switchable || !closed[mf_model_branch (model, k)->component])
+      if (!mf_model_branch_can_close (model, k) || !closed[b->component])
         continue;
       w[(gsize) k * ld + row] = 1.0;
       if (names != NULL)
-        names[row] = g_strdup_printf ("%s closed", component->id);
+        names[row] = g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s at end stop" : "%s closed",
+                                      component->id);
       row++;
     }
   return row;
+}
+
+gboolean
+mf_model_branch_can_close (const MfModel *model, guint velocity)
+{
+  const MfBranch *b = mf_model_branch (model, velocity);
+
+  if (b->kind == MF_BRANCH_PISTON)
+    return isfinite (b->stroke);
+  return component_at (model->circuit, b->component)->info->switchable;
+}
+
+/* Counts the rows as mf_model_fill_constraints() lays them out. */
+guint
+mf_model_closing_row (const MfModel *model, const gboolean *closed, guint velocity)
+{
+  guint row = model->n_junction_rows + model->links->len;
+
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      if (!mf_model_branch_can_close (model, k)
+          || !closed[mf_model_branch (model, k)->component])
+        continue;
+      if (k == velocity)
+        return row;
+      row++;
+    }
+  return MF_NONE;
 }

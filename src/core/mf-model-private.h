@@ -115,6 +115,7 @@ struct _MfModel
   guint            n_flow_outputs;
   GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
   GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
+  GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
   guint            n_triplets;            /* size of ∂F/∂u's pattern */
 };
@@ -175,8 +176,18 @@ double mf_model_known_pressure (const MfModel *model,
                                 double         t,
                                 const double  *u);
 
+/* Whether velocity k can be held at 0 by a row of its own: a switchable
+ * valve (closed), or a piston with a finite stroke (at an end stop). */
+gboolean mf_model_branch_can_close (const MfModel *model,
+                                    guint          velocity);
+/* The row mf_model_fill_constraints() gives velocity k when `closed`
+ * holds it at 0, or MF_NONE. */
+guint  mf_model_closing_row (const MfModel  *model,
+                             const gboolean *closed,
+                             guint           velocity);
+
 /* Rows of W with the valves `closed` (per component) closed: junction rows,
- * link rows, then one per closed valve.
+ * link rows, then one per closed valve or piston held at an end stop.
  * Returns how many; fills `w` (rows × velocities, column-major, zeroed by
  * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
  * new strings). */

@@ -522,6 +522,16 @@ build_outputs (MfModel *model)
       g_array_append_val (model->valve_outputs, k);
       add_output (model, g_strdup_printf ("%s.dp", component->id), "Pa");
     }
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind != MF_BRANCH_PISTON || !isfinite (b->stroke))
+        continue;
+      g_array_append_val (model->stop_outputs, k);
+      add_output (model, g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
+                  "N");
+    }
   /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */
   add_output (model, g_strdup ("solver.sigma_min"), "");
   add_output (model, g_strdup ("solver.sigma_max"), "");
@@ -579,6 +589,7 @@ model_init (MfModel *model, const MfCircuit *circuit)
   model->output_units = g_ptr_array_new ();
   model->pressure_output_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   model->valve_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->stop_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->notes = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -648,6 +659,7 @@ mf_model_free (MfModel *model)
   g_ptr_array_unref (model->output_units);
   g_array_unref (model->pressure_output_nodes);
   g_array_unref (model->valve_outputs);
+  g_array_unref (model->stop_outputs);
   g_ptr_array_unref (model->notes);
   g_free (model);
 }
@@ -818,6 +830,14 @@ mf_model_mode_closed (const MfModel *model, guint mode)
   return closed;
 }
 
+static const char *
+closed_word (const MfCircuit *circuit, guint c, gboolean closed)
+{
+  if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON)
+    return closed ? "at end stop" : "free";
+  return closed ? "closed" : "open";
+}
+
 char *
 mf_model_describe_valves (const MfModel *model, guint mode, const gboolean *closed)
 {
@@ -830,6 +850,6 @@ mf_model_describe_valves (const MfModel *model, guint mode, const gboolean *clos
   for (guint c = 0; c < circuit->components->len; c++)
     if (closed[c] != mf_mode_is_closed (m, c))
       g_string_append_printf (text, "%s%s %s", differences++ == 0 ? " with " : ", ",
-                              component_at (circuit, c)->id, closed[c] ? "closed" : "open");
+                              component_at (circuit, c)->id, closed_word (circuit, c, closed[c]));
   return g_string_free (text, FALSE);
 }

@@ -55,6 +55,7 @@ typedef struct
   gboolean                  *mode_closed; /* per component: what the mode lists */
   gboolean                  *closed;      /* per component: the configuration */
   MfEvents                  *events;
+  guint                     *opened;   /* valves opened by run_open_valves () */
   double                     t;
   double                    *y;        /* n_states long: holds the reduced state of any mode */
   double                    *u;        /* the full state, carried across a mode switch */
@@ -194,16 +195,19 @@ run_log (MfRun *run, const char *component, const char *from, const char *to)
 
 /* Makes the configuration in run->closed current: the state is expanded
  * with the old system and projected onto the new constraints (a valve that
- * closes stops its fluid: `lost` is the kinetic energy that takes), and the
- * new integrator starts afresh.  `why` (may be "") prefixes a failure to
- * build the new equations. */
+ * closes stops its fluid, an end stop its piston: `lost` is the kinetic
+ * energy that takes), and the new integrator starts afresh.  An end stop
+ * `snap` (or -1) that engages puts its piston at the end exactly.  `why`
+ * (may be "") prefixes a failure to build the new equations. */
 static gboolean
-run_reconfigure (MfRun *run, const char *why, double *lost, GError **error)
+run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **error)
 {
   MfIntegrator *next;
   MfSystem *system;
 
   mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
+  if (snap >= 0)
+    mf_events_snap (run->events, (guint) snap, run->u);
   next = run_integrator (run, error);
   if (next == NULL)
     {
@@ -214,26 +218,70 @@ run_reconfigure (MfRun *run, const char *why, double *lost, GError **error)
   *lost = mf_system_reduce (system, run->t, run->u, run->y);
   mf_integrator_restart (next);
   run->current = next;
-  return mf_system_check_state (system, run->t, run->y, error);
+  return TRUE;
+}
+
+static const MfComponent *
+run_component (const MfRun *run, guint valve)
+{
+  return g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
+}
+
+static char *
+run_switch_reason (const MfRun *run, guint valve, MfValveState to)
+{
+  const char *id = run_component (run, valve)->id;
+
+  if (mf_events_kind (run->events, valve) == MF_SWITCH_STOP)
+    return g_strdup_printf ("piston '%s' %s: ", id,
+                            to == MF_VALVE_OPEN ? "leaves its end stop" : "reaches its end stop");
+  return g_strdup_printf ("check valve '%s' %s: ", id, to == MF_VALVE_OPEN ? "opens" : "closes");
+}
+
+/* A switch that leaves a flow source nowhere to pump (a piston stopping
+ * while the relief valve is still shut): the pressure spike it would make
+ * cracks the closed valves, so they open; those that then carry no flow
+ * close again at this instant (run_settle).  FALSE when none was closed. */
+static gboolean
+run_open_valves (MfRun *run)
+{
+  guint n = mf_events_open_closed_valves (run->events, run->opened);
+
+  for (guint i = 0; i < n; i++)
+    {
+      run->stats->valve_events++;
+      run_log (run, run_component (run, run->opened[i])->id, "closed", "open");
+    }
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  return n > 0;
 }
 
 static gboolean
 run_switch_valve (MfRun *run, guint valve, GError **error)
 {
-  const MfComponent *component =
-    g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
+  const MfComponent *component = run_component (run, valve);
   MfValveState from = mf_events_state (run->events, valve);
   MfValveState to = mf_events_switch (run->events, valve, run->t);
-  g_autofree char *why = g_strdup_printf ("check valve '%s' %s: ", component->id,
-                                          to == MF_VALVE_OPEN ? "opens" : "closes");
+  g_autofree char *why = run_switch_reason (run, valve, to);
+  int snap = to == MF_VALVE_OPEN ? -1 : (int) valve;
+  g_autoptr (GError) refused = NULL;
   double lost;
 
   mf_events_closed_set (run->events, run->mode_closed, run->closed);
-  if (!run_reconfigure (run, why, &lost, error))
-    return FALSE;
+  run_log (run, component->id, mf_events_state_name (run->events, valve, from),
+           mf_events_state_name (run->events, valve, to));
+  if (!run_reconfigure (run, why, snap, &lost, &refused))
+    {
+      if (!g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE) || !run_open_valves (run))
+        {
+          g_propagate_error (error, g_steal_pointer (&refused));
+          return FALSE;
+        }
+      if (!run_reconfigure (run, why, snap, &lost, error))
+        return FALSE;
+    }
   run->stats->energy_lost += lost;
   run->stats->valve_events++;
-  run_log (run, component->id, mf_valve_state_name (from), mf_valve_state_name (to));
   return TRUE;
 }
 
@@ -306,7 +354,7 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
     return TRUE;
   mf_events_closed_set (run->events, run->mode_closed, run->closed);
   /* the valves close at rest: nothing to lose */
-  return run_reconfigure (run, "", &lost, error);
+  return run_reconfigure (run, "", -1, &lost, error);
 }
 
 /* A scheduled change: the valves the new mode lists close, those it
@@ -324,7 +372,7 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   run->mode = mode;
   mf_events_enter_mode (run->events, run->mode_closed, FALSE);
   mf_events_closed_set (run->events, run->mode_closed, run->closed);
-  if (!run_reconfigure (run, "", &lost, error))
+  if (!run_reconfigure (run, "", -1, &lost, error))
     return FALSE;
   run->stats->energy_lost += lost;
   run->stats->mode_switches++;
@@ -388,8 +436,7 @@ run_start (MfRun *run, GError **error)
   /* Inconsistent initial values are projected too; that is not a switch,
    * so its energy is not counted. */
   mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
-  if (!mf_system_check_state (mf_integrator_get_system (run->current), 0.0, run->y, error)
-      || !run_start_valves (run, TRUE, error) || !run_settle (run, error))
+  if (!run_start_valves (run, TRUE, error) || !run_settle (run, error))
     return FALSE;
   run->next_output = 1;
   run_emit_sample (run);
@@ -470,6 +517,7 @@ run_init (MfRun                     *run,
   run->key = g_string_new (NULL);
   run->closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
   run->events = mf_events_new (model, options->rtol);
+  run->opened = g_new0 (guint, MAX (mf_events_n_valves (run->events), 1));
   run->y = g_new0 (double, MAX (n_states, 1));
   run->u = g_new0 (double, MAX (n_states, 1));
   run->outputs = g_new0 (double, MAX (mf_model_n_outputs (model), 1));
@@ -505,6 +553,7 @@ run_clear (MfRun *run)
   g_free (run->mode_closed);
   g_free (run->closed);
   mf_events_free (run->events);
+  g_free (run->opened);
   g_free (run->y);
   g_free (run->u);
   g_free (run->outputs);

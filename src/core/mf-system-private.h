@@ -33,6 +33,7 @@ struct _MfSystem
   double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;
   double      *vbar_dot;  /* v̄' of the last evaluation, all independent states */
   double      *v_dot;     /* v' when the multipliers are recovered */
+  guint       *stop_rows; /* per end stop (model->stop_outputs): its row, or MF_NONE when free */
   MfTriplet   *triplets;
   double      *jac;       /* n_y × n_y, column-major: ∂f/∂y before M̄ is solved */
   double      *jac_top;   /* its first n̄ rows, then M̄⁻¹ times them */

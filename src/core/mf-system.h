@@ -78,13 +78,6 @@ void      mf_system_outputs (MfSystem     *system,
                              const double *y,
                              double       *outputs);
 
-/* Checks limits a state may not pass in this build (a piston at the end of
- * its stroke); FALSE with an error naming the component and time. */
-gboolean  mf_system_check_state (MfSystem     *system,
-                                 double        t,
-                                 const double *y,
-                                 GError      **error);
-
 /* Why the last right-hand side failed, when the system knows more than
  * "not finite" (Newton on the algebraic states did not converge); or NULL. */
 const char *mf_system_last_failure (const MfSystem *system);
