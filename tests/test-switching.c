@@ -16,92 +16,9 @@
 #include "mf-events.h"
 #include "mf-simulation.h"
 #include "mf-test-circuit.h"
+#include "mf-test-cli.h"
 #include "mf-test-recording.h"
-
-/* Water, so the numbers are easy to check by hand. */
-#define RHO   1000.0
-#define FLUID "\"fluid\": { \"density\": 1000, \"kinematic_viscosity\": 1e-5, " \
-              "\"bulk_modulus\": 2.2e9 }"
-
-/* What issue 3 asks of a switching time known in closed form. */
-#define LOCATED 1e-8
-
-/* ---- the event log ---------------------------------------------------- */
-
-typedef struct
-{
-  double t;
-  char  *component;
-  char  *from;
-  char  *to;
-} Event;
-
-static void
-event_clear (gpointer data)
-{
-  Event *event = data;
-
-  g_free (event->component);
-  g_free (event->from);
-  g_free (event->to);
-}
-
-static GArray *
-event_log_new (void)
-{
-  GArray *log = g_array_new (FALSE, FALSE, sizeof (Event));
-
-  g_array_set_clear_func (log, event_clear);
-  return log;
-}
-
-static void
-record_event (double t, const char *component, const char *from, const char *to, gpointer data)
-{
-  Event event = { t, g_strdup (component), g_strdup (from), g_strdup (to) };
-
-  g_array_append_val ((GArray *) data, event);
-}
-
-static const Event *
-event_at (const GArray *log, guint i)
-{
-  g_assert_cmpuint (i, <, log->len);
-  return &g_array_index (log, Event, i);
-}
-
-static void
-assert_event (const GArray *log, guint i, const char *component, const char *from, const char *to)
-{
-  const Event *event = event_at (log, i);
-
-  g_assert_cmpstr (event->component, ==, component);
-  g_assert_cmpstr (event->from, ==, from);
-  g_assert_cmpstr (event->to, ==, to);
-}
-
-/* Runs the circuit with its own settings but `method` (if not NULL),
- * recording the samples, the events into `log` and the statistics. */
-static MfTestRecording *
-run (const MfTestCircuit *tc, const char *method, GArray *log, MfSimulationStats *stats)
-{
-  MfSimulationOptions options;
-
-  mf_simulation_options_from_circuit (&options, mf_model_get_circuit (tc->model));
-  if (method != NULL)
-    options.method = method;
-  options.event = record_event;
-  options.event_data = log;
-  return mf_test_recording_simulate (tc->model, &options, stats);
-}
-
-static double
-value (const MfTestCircuit *tc, const MfTestRecording *recording, guint sample, const char *name)
-{
-  return mf_test_recording_value (recording, sample, mf_test_output (tc->model, name));
-}
-
-static const char *const methods[] = { "rk8pd", "rkf45", "msbdf", "bsimp" };
+#include "mf-test-events.h"
 
 /* ---- a check valve opens at its cracking pressure ---------------------- */
 
@@ -680,75 +597,26 @@ test_example (void)
 
 /* ---- manifold-cli simulate --events ----------------------------------- */
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
 static void
-cli_result_free (CliResult *result)
+test_cli_events (Fixture *fixture, gconstpointer data)
 {
-  g_free (result->out);
-  g_free (result->err);
-  g_free (result);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
-
-static CliResult *
-run_cli (const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GError) error = NULL;
-  CliResult *result = g_new0 (CliResult, 1);
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("MANIFOLD_CLI"));
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &result->out,
-                &result->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  result->status = WEXITSTATUS (wait_status);
-  return result;
-}
-
-static void
-test_cli_events (void)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *document = NULL;
   g_autofree char *samples = NULL;
   g_autofree char *events = NULL;
   g_autofree char *text = NULL;
-  g_autoptr (CliResult) result = NULL;
+  g_autoptr (Result) result = NULL;
   g_auto (GStrv) lines = NULL;
   g_auto (GStrv) fields = NULL;
   double t;
 
-  if (g_getenv ("MANIFOLD_CLI") == NULL)
-    {
-      g_test_skip ("MANIFOLD_CLI is not set: run the tests through meson test");
-      return;
-    }
-  dir = g_dir_make_tmp ("manifold-switching-XXXXXX", &error);
-  g_assert_no_error (error);
-  document = g_build_filename (dir, "circuit.manifold", NULL);
-  samples = g_build_filename (dir, "out.csv", NULL);
-  events = g_build_filename (dir, "events.csv", NULL);
-  g_file_set_contents (document, released, -1, &error);
-  g_assert_no_error (error);
+  SKIP_WITHOUT_CLI ();
+  samples = g_build_filename (fixture->dir, "out.csv", NULL);
+  events = g_build_filename (fixture->dir, "events.csv", NULL);
+  write_document (fixture, released);
 
-  result = run_cli ((const char *const[]) { "simulate", document, "-o", samples, "--events",
-                                            events, "--stats", "--quiet", NULL });
+  result = run_cli_on (fixture, "simulate", "@", "-o", samples, "--events", events, "--stats",
+                       "--quiet");
   g_assert_cmpint (result->status, ==, 0);
-  g_file_get_contents (events, &text, NULL, &error);
-  g_assert_no_error (error);
+  text = read_file (events);
   g_test_message ("%s", text);
   lines = g_strsplit (text, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 4);
@@ -762,18 +630,15 @@ test_cli_events (void)
   g_assert_nonnull (strstr (result->err, "\n  valve events          1\n"));
   g_assert_nonnull (strstr (result->err, "\nevents:\n  0.3 s  schedule  shut, for now → free\n"
                                          "  0.3 s  CV1  closed → open\n"));
-  g_clear_pointer (&result, cli_result_free);
+  g_clear_pointer (&result, result_free);
   g_clear_pointer (&text, g_free);
   g_clear_pointer (&lines, g_strfreev);
 
   /* the opening time is written with the digits it was located to */
-  g_file_set_contents (document, ramp_opening, -1, &error);
-  g_assert_no_error (error);
-  result = run_cli ((const char *const[]) { "simulate", document, "-o", samples, "--events",
-                                            events, NULL });
+  g_free (write_file (fixture, "circuit.manifold", ramp_opening));
+  result = run_cli_on (fixture, "simulate", "@", "-o", samples, "--events", events);
   g_assert_cmpint (result->status, ==, 0);
-  g_file_get_contents (events, &text, NULL, &error);
-  g_assert_no_error (error);
+  text = read_file (events);
   lines = g_strsplit (text, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 4);
   g_assert_cmpstr (lines[1], ==, "0,CV1,open,closed");
@@ -782,162 +647,6 @@ test_cli_events (void)
   t = g_ascii_strtod (fields[0], NULL);
   g_assert_cmpfloat (fabs (t - 0.2), <=, LOCATED);
   g_assert_cmpstr (fields[3], ==, "open");
-
-  g_unlink (document);
-  g_unlink (samples);
-  g_unlink (events);
-  g_rmdir (dir);
-}
-
-/* ---- piston end stops ------------------------------------------------------ */
-
-/* Pump Q1 pushes q = 1e-4 m^3/s into the cap of C1 (A = 1e-3 m^2, stroke
- * 50 mm), so v = q / A = 0.1 m/s (from the start: without that initial
- * velocity R1 would take the flow while C1 accelerates) and C1 reaches its
- * stroke at t* = 0.5 s.
- * Until then the cap holds 1 bar, below R1's 10 bar: R1 is shut; when C1
- * stops, the pump's flow must go through R1, which opens. */
-#define STOP_Q      1e-4
-#define STOP_A      1e-3
-#define STOP_STROKE 0.05
-
-static const char stop_pump[] =
-  "{ \"manifold\": 1, " FLUID ",\n"
-  "  \"components\": [\n"
-  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": 0 },\n"
-  "    { \"id\": \"Q1\", \"type\": \"flow_source\", \"flow\": 1e-4 },\n"
-  "    { \"id\": \"J1\", \"type\": \"junction\" },\n"
-  "    { \"id\": \"C1\", \"type\": \"piston\", \"mass\": 5, \"cap_area\": 1e-3,"
-  " \"rod_area\": 5e-4, \"damping\": 1000, \"stroke\": 0.05 },\n"
-  "    { \"id\": \"R1\", \"type\": \"relief_valve\", \"set_pressure\": \"10 bar\","
-  " \"full_area\": \"10 mm^2\", \"full_open_rise\": \"10 bar\" },\n"
-  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 },\n"
-  "    { \"id\": \"T3\", \"type\": \"tank\", \"pressure\": 0 } ],\n"
-  "  \"wires\": [ [\"T1.p\", \"Q1.a\"], [\"Q1.b\", \"J1.p\"], [\"J1.p\", \"C1.cap\"],"
-  " [\"J1.p\", \"R1.a\"], [\"R1.b\", \"T2.p\"], [\"C1.rod\", \"T3.p\"] ],\n"
-  "  \"initial\": { \"C1.v\": 0.1 },\n"
-  "  \"simulation\": { \"t_end\": 1, \"method\": \"msbdf\", \"rtol\": 1e-8, "
-  "\"atol\": 1e-12, \"output_interval\": 0.01 } }\n";
-
-static guint
-find_event (const GArray *log, const char *component, const char *to)
-{
-  for (guint i = 0; i < log->len; i++)
-    if (strcmp (event_at (log, i)->component, component) == 0
-        && strcmp (event_at (log, i)->to, to) == 0)
-      return i;
-  g_assert_not_reached ();
-}
-
-static void
-test_end_stop_reached (void)
-{
-  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (stop_pump);
-  double t_star = STOP_STROKE / (STOP_Q / STOP_A);
-
-  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
-    {
-      g_autoptr (GArray) log = event_log_new ();
-      g_autoptr (MfTestRecording) run_ = NULL;
-      MfSimulationStats stats;
-      guint stop, open;
-      double t_stop;
-
-      run_ = run (tc, methods[m], log, &stats);
-      stop = find_event (log, "C1", "at stop");
-      assert_event (log, stop, "C1", "free", "at stop");
-      open = find_event (log, "R1", "open");
-      t_stop = event_at (log, stop)->t;
-      g_test_message ("%s: C1 stops at %.15g s, %.2g s from %.15g s; energy lost %.3g J",
-                      methods[m], t_stop, t_stop - t_star, t_star, stats.energy_lost);
-      g_assert_cmpfloat (fabs (t_stop - t_star), <=, LOCATED);
-      g_assert_cmpfloat (event_at (log, open)->t, ==, t_stop);
-
-      for (guint i = 0; i < mf_test_recording_n_samples (run_); i++)
-        {
-          double t = mf_test_recording_time (run_, i);
-
-          if (t < t_star)
-            {
-              g_assert_cmpfloat_with_epsilon (value (tc, run_, i, "C1.x"),
-                                              STOP_Q / STOP_A * t, 1e-9);
-              g_assert_cmpfloat (value (tc, run_, i, "C1.stop_force"), ==, 0.0);
-              g_assert_cmpfloat (value (tc, run_, i, "R1.q"), ==, 0.0);
-            }
-          else if (t > t_stop)
-            {
-              g_assert_cmpfloat (value (tc, run_, i, "C1.v"), ==, 0.0);
-              g_assert_cmpfloat (value (tc, run_, i, "C1.x"), ==, STOP_STROKE);
-              g_assert_cmpfloat_with_epsilon (value (tc, run_, i, "R1.q"), STOP_Q, 1e-12);
-              /* the stop holds the cap pressure, at least R1's setting */
-              g_assert_cmpfloat (value (tc, run_, i, "C1.stop_force"), >=, 1e6 * STOP_A);
-            }
-        }
-    }
-}
-
-/* Tank T1 at p(t) = 20 bar (1 − t) pushes C1 (A = 1e-3 m^2, stroke 0.1 m)
- * out against spring K1 (1e4 N/m) onto its stop.  Held there, the stop
- * pushes back with p A − k stroke = 2000 (1 − t) − 1000 N, which reaches 0
- * at t = 0.5 s: the spring then pulls the piston back off the stop. */
-static const char stop_spring[] =
-  "{ \"manifold\": 1, " FLUID ",\n"
-  "  \"components\": [\n"
-  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"20 bar * (1 - ramp(t, 0, 1))\" },\n"
-  "    { \"id\": \"C1\", \"type\": \"piston\", \"mass\": 5, \"cap_area\": 1e-3,"
-  " \"rod_area\": 5e-4, \"damping\": 200, \"stroke\": 0.1 },\n"
-  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 },\n"
-  "    { \"id\": \"K1\", \"type\": \"spring\", \"stiffness\": 1e4 },\n"
-  "    { \"id\": \"G1\", \"type\": \"fixed\" } ],\n"
-  "  \"wires\": [ [\"T1.p\", \"C1.cap\"], [\"C1.rod\", \"T2.p\"], [\"C1.m\", \"K1.a\"],"
-  " [\"K1.b\", \"G1.m\"] ],\n"
-  "  \"simulation\": { \"t_end\": 0.8, \"method\": \"msbdf\", \"rtol\": 1e-8, "
-  "\"atol\": 1e-12, \"output_interval\": 0.01 } }\n";
-
-static void
-test_end_stop_released (void)
-{
-  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (stop_spring);
-
-  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
-    {
-      g_autoptr (GArray) log = event_log_new ();
-      g_autoptr (MfTestRecording) run_ = NULL;
-      MfSimulationStats stats;
-      double t_stop, t_free, x_last = INFINITY;
-
-      run_ = run (tc, methods[m], log, &stats);
-      g_assert_cmpuint (log->len, ==, 2);
-      assert_event (log, 0, "C1", "free", "at stop");
-      assert_event (log, 1, "C1", "at stop", "free");
-      t_stop = event_at (log, 0)->t;
-      t_free = event_at (log, 1)->t;
-      g_test_message ("%s: C1 stops at %.9g s and leaves at %.15g s, %.2g s from 0.5 s; "
-                      "energy lost %.3g J", methods[m], t_stop, t_free, t_free - 0.5,
-                      stats.energy_lost);
-      g_assert_cmpfloat (fabs (t_free - 0.5), <=, LOCATED);
-      /* it hits the stop moving: the impact takes its kinetic energy */
-      g_assert_cmpfloat (stats.energy_lost, >, 0.0);
-
-      for (guint i = 0; i < mf_test_recording_n_samples (run_); i++)
-        {
-          double t = mf_test_recording_time (run_, i), x = value (tc, run_, i, "C1.x");
-
-          if (t > t_stop && t < t_free)
-            {
-              g_assert_cmpfloat (x, ==, 0.1);
-              g_assert_cmpfloat (value (tc, run_, i, "C1.v"), ==, 0.0);
-              g_assert_cmpfloat_with_epsilon (value (tc, run_, i, "C1.stop_force"),
-                                              2000.0 * (1.0 - t) - 1000.0, 1e-6);
-            }
-          else if (t > t_free)
-            {
-              g_assert_cmpfloat (value (tc, run_, i, "C1.stop_force"), ==, 0.0);
-              g_assert_cmpfloat (x, <, MIN (x_last, 0.1));
-            }
-          x_last = x;
-        }
-    }
 }
 
 int
@@ -953,8 +662,7 @@ main (int argc, char **argv)
   g_test_add_func ("/switching/schedule", test_schedule);
   g_test_add_func ("/switching/zero-flow-source", test_zero_flow_source);
   g_test_add_func ("/switching/example", test_example);
-  g_test_add_func ("/switching/cli-events", test_cli_events);
-  g_test_add_func ("/switching/end-stop-reached", test_end_stop_reached);
-  g_test_add_func ("/switching/end-stop-released", test_end_stop_released);
+  g_test_add ("/switching/cli-events", Fixture, NULL, fixture_set_up, test_cli_events,
+              fixture_tear_down);
   return g_test_run ();
 }
