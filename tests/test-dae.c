@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <string.h>
 
 #include "mf-error.h"
 #include "mf-simulation.h"
@@ -133,6 +134,32 @@ test_nothing_integrated (void)
     }
 }
 
+/* An orifice whose area reaches zero needs an infinite pressure drop: the
+ * run stops there, naming the orifice, with either kind of method. */
+static void
+test_zero_area (void)
+{
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (
+    "{ \"manifold\": 1, \"components\": ["
+    "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"2 bar\" },"
+    "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 5, \"diameter\": 0.02 },"
+    "  { \"id\": \"O\", \"type\": \"orifice\","
+    "    \"area\": \"50 mm^2 * (1 - pulse(t, 0.2, 0.1))\" },"
+    "  { \"id\": \"T2\", \"type\": \"tank\" } ],"
+    "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"O.a\"], [\"O.b\", \"T2.p\"] ] }");
+  const char *const methods[] = { "rkf45", "msbdf" };
+
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      g_autoptr (GError) error = NULL;
+      MfSimulationOptions options = { methods[m], 0.5, 1e-6, 1e-9, 0.01, 0.0 };
+
+      g_assert_false (mf_simulate (tc->model, &options, NULL, NULL, NULL, NULL, &error));
+      g_assert_error (error, MF_ERROR, MF_ERROR_SOLVER);
+      g_assert_nonnull (strstr (error->message, "orifice 'O' has an area of 0 m^2"));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -148,5 +175,6 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/core/dae/parallel-orifices", test_parallel);
   g_test_add_func ("/core/dae/nothing-integrated", test_nothing_integrated);
+  g_test_add_func ("/core/dae/zero-area", test_zero_area);
   return g_test_run ();
 }

@@ -291,19 +291,10 @@ fill_full_state (MfSystem *sys, double t, const double *y)
 }
 
 static int
-evaluate (MfSystem *sys, double t, const double *y, double *dydt)
+evaluate_equations (MfSystem *sys, double t, const double *y, double *dydt)
 {
   if (sys->dae != NULL)
-    {
-      int status = mf_dae_evaluate (sys->dae, t, y, dydt);
-
-      if (status != GSL_SUCCESS)
-        {
-          g_clear_error (&sys->failure);
-          sys->failure = mf_dae_take_error (sys->dae);
-        }
-      return status;
-    }
+    return mf_dae_evaluate (sys->dae, t, y, dydt);
   fill_full_state (sys, t, y);
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
@@ -317,6 +308,43 @@ evaluate (MfSystem *sys, double t, const double *y, double *dydt)
     if (!isfinite (dydt[i]))
       return GSL_EBADFUNC;
   return GSL_SUCCESS;
+}
+
+/* Why the equations are not finite at t, when the circuit can say: an
+ * orifice whose area is zero needs an infinite pressure drop for any flow.
+ * Only run once an evaluation has failed. */
+static GError *
+diagnose_not_finite (const MfSystem *sys, double t)
+{
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (sys->model, k);
+      const MfComponent *c = g_ptr_array_index (sys->model->circuit->components, b->component);
+      double area = b->opening != NULL ? mf_expr_eval (b->opening, t) : b->opening_value;
+
+      if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
+        return g_error_new (MF_ERROR, MF_ERROR_UNSUPPORTED,
+                            "%s '%s' has an area of %g m^2, and the orifice law needs an "
+                            "infinite pressure drop for any flow through it (orifices that close "
+                            "completely are not simulated yet: model a valve that shuts with a "
+                            "mode that lists it as closed)",
+                            c->info->name, c->id, area);
+    }
+  return NULL;
+}
+
+static int
+evaluate (MfSystem *sys, double t, const double *y, double *dydt)
+{
+  int status = evaluate_equations (sys, t, y, dydt);
+
+  g_clear_error (&sys->failure);
+  if (status == GSL_SUCCESS)
+    return status;
+  sys->failure = diagnose_not_finite (sys, t);
+  if (sys->failure == NULL && sys->dae != NULL)
+    sys->failure = mf_dae_take_error (sys->dae);
+  return status;
 }
 
 int
@@ -398,7 +426,11 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
         double value = i < nb ? AT (sys->jac_top, nb, i, j) : AT (sys->jac, n, i, j);
 
         if (!isfinite (value))
-          return GSL_EBADFUNC;
+          {
+            g_clear_error (&sys->failure);
+            sys->failure = diagnose_not_finite (sys, t);
+            return GSL_EBADFUNC;
+          }
         dfdy[i * n + j] = value;
       }
   return GSL_SUCCESS;
