@@ -275,7 +275,8 @@ solve_algebraic (MfDae *dae)
 }
 
 /* G_rest = ∂G0/∂(x, p_c)·(x', p_c') + ∂G0/∂t, the last by a forward
- * difference (inputs and v_p move with t); leaves the point at t. */
+ * difference (inputs and v_p move with t), backward where the forward one
+ * is not finite; leaves the point at t. */
 static void
 constraint_rate (MfDae *dae, double t, double *g_rest)
 {
@@ -285,6 +286,14 @@ constraint_rate (MfDae *dae, double t, double *g_rest)
 
   mf_system_particular_velocities (sys, t + h);
   state_and_constraints (dae, t + h, dae->z, dae->g_plus);
+  /* an orifice closing at t + h (its area reaching 0) makes G infinite
+   * there: the difference is taken backward instead */
+  if (!all_finite (dae->g_plus, dae->q))
+    {
+      h = -h;
+      mf_system_particular_velocities (sys, t + h);
+      state_and_constraints (dae, t + h, dae->z, dae->g_plus);
+    }
   mf_system_particular_velocities (sys, t);
   state_and_constraints (dae, t, dae->z, dae->g);
   constraint_jacobian (dae, t);

@@ -16,6 +16,14 @@
  * whose Δp is −stop_force / cap_area: it lets go when the stop would have
  * to pull.  On engaging, x is set to the end exactly (mf_events_snap()).
  *
+ * An orifice or valve whose area a(t) is an expression of time closes
+ * when the area falls to a_eps = 1e-9 × its port area and reopens above
+ * it: open, d = a(t) − a_eps; closed, d = a_eps − a(t).  The distance does
+ * not depend on the state, so it is located on t alone, before the step
+ * that would cross it (mf_events_area_due()): beyond the crossing the
+ * open orifice's law may need an infinite pressure drop, and no step may
+ * evaluate it there.  A closed orifice reopens with zero flow.
+ *
  * with v the valve's branch velocity and p_a − p_b its output ID.dp (while
  * closed, the pressure difference it holds, from the multipliers).  An
  * undetermined pressure (NaN) means the condition is not met.
@@ -56,6 +64,9 @@
  */
 #include "mf-events.h"
 
+#include "mf-expr.h"
+#include "mf-model-private.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -80,6 +91,8 @@ typedef struct
   double       area;        /* end stop: the cap area, turning its force into a Δp */
   double       stroke;      /* end stop */
   double       cracking;    /* Pa */
+  const MfExpr *opening;    /* area kind: a(t) */
+  double       area_eps;    /* area kind: a_eps */
   MfValveState state;
   gboolean     fresh;       /* its mode just began: the start rule applies */
   gboolean     armed;       /* held: its reopening condition has been false since */
@@ -169,6 +182,28 @@ add_stop (MfEvents *ev, guint c, const MfComponent *component)
 }
 
 static void
+add_area (MfEvents *ev, guint c, const MfComponent *component)
+{
+  g_autofree char *v_name = g_strdup_printf ("%s.v", component->id);
+  int velocity = mf_model_find_state (ev->model, v_name);
+  const MfBranch *b;
+  MfValve orifice = { 0 };
+
+  if (velocity < 0)
+    return;
+  b = mf_model_branch (ev->model, (guint) velocity);
+  if (b->kind != MF_BRANCH_ORIFICE || b->opening == NULL)
+    return;
+  orifice.kind = MF_SWITCH_AREA;
+  orifice.component = c;
+  orifice.velocity = (guint) velocity;
+  orifice.opening = b->opening;
+  orifice.area_eps = MF_THRESHOLD * b->area;
+  orifice.state = MF_VALVE_OPEN;
+  g_array_append_val (ev->valves, orifice);
+}
+
+static void
 update_thresholds (MfEvents *ev)
 {
   ev->v_eps = MF_THRESHOLD * MAX (ev->velocity_scale, MF_MIN_VELOCITY_SCALE);
@@ -197,6 +232,11 @@ mf_events_new (MfModel *model, double rtol)
       else if (component->info->type == MF_COMPONENT_PISTON
                && isfinite (component->params[MF_PISTON_STROKE].value))
         add_stop (ev, c, component);
+      /* A check valve keeps its own conditions only: closing it by its
+       * area as well would need both at once. */
+      else if (component->info->type == MF_COMPONENT_ORIFICE
+               || component->info->type == MF_COMPONENT_VALVE)
+        add_area (ev, c, component);
     }
   ev->pressure_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint o = 0; o < mf_model_n_outputs (model); o++)
@@ -359,7 +399,8 @@ mf_events_switch (MfEvents *ev, guint i, double t)
       valve->burst_t = t;
       valve->burst_count = 1;
     }
-  if (valve->burst_count > MF_CHATTER_SWITCHES)
+  /* an area follows t alone: holding its orifice closed would ignore it */
+  if (valve->burst_count > MF_CHATTER_SWITCHES && valve->kind != MF_SWITCH_AREA)
     {
       valve->state = MF_VALVE_HELD;
       valve->armed = FALSE;
@@ -401,12 +442,32 @@ held_distance (const MfEvents *ev, const MfValve *valve, const double *out)
   return isfinite (dp) ? valve->cracking + ev->p_eps + ev->margin - dp : INFINITY;
 }
 
+/* An orifice closed by its area: the distance at t, which y does not move. */
+static double
+area_distance (const MfValve *valve, double t)
+{
+  double d = mf_expr_eval (valve->opening, t) - valve->area_eps;
+
+  switch (valve->state)
+    {
+    case MF_VALVE_OPEN:
+      return d;
+    case MF_VALVE_CLOSED:
+      return -d;
+    default:
+      return INFINITY;
+    }
+}
+
 /* >= 0 while the valve keeps its state, < 0 once its condition holds. */
 static double
-valve_distance (const MfEvents *ev, const MfValve *valve, const double *out)
+valve_distance (const MfEvents *ev, const MfValve *valve, double t, const double *out)
 {
-  double dp = opening_dp (valve, out);
+  double dp;
 
+  if (valve->kind == MF_SWITCH_AREA)
+    return area_distance (valve, t);
+  dp = opening_dp (valve, out);
   switch (valve->state)
     {
     case MF_VALVE_OPEN:
@@ -421,7 +482,9 @@ valve_distance (const MfEvents *ev, const MfValve *valve, const double *out)
     }
 }
 
-/* The distances at (t, y) into d; TRUE when some condition holds. */
+/* The distances at (t, y) into d; TRUE when some condition holds.  The
+ * areas are not looked at: mf_events_area_due() keeps steps short of
+ * their crossings. */
 static gboolean
 evaluate (MfEvents *ev, MfSystem *system, double t, const double *y, double *d)
 {
@@ -430,7 +493,10 @@ evaluate (MfEvents *ev, MfSystem *system, double t, const double *y, double *d)
   mf_system_outputs (system, t, y, ev->outputs);
   for (guint i = 0; i < ev->valves->len; i++)
     {
-      d[i] = valve_distance (ev, valve_at (ev, i), ev->outputs);
+      const MfValve *valve = valve_at (ev, i);
+
+      d[i] = valve->kind == MF_SWITCH_AREA ? INFINITY
+                                           : valve_distance (ev, valve, t, ev->outputs);
       if (d[i] < 0)
         any = TRUE;
     }
@@ -495,7 +561,7 @@ mf_events_due (MfEvents *ev, MfSystem *system, double t, const double *y)
   observe (ev);
   for (guint i = 0; i < ev->valves->len; i++)
     {
-      ev->d_start[i] = valve_distance (ev, valve_at (ev, i), ev->outputs);
+      ev->d_start[i] = valve_distance (ev, valve_at (ev, i), t, ev->outputs);
       if (ev->d_start[i] < 0 && due < 0)
         due = (int) i;
     }
@@ -503,6 +569,46 @@ mf_events_due (MfEvents *ev, MfSystem *system, double t, const double *y)
 }
 
 /* ---- location ------------------------------------------------------------ */
+
+/* Bisection on t: [t_lo, t_hi] with the condition false at t_lo, true at t_hi. */
+static void
+bracket_area (const MfValve *valve, double *t_lo, double *t_hi)
+{
+  double tol = MF_LOCATE_MIN * MAX (1.0, fabs (*t_hi));
+
+  for (guint round = 0; *t_hi - *t_lo > tol && round < MF_LOCATE_MAX_ROUNDS; round++)
+    {
+      double t_mid = *t_lo + 0.5 * (*t_hi - *t_lo);
+
+      if (area_distance (valve, t_mid) < 0)
+        *t_hi = t_mid;
+      else
+        *t_lo = t_mid;
+    }
+}
+
+int
+mf_events_area_due (MfEvents *ev, double t, double t_to, double *t_before, double *t_after)
+{
+  int due = -1;
+
+  for (guint i = 0; ev->active && i < ev->valves->len; i++)
+    {
+      const MfValve *valve = valve_at (ev, i);
+      double t_lo = t, t_hi = t_to;
+
+      if (valve->kind != MF_SWITCH_AREA || !(area_distance (valve, t_to) < 0))
+        continue;
+      bracket_area (valve, &t_lo, &t_hi);
+      if (due < 0 || t_hi < *t_after)
+        {
+          due = (int) i;
+          *t_before = t_lo;
+          *t_after = t_hi;
+        }
+    }
+  return due;
+}
 
 void
 mf_events_step_begins (MfEvents *ev, MfIntegrator *integrator, double t, const double *y)

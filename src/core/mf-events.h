@@ -1,4 +1,5 @@
-/* mf-events.h: check and relief valves that switch by themselves (MODEL.md §4) — the
+/* mf-events.h: check and relief valves that switch by themselves (MODEL.md §4),
+ * end stops, and orifices closed by their area — the
  * state of each, its switching function, and the location of a switching
  * time inside an accepted step by integrating again from the step's start.
  * The simulation driver (mf-simulation.c) builds the new equations and
@@ -26,6 +27,7 @@ typedef enum
 {
   MF_SWITCH_VALVE,
   MF_SWITCH_STOP,
+  MF_SWITCH_AREA, /* an orifice or valve whose area expression closes it */
 } MfSwitchKind;
 
 typedef enum
@@ -40,8 +42,8 @@ typedef enum
  * chattering: it is held closed instead of switching again. */
 #define MF_CHATTER_SWITCHES 4
 
-/* Every check and relief valve of `model`, all open, and every end stop,
- * all free.  `rtol` sets how closely
+/* Every check and relief valve of `model`, all open, every end stop, all
+ * free, and every orifice and valve with a time-varying area, open.  `rtol` sets how closely
  * switching times are located (mf-events.c). */
 MfEvents     *mf_events_new (MfModel *model,
                              double   rtol);
@@ -107,6 +109,18 @@ int           mf_events_due (MfEvents     *events,
                              MfSystem     *system,
                              double        t,
                              const double *y);
+
+/* An orifice whose area closes or reopens it within (t, t_to]: the
+ * earliest such valve, or -1.  Its switching time is bracketed on t alone
+ * to [*t_before, *t_after], at most 1e-12 max(1, t_to) wide, where the
+ * condition does not hold yet at *t_before and holds at *t_after.  Its
+ * equations may not be finite beyond *t_before (an area of zero), so the
+ * driver integrates only to there. */
+int           mf_events_area_due (MfEvents *events,
+                                  double    t,
+                                  double    t_to,
+                                  double   *t_before,
+                                  double   *t_after);
 
 /* Before each step: keeps (t, y) and the integrator's step size, and fixes
  * the thresholds for the step. */

@@ -77,6 +77,10 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
         slope = -b->area * ddp;
       break;
     case MF_BRANCH_ORIFICE:
+      /* at rest the law is zero whatever the area: an orifice closed by
+       * its area (a = 0, K infinite) holds v = 0 by a row of its own */
+      if (v == 0.0)
+        break;
       a = value_at (b->opening, b->opening_value, t);
       k = b->k_area / (a * a);
       force = -k * v * fabs (v);
@@ -342,6 +346,10 @@ mf_model_branch_can_close (const MfModel *model, guint velocity)
 
   if (b->kind == MF_BRANCH_PISTON)
     return isfinite (b->stroke);
+  /* an orifice whose area is an expression of time closes when it does */
+  if (b->kind == MF_BRANCH_ORIFICE && b->opening != NULL
+      && component_at (model->circuit, b->component)->info->type != MF_COMPONENT_CHECK_VALVE)
+    return TRUE;
   return component_at (model->circuit, b->component)->info->switchable;
 }
 

@@ -312,7 +312,10 @@ evaluate_equations (MfSystem *sys, double t, const double *y, double *dydt)
 
 /* Why the equations are not finite at t, when the circuit can say: an
  * orifice whose area is zero needs an infinite pressure drop for any flow.
- * Only run once an evaluation has failed. */
+ * An orifice or valve whose area falls to zero is closed by an event
+ * first (mf-events.h); this still names a check valve's area, a negative
+ * one, or one that dips to zero and back within a single step.  Only run
+ * once an evaluation has failed. */
 static GError *
 diagnose_not_finite (const MfSystem *sys, double t)
 {
@@ -325,9 +328,10 @@ diagnose_not_finite (const MfSystem *sys, double t)
       if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
         return g_error_new (MF_ERROR, MF_ERROR_UNSUPPORTED,
                             "%s '%s' has an area of %g m^2, and the orifice law needs an "
-                            "infinite pressure drop for any flow through it (orifices that close "
-                            "completely are not simulated yet: model a valve that shuts with a "
-                            "mode that lists it as closed)",
+                            "infinite pressure drop for any flow through it (an orifice or valve "
+                            "is closed when its area falls to zero, but not a check valve, nor an "
+                            "area that is negative or dips to zero within one step: model a valve "
+                            "that shuts with a mode that lists it as closed)",
                             c->info->name, c->id, area);
     }
   return NULL;
@@ -371,7 +375,15 @@ dae_jacobian (MfSystem *sys, double t, const double *y, double *dfdy, double *df
 
       if (j < n)
         sys->y2[j] = y[j] + h;
-      if ((status = evaluate (sys, j < n ? t : t + h, sys->y2, sys->dydt2)) != GSL_SUCCESS)
+      status = evaluate (sys, j < n ? t : t + h, sys->y2, sys->dydt2);
+      /* ∂f/∂t backward when an orifice closes within h (its area reaching
+       * 0 makes f infinite beyond): a failed solve leaves the warm start */
+      if (status != GSL_SUCCESS && j == n)
+        {
+          h = -h;
+          status = evaluate (sys, t + h, sys->y2, sys->dydt2);
+        }
+      if (status != GSL_SUCCESS)
         return status;
       for (guint i = 0; i < n; i++)
         {
