@@ -95,7 +95,7 @@ int      mf_cli_input_load (MfCliInput *input,
                             gboolean    quiet);
 void     mf_cli_input_clear (MfCliInput *input);
 
-/* Prints `message` on stderr as "FILE:LINE:COL: [warning: ]PREFIXmessage"
+/* Prints `message` on stderr as "FILE:LINE:COL: [warning: ]<prefix><message>"
  * at the first component the message names, or "FILE: ..." when it names
  * none.  `prefix` may be NULL. */
 void     mf_cli_report (const MfDocument *document,

@@ -123,6 +123,22 @@ checker_locate (MfChecker *checker, const char *path, gboolean key, guint *line,
     }
 }
 
+/* One problem at the value of `path` (or at its key, `on_key`). */
+static void
+checker_vreport (MfChecker   *checker,
+                 MfSeverity   severity,
+                 MfErrorCode  code,
+                 const char  *path,
+                 gboolean     on_key,
+                 const char  *format,
+                 va_list      args)
+{
+  guint line, column;
+
+  checker_locate (checker, path, on_key, &line, &column);
+  mf_checker_add (checker, severity, code, line, column, g_strdup_vprintf (format, args));
+}
+
 void
 mf_checker_report (MfChecker  *checker,
                    MfSeverity  severity,
@@ -132,11 +148,9 @@ mf_checker_report (MfChecker  *checker,
                    ...)
 {
   va_list args;
-  guint line, column;
 
-  checker_locate (checker, path, FALSE, &line, &column);
   va_start (args, format);
-  mf_checker_add (checker, severity, code, line, column, g_strdup_vprintf (format, args));
+  checker_vreport (checker, severity, code, path, FALSE, format, args);
   va_end (args);
 }
 
@@ -144,12 +158,9 @@ void
 mf_checker_error (MfChecker *checker, const char *path, const char *format, ...)
 {
   va_list args;
-  guint line, column;
 
-  checker_locate (checker, path, FALSE, &line, &column);
   va_start (args, format);
-  mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_INVALID, line, column,
-                  g_strdup_vprintf (format, args));
+  checker_vreport (checker, MF_SEVERITY_ERROR, MF_ERROR_INVALID, path, FALSE, format, args);
   va_end (args);
 }
 
@@ -157,12 +168,9 @@ void
 mf_checker_warn_key (MfChecker *checker, const char *path, const char *format, ...)
 {
   va_list args;
-  guint line, column;
 
-  checker_locate (checker, path, TRUE, &line, &column);
   va_start (args, format);
-  mf_checker_add (checker, MF_SEVERITY_WARNING, MF_ERROR_INVALID, line, column,
-                  g_strdup_vprintf (format, args));
+  checker_vreport (checker, MF_SEVERITY_WARNING, MF_ERROR_INVALID, path, TRUE, format, args);
   va_end (args);
 }
 
