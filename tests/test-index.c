@@ -171,6 +171,10 @@ test_index_2_piston (void)
   g_assert_cmpstr (hidden (red, 0, 0), ==, "C.x");
   g_assert_cmpstr (hidden (red, 1, 0), ==, "C.v");
   assert_split (tc, red, "", "C.v");
+  /* the first hidden constraint fixes x, which becomes algebraic (z = [x]) */
+  g_assert_true (red->index_analysis->solvable);
+  g_assert_cmpuint (red->index_analysis->constrained->len, ==, 1);
+  g_assert_cmpuint (g_array_index (red->index_analysis->constrained, guint, 0), ==, 0);
 }
 
 /* Index 1: the same piston with damping c: 0 = A1 p1 − A2 p2 − k x − c v
@@ -183,6 +187,7 @@ test_index_1_damped_piston (void)
 
   g_assert_cmpint (red->index, ==, 1);
   g_assert_cmpstr (hidden (red, 0, 0), ==, "C.v, C.x");
+  g_assert_cmpuint (red->index_analysis->constrained->len, ==, 0);
 }
 
 /* Undetermined: a massless, undamped piston on a free rod.  0 = A1 p1 − A2 p2

@@ -162,21 +162,29 @@ json_add_int (JsonBuilder *builder, const char *key, gint64 value)
 }
 
 /* The integrated (or algebraic) velocities as model state indices: every
- * independent state is integrated when M̄ is regular. */
+ * independent state is integrated when M̄ is regular.  The algebraic ones
+ * go on with the positions and pressures that hidden constraints fix
+ * (index 2). */
 static guint *
-split_states (const MfReduction *red, gboolean algebraic, guint *n)
+split_states (const MfModel *model, const MfReduction *red, gboolean algebraic, guint *n)
 {
   const MfNullspace *ns = red->nullspace;
   guint nb = mf_reduction_n_independent (red);
-  GArray *chosen = NULL;
-  guint *states;
+  GArray *chosen = NULL, *fixed = NULL;
+  guint n_velocities, *states;
 
   if (red->index_analysis != NULL)
-    chosen = algebraic ? red->index_analysis->algebraic : red->index_analysis->integrated;
-  *n = chosen != NULL ? chosen->len : algebraic ? 0 : nb;
+    {
+      chosen = algebraic ? red->index_analysis->algebraic : red->index_analysis->integrated;
+      fixed = algebraic ? red->index_analysis->constrained : NULL;
+    }
+  n_velocities = chosen != NULL ? chosen->len : algebraic ? 0 : nb;
+  *n = n_velocities + (fixed != NULL ? fixed->len : 0);
   states = g_new0 (guint, MAX (*n, 1));
-  for (guint i = 0; i < *n; i++)
+  for (guint i = 0; i < n_velocities; i++)
     states[i] = ns->independent[chosen != NULL ? g_array_index (chosen, guint, i) : i];
+  for (guint i = n_velocities; i < *n; i++)
+    states[i] = mf_model_n_velocities (model) + g_array_index (fixed, guint, i - n_velocities);
   return states;
 }
 
@@ -184,11 +192,11 @@ static void
 json_add_split (JsonBuilder *builder, const MfModel *model, const MfReduction *red)
 {
   guint n;
-  g_autofree guint *integrated = split_states (red, FALSE, &n);
+  g_autofree guint *integrated = split_states (model, red, FALSE, &n);
   g_autofree guint *algebraic = NULL;
 
   json_add_state_names (builder, "integrated", model, integrated, n);
-  algebraic = split_states (red, TRUE, &n);
+  algebraic = split_states (model, red, TRUE, &n);
   json_add_state_names (builder, "algebraic", model, algebraic, n);
 }
 
@@ -501,7 +509,7 @@ static void
 append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
 {
   guint n;
-  g_autofree guint *integrated = split_states (red, FALSE, &n);
+  g_autofree guint *integrated = split_states (model, red, FALSE, &n);
   g_autofree guint *algebraic = NULL;
 
   for (guint k = 0; k < red->index_analysis->steps->len; k++)
@@ -516,7 +524,7 @@ append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
                                 (char *) g_ptr_array_index (step->hidden, i));
     }
   append_state_list (out, "integrated", model, integrated, n);
-  algebraic = split_states (red, TRUE, &n);
+  algebraic = split_states (model, red, TRUE, &n);
   append_state_list (out, "algebraic", model, algebraic, n);
 }
 

@@ -11,6 +11,7 @@
 
 #include "mf-error.h"
 #include "mf-linearization.h"
+#include "mf-nullspace.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -35,6 +36,23 @@ struct _MfDae
   double        *v_bar, *fbar, *jac, *g, *g_plus, *gv, *ga, *x, *b, *c, *rates, *w;
   lapack_int    *pivots;
   double        *sv;          /* q singular values of G_a (dgelss) */
+  /* Index 2: of the q hidden constraints G0, q1 involve velocities and
+   * q2 = q − q1 combinations H(z, t) = 0 hold only z = [x; p_c].  The
+   * velocities are solved from Γ = [G1; Ḣ] = 0, G1 the first q1
+   * combinations; H fixes q2 of z (constrained), the others are integrated. */
+  guint          q1, q2, n_z, n_free;
+  double        *combine;     /* q × q: rows combining G0 into [G1; H]; NULL at index 1 */
+  guint         *constrained; /* q2 indices into z */
+  guint         *free_z;      /* n_free indices into z */
+  double        *h_z;         /* q2 × n_z: ∂H/∂z (the forces are affine in z) */
+  double        *h_lu;        /* q2 × q2: LU of ∂H/∂z over the constrained ones */
+  lapack_int    *h_pivots;
+  double        *z_full;      /* n_z: z of the point being evaluated */
+  double        *z_fixed;     /* q2: the constrained part, solved from H = 0 */
+  double        *g0, *g0_rest; /* q: G0 and its rate at fixed velocities */
+  double        *h_t, *h_rest; /* q2: ∂H/∂t, and d/dt of Ḣ at fixed velocities */
+  double        *h_at, *z_rates_at; /* 3 × q2 and 3 × n_z: H and z' at three times */
+  double        *gamma;       /* q × n̄: ∂Γ/∂v̄ */
   double        *lwork_buf;   /* dgelss workspace, sized once */
   lapack_int     lwork;
   guint64        total_iterations, total_svd;
@@ -67,8 +85,82 @@ split_mass (MfDae *dae)
       }
 }
 
+/* Splits G0 into G1 (q1 rows, in velocities) and H (q2 rows, in z alone)
+ * from the structure at a generic state, and picks up which z the index
+ * procedure chose to fix by H (mf-index.c). */
+static gboolean
+split_constraints (MfDae *dae, GError **error)
+{
+  MfSystem *sys = dae->sys;
+  const MfIndex *index = sys->red->index_analysis;
+  guint q = dae->q, n = dae->n_bar, n_y = n + dae->n_z, q2;
+  g_autofree double *jac = mf_linearize_generic (sys->model, sys->alpha);
+  g_autofree double *g0_y = g_new0 (double, MAX ((gsize) q * n_y, 1));
+  g_autofree double *ut = NULL;
+  g_autofree gboolean *taken = g_new0 (gboolean, MAX (dae->n_z, 1));
+
+  for (guint c = 0; c < q; c++)
+    for (guint j = 0; j < n_y; j++)
+      {
+        double sum = 0.0;
+
+        for (guint l = 0; l < n; l++)
+          sum += AT (dae->beta, n, l, c) * AT (jac, n_y, l, j);
+        AT (g0_y, q, c, j) = sum;
+      }
+  /* the velocity block is the first q × n̄ of g0_y */
+  dae->q1 = mf_left_singular_basis (g0_y, q, n, 1e-9, &ut);
+  dae->q2 = q2 = q - dae->q1;
+  if (q2 != index->constrained->len)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                   "%s: the hidden constraints could not be split into those that hold "
+                   "velocities and those that hold positions and pressures", sys->red->label);
+      return FALSE;
+    }
+  dae->n_free = dae->n_z - q2;
+  dae->constrained = g_new0 (guint, MAX (q2, 1));
+  dae->free_z = g_new0 (guint, MAX (dae->n_free, 1));
+  for (guint c = 0; c < q2; c++)
+    {
+      dae->constrained[c] = g_array_index (index->constrained, guint, c);
+      taken[dae->constrained[c]] = TRUE;
+    }
+  for (guint j = 0, f = 0; j < dae->n_z; j++)
+    if (!taken[j])
+      dae->free_z[f++] = j;
+  if (q2 == 0)
+    return TRUE;
+
+  dae->combine = g_steal_pointer (&ut);
+  dae->h_z = g_new0 (double, (gsize) q2 * MAX (dae->n_z, 1));
+  dae->h_lu = g_new0 (double, (gsize) q2 * q2);
+  dae->h_pivots = g_new0 (lapack_int, q2);
+  for (guint c = 0; c < q2; c++)
+    for (guint j = 0; j < dae->n_z; j++)
+      {
+        double sum = 0.0;
+
+        for (guint l = 0; l < q; l++)
+          sum += AT (dae->combine, q, dae->q1 + c, l) * AT (g0_y, q, l, n + j);
+        AT (dae->h_z, q2, c, j) = sum;
+      }
+  for (guint a = 0; a < q2; a++)
+    for (guint c = 0; c < q2; c++)
+      AT (dae->h_lu, q2, c, a) = AT (dae->h_z, q2, c, dae->constrained[a]);
+  if (LAPACKE_dgetrf (LAPACK_COL_MAJOR, (lapack_int) q2, (lapack_int) q2, dae->h_lu,
+                      (lapack_int) q2, dae->h_pivots) != 0)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                   "%s: the hidden constraints on positions and pressures cannot be solved "
+                   "for the ones the index procedure chose", sys->red->label);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 MfDae *
-mf_dae_new (MfSystem *sys)
+mf_dae_new (MfSystem *sys, GError **error)
 {
   const MfIndex *index = sys->red->index_analysis;
   MfDae *dae = g_new0 (MfDae, 1);
@@ -80,6 +172,7 @@ mf_dae_new (MfSystem *sys)
   dae->n_i = n_i = index->integrated->len;
   dae->r = n - q;
   dae->n_full = n + sys->n_x + sys->n_c;
+  dae->n_z = sys->n_x + sys->n_c;
   dae->integrated = g_memdup2 (index->integrated->data, MAX (n_i, 1) * sizeof (guint));
   dae->algebraic = g_memdup2 (index->algebraic->data, MAX (q, 1) * sizeof (guint));
   dae->beta = g_new0 (double, MAX ((gsize) n * q, 1));
@@ -116,6 +209,20 @@ mf_dae_new (MfSystem *sys)
     dae->lwork = MAX ((lapack_int) query, 1);
     dae->lwork_buf = g_new0 (double, dae->lwork);
   }
+  dae->z_full = g_new0 (double, MAX (dae->n_z, 1));
+  dae->g0 = g_new0 (double, q);
+  dae->g0_rest = g_new0 (double, q);
+  dae->gamma = g_new0 (double, (gsize) q * MAX (n, 1));
+  if (!split_constraints (dae, error))
+    {
+      mf_dae_free (dae);
+      return NULL;
+    }
+  dae->z_fixed = g_new0 (double, MAX (dae->q2, 1));
+  dae->h_t = g_new0 (double, MAX (dae->q2, 1));
+  dae->h_rest = g_new0 (double, MAX (dae->q2, 1));
+  dae->h_at = g_new0 (double, 3 * MAX (dae->q2, 1));
+  dae->z_rates_at = g_new0 (double, 3 * MAX (dae->n_z, 1));
   return dae;
 }
 
@@ -149,29 +256,44 @@ mf_dae_free (MfDae *dae)
   g_free (dae->sv);
   g_free (dae->lwork_buf);
   g_array_unref (dae->svd_times);
+  g_free (dae->combine);
+  g_free (dae->constrained);
+  g_free (dae->free_z);
+  g_free (dae->h_z);
+  g_free (dae->h_lu);
+  g_free (dae->h_pivots);
+  g_free (dae->z_full);
+  g_free (dae->z_fixed);
+  g_free (dae->g0);
+  g_free (dae->g0_rest);
+  g_free (dae->h_t);
+  g_free (dae->h_rest);
+  g_free (dae->h_at);
+  g_free (dae->z_rates_at);
+  g_free (dae->gamma);
   g_clear_error (&dae->error);
   g_free (dae);
 }
 
 guint
-mf_dae_n_integrated (const MfDae *dae)
+mf_dae_dimension (const MfDae *dae)
 {
-  return dae->n_i;
+  return dae->n_i + dae->n_free;
 }
 
-/* u and F̄ = αᵀ (F − M v_p') at (t, y) with the algebraic velocities z;
- * g = βᵀ F̄.  v_p must already be those of time t. */
+/* u and F̄ = αᵀ (F − M v_p') at (t, y) with the algebraic velocities va and
+ * z = dae->z_full; g0 = G0 = βᵀ F̄.  v_p must already be those of time t. */
 static void
-state_and_constraints (MfDae *dae, double t, const double *z, double *g)
+hidden_constraints (MfDae *dae, double t, const double *va, double *g0)
 {
   MfSystem *sys = dae->sys;
 
   for (guint j = 0; j < dae->n_i; j++)
     dae->v_bar[dae->integrated[j]] = dae->y[j];
   for (guint k = 0; k < dae->q; k++)
-    dae->v_bar[dae->algebraic[k]] = z[k];
+    dae->v_bar[dae->algebraic[k]] = va[k];
   mf_alpha_expand (sys->alpha, dae->v_bar, sys->vp, sys->u);
-  memcpy (sys->u + sys->n_v, dae->y + dae->n_i, (sys->n_x + sys->n_c) * sizeof (double));
+  memcpy (sys->u + sys->n_v, dae->z_full, dae->n_z * sizeof (double));
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
@@ -182,27 +304,86 @@ state_and_constraints (MfDae *dae, double t, const double *z, double *g)
 
       for (guint j = 0; j < dae->n_bar; j++)
         sum += AT (dae->beta, dae->n_bar, j, c) * dae->fbar[j];
-      g[c] = sum;
+      g0[c] = sum;
     }
 }
 
-/* ∂G0/∂y_full = βᵀ ∂F̄/∂y_full into dae->gv (q × n_full), at sys->u. */
+/* z' = [x'; p_c'] at sys->u into `rates`. */
+static void
+state_rates (MfDae *dae, double t, double *rates)
+{
+  MfSystem *sys = dae->sys;
+
+  for (guint i = 0; i < sys->n_x; i++)
+    rates[i] = sys->u[sys->model->position_branch[i]];
+  mf_model_pressure_rates (sys->model, t, sys->u, rates + sys->n_x);
+}
+
+/* Row c of the combined constraints applied to the q values `g0`. */
+static double
+combined_row (const MfDae *dae, guint c, const double *g0)
+{
+  double sum = 0.0;
+
+  if (dae->combine == NULL)
+    return g0[c];
+  for (guint l = 0; l < dae->q; l++)
+    sum += AT (dae->combine, dae->q, c, l) * g0[l];
+  return sum;
+}
+
+/* Γ = [G1; Ḣ] at the algebraic velocities va: Ḣ = H_z z' + H_t. */
+static void
+velocity_constraints (MfDae *dae, double t, const double *va, double *g)
+{
+  hidden_constraints (dae, t, va, dae->g0);
+  for (guint c = 0; c < dae->q1; c++)
+    g[c] = combined_row (dae, c, dae->g0);
+  if (dae->q2 == 0)
+    return;
+  state_rates (dae, t, dae->rates);
+  for (guint c = 0; c < dae->q2; c++)
+    {
+      double sum = dae->h_t[c];
+
+      for (guint j = 0; j < dae->n_z; j++)
+        sum += AT (dae->h_z, dae->q2, c, j) * dae->rates[j];
+      g[dae->q1 + c] = sum;
+    }
+}
+
+/* ∂G0/∂y_full = βᵀ ∂F̄/∂y_full into dae->gv (q × n_full), and ∂Γ/∂v̄ into
+ * dae->gamma (q × n̄), at sys->u. */
 static void
 constraint_jacobian (MfDae *dae, double t)
 {
   MfSystem *sys = dae->sys;
-  guint n = dae->n_full;
+  guint n = dae->n_full, q = dae->q;
 
   mf_linearize (sys->model, sys->alpha, t, sys->u, sys->triplets, dae->jac);
-  for (guint c = 0; c < dae->q; c++)
+  for (guint c = 0; c < q; c++)
     for (guint j = 0; j < n; j++)
       {
         double sum = 0.0;
 
         for (guint l = 0; l < dae->n_bar; l++)
           sum += AT (dae->beta, dae->n_bar, l, c) * AT (dae->jac, n, l, j);
-        AT (dae->gv, dae->q, c, j) = sum;
+        AT (dae->gv, q, c, j) = sum;
       }
+  for (guint j = 0; j < dae->n_bar; j++)
+    {
+      for (guint c = 0; c < dae->q1; c++)
+        AT (dae->gamma, q, c, j) = combined_row (dae, c, &AT (dae->gv, q, 0, j));
+      /* Ḣ's velocity block: H_z ∂z'/∂v̄ */
+      for (guint c = 0; c < dae->q2; c++)
+        {
+          double sum = 0.0;
+
+          for (guint l = 0; l < dae->n_z; l++)
+            sum += AT (dae->h_z, dae->q2, c, l) * AT (dae->jac, n, dae->n_bar + l, j);
+          AT (dae->gamma, q, dae->q1 + c, j) = sum;
+        }
+    }
 }
 
 static gboolean
@@ -215,30 +396,34 @@ all_finite (const double *values, gsize n)
 }
 
 static gboolean
-newton_function (const double *z, double *g, double *jacobian, gpointer data)
+newton_function (const double *va, double *g, double *jacobian, gpointer data)
 {
   MfDae *dae = data;
 
-  state_and_constraints (dae, dae->t, z, g);
+  velocity_constraints (dae, dae->t, va, g);
   if (jacobian != NULL)
     {
       constraint_jacobian (dae, dae->t);
       for (guint l = 0; l < dae->q; l++)
         for (guint c = 0; c < dae->q; c++)
-          AT (jacobian, dae->q, c, l) = AT (dae->gv, dae->q, c, dae->algebraic[l]);
+          AT (jacobian, dae->q, c, l) = AT (dae->gamma, dae->q, c, dae->algebraic[l]);
     }
   return all_finite (g, dae->q);
 }
 
 /* Each constraint balances forces: its scale is the size of the terms that
  * balance (|α|ᵀ times the magnitudes of F's terms) at the warm start, so
- * the residual test is relative to them and not to their near-zero sum. */
+ * the residual test is relative to them and not to their near-zero sum.
+ * A row of Ḣ, linear in the velocities, balances rates of force: its scale
+ * is |H_z| times a slow motion (1 mm/s, 1 kPa/s), fixed so that the σ of the
+ * scaled Jacobian does not depend on where Newton started. */
 static void
 set_scales (MfDae *dae)
 {
   MfSystem *sys = dae->sys;
+  double *raw = dae->g_plus;
 
-  state_and_constraints (dae, dae->t, dae->z, dae->g);
+  velocity_constraints (dae, dae->t, dae->z, dae->g);
   mf_model_force_magnitudes (sys->model, dae->t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
@@ -252,14 +437,114 @@ set_scales (MfDae *dae)
 
       for (guint j = 0; j < dae->n_bar; j++)
         sum += fabs (AT (dae->beta, dae->n_bar, j, c)) * dae->w[j];
+      raw[c] = sum;
+    }
+  for (guint c = 0; c < dae->q1; c++)
+    {
+      double sum = 0.0;
+
+      for (guint l = 0; l < dae->q; l++)
+        sum += (dae->combine == NULL ? (l == c ? 1.0 : 0.0)
+                                     : fabs (AT (dae->combine, dae->q, c, l)))
+               * raw[l];
       dae->scale[c] = MAX (sum, 1e-9);
     }
+  for (guint c = 0; c < dae->q2; c++)
+    {
+      double sum = 0.0;
+
+      for (guint j = 0; j < dae->n_z; j++)
+        sum += fabs (AT (dae->h_z, dae->q2, c, j)) * (j < sys->n_x ? 1e-3 : 1e3);
+      dae->scale[dae->q1 + c] = sum;
+    }
+}
+
+/* z_full from the integrated part of y and the constrained part. */
+static void
+assemble_z (MfDae *dae)
+{
+  for (guint j = 0; j < dae->n_free; j++)
+    dae->z_full[dae->free_z[j]] = dae->y[dae->n_i + j];
+  for (guint c = 0; c < dae->q2; c++)
+    dae->z_full[dae->constrained[c]] = dae->z_fixed[c];
+}
+
+/* H and z' at time t (velocities and the free z held), into slot k of
+ * h_at and z_rates_at; FALSE when not finite there. */
+static gboolean
+positions_at (MfDae *dae, double t, guint k)
+{
+  mf_system_particular_velocities (dae->sys, t);
+  hidden_constraints (dae, t, dae->z, dae->g0);
+  for (guint c = 0; c < dae->q2; c++)
+    dae->h_at[k * dae->q2 + c] = combined_row (dae, dae->q1 + c, dae->g0);
+  state_rates (dae, t, dae->z_rates_at + (gsize) k * dae->n_z);
+  return all_finite (dae->h_at + (gsize) k * dae->q2, dae->q2)
+         && all_finite (dae->z_rates_at + (gsize) k * dae->n_z, dae->n_z);
+}
+
+/* Index 2: the constrained z from H(z, t) = 0 — affine in z, so one step
+ * of its LU solves it — and H's time derivatives for Ḣ and for d/dt Ḣ at
+ * fixed velocities: H_t by a central difference, H_tt and ∂z'/∂t likewise
+ * (forward, from three points, when t − h is not finite).  With constant
+ * inputs these are exactly zero. */
+static gboolean
+solve_positions (MfDae *dae)
+{
+  guint q2 = dae->q2;
+  double t = dae->t, h = 1e-5 * MAX (fabs (t), 1.0), t0 = t - h;
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      assemble_z (dae);
+      if (!positions_at (dae, t, 1))
+        return FALSE;
+      double *step = dae->g_plus;
+
+      memcpy (step, dae->h_at + q2, q2 * sizeof (double));
+      LAPACKE_dgetrs (LAPACK_COL_MAJOR, 'N', (lapack_int) q2, 1, dae->h_lu, (lapack_int) q2,
+                      dae->h_pivots, step, (lapack_int) q2);
+      for (guint c = 0; c < q2; c++)
+        dae->z_fixed[c] -= step[c];
+    }
+  assemble_z (dae);
+  if (!positions_at (dae, t0, 0))
+    t0 = t;
+  for (guint k = 0; k < 3; k++)
+    if (!positions_at (dae, t0 + k * h, k))
+      return FALSE;
+  mf_system_particular_velocities (dae->sys, t);
+  for (guint c = 0; c < q2; c++)
+    {
+      double h0 = dae->h_at[c], h1 = dae->h_at[q2 + c], h2 = dae->h_at[2 * q2 + c];
+      double second = (h0 - 2.0 * h1 + h2) / (h * h);
+      double rate = 0.0;
+
+      dae->h_t[c] = t0 < t ? (h2 - h0) / (2.0 * h) : (-3.0 * h0 + 4.0 * h1 - h2) / (2.0 * h);
+      for (guint j = 0; j < dae->n_z; j++)
+        {
+          const double *zr = dae->z_rates_at;
+          double r0 = zr[j], r1 = zr[dae->n_z + j], r2 = zr[2 * dae->n_z + j];
+          double slope = t0 < t ? (r2 - r0) / (2.0 * h) : (-3.0 * r0 + 4.0 * r1 - r2) / (2.0 * h);
+
+          rate += AT (dae->h_z, q2, c, j) * slope;
+        }
+      dae->h_rest[c] = rate + second;
+    }
+  return TRUE;
 }
 
 static gboolean
 solve_algebraic (MfDae *dae)
 {
   g_clear_error (&dae->error);
+  if (dae->q2 > 0 && !solve_positions (dae))
+    {
+      g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
+                   "the positions and pressures held by the hidden constraints are not finite");
+      return FALSE;
+    }
+  assemble_z (dae);
   set_scales (dae);
   if (!mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale, &dae->report,
                         &dae->error))
@@ -274,45 +559,46 @@ solve_algebraic (MfDae *dae)
   return TRUE;
 }
 
-/* G_rest = ∂G0/∂(x, p_c)·(x', p_c') + ∂G0/∂t, the last by a forward
- * difference (inputs and v_p move with t), backward where the forward one
- * is not finite; leaves the point at t. */
+/* Γ_rest = dΓ/dt at fixed velocities: for G1, ∂G0/∂z z' + ∂G0/∂t, the last
+ * by a forward difference (inputs and v_p move with t), backward where the
+ * forward one is not finite; for Ḣ, what solve_positions() found.  Leaves
+ * the point at t, with dae->gv, dae->gamma and dae->rates for it. */
 static void
-constraint_rate (MfDae *dae, double t, double *g_rest)
+constraint_rate (MfDae *dae, double t, double *rest)
 {
   MfSystem *sys = dae->sys;
-  guint n_rates = sys->n_x + sys->n_c;
   double h = 1e-7 * MAX (fabs (t), 1e-3);
 
   mf_system_particular_velocities (sys, t + h);
-  state_and_constraints (dae, t + h, dae->z, dae->g_plus);
+  hidden_constraints (dae, t + h, dae->z, dae->g_plus);
   /* an orifice closing at t + h (its area reaching 0) makes G infinite
    * there: the difference is taken backward instead */
   if (!all_finite (dae->g_plus, dae->q))
     {
       h = -h;
       mf_system_particular_velocities (sys, t + h);
-      state_and_constraints (dae, t + h, dae->z, dae->g_plus);
+      hidden_constraints (dae, t + h, dae->z, dae->g_plus);
     }
   mf_system_particular_velocities (sys, t);
-  state_and_constraints (dae, t, dae->z, dae->g);
+  hidden_constraints (dae, t, dae->z, dae->g0);
   constraint_jacobian (dae, t);
-  for (guint i = 0; i < sys->n_x; i++)
-    dae->rates[i] = sys->u[sys->model->position_branch[i]];
-  mf_model_pressure_rates (sys->model, t, sys->u, dae->rates + sys->n_x);
+  state_rates (dae, t, dae->rates);
   for (guint c = 0; c < dae->q; c++)
     {
-      double sum = (dae->g_plus[c] - dae->g[c]) / h;
+      double sum = (dae->g_plus[c] - dae->g0[c]) / h;
 
-      for (guint j = 0; j < n_rates; j++)
+      for (guint j = 0; j < dae->n_z; j++)
         sum += AT (dae->gv, dae->q, c, dae->n_bar + j) * dae->rates[j];
-      g_rest[c] = sum;
+      dae->g0_rest[c] = sum;
     }
+  for (guint c = 0; c < dae->q1; c++)
+    rest[c] = combined_row (dae, c, dae->g0_rest);
+  memcpy (rest + dae->q1, dae->h_rest, dae->q2 * sizeof (double));
 }
 
-/* v_a' = −G_a⁻¹ (G_i v_i' + G_rest) (24.24) put into the dynamics projected
- * on the range of M̄, Pᵀ M̄ v̄' = Pᵀ F̄ (24.25), gives v_i'.  G_a is
- * singular at zero flow (d(v|v|)/dv = 0): G_a⁻¹ is then the truncated SVD
+/* v_a' = −Γ_a⁻¹ (Γ_i v_i' + Γ_rest) (24.24) put into the dynamics projected
+ * on the range of M̄, Pᵀ M̄ v̄' = Pᵀ F̄ (24.25), gives v_i'.  Γ_a is
+ * singular at zero flow (d(v|v|)/dv = 0): Γ_a⁻¹ is then the truncated SVD
  * outer inverse (24.43), so v_a' is the minimum-norm rate. */
 static gboolean
 rates (MfDae *dae, double *v_i_dot)
@@ -322,10 +608,10 @@ rates (MfDae *dae, double *v_i_dot)
 
   for (guint a = 0; a < q; a++)
     for (guint c = 0; c < q; c++)
-      AT (dae->ga, q, c, a) = AT (dae->gv, q, c, dae->algebraic[a]);
+      AT (dae->ga, q, c, a) = AT (dae->gamma, q, c, dae->algebraic[a]);
   for (guint j = 0; j < n_i; j++)
     for (guint c = 0; c < q; c++)
-      AT (dae->x, q, c, j) = AT (dae->gv, q, c, dae->integrated[j]);
+      AT (dae->x, q, c, j) = AT (dae->gamma, q, c, dae->integrated[j]);
   {
     lapack_int rank;
 
@@ -377,7 +663,6 @@ int
 mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
 {
   MfSystem *sys = dae->sys;
-  g_autofree double *unused = NULL;
 
   dae->t = t;
   dae->y = y;
@@ -390,11 +675,12 @@ mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
     {
       g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
                    "the hidden constraints cannot be solved for the algebraic "
-                   "states (∂G0/∂v_a is singular)");
+                   "states (∂Γ/∂v_a is singular)");
       return GSL_EBADFUNC;
     }
-  memcpy (dydt + dae->n_i, dae->rates, (sys->n_x + sys->n_c) * sizeof (double));
-  return all_finite (dydt, dae->n_i + sys->n_x + sys->n_c) ? GSL_SUCCESS : GSL_EBADFUNC;
+  for (guint j = 0; j < dae->n_free; j++)
+    dydt[dae->n_i + j] = dae->rates[dae->free_z[j]];
+  return all_finite (dydt, dae->n_i + dae->n_free) ? GSL_SUCCESS : GSL_EBADFUNC;
 }
 
 void
@@ -424,7 +710,12 @@ mf_dae_reduce (MfDae *dae, double t, const double *u, double *y)
   /* α has a unit entry on each independent state: u holds v̄ there */
   for (guint a = 0; a < dae->q; a++)
     dae->z[a] = u[sys->red->nullspace->independent[dae->algebraic[a]]];
-  memcpy (y + dae->n_i, u + sys->n_v, (sys->n_x + sys->n_c) * sizeof (double));
+  for (guint j = 0; j < dae->n_free; j++)
+    y[dae->n_i + j] = u[sys->n_v + dae->free_z[j]];
+  /* the constrained positions and pressures start from u: H = 0 then moves
+   * them onto the constraint at the first evaluation */
+  for (guint c = 0; c < dae->q2; c++)
+    dae->z_fixed[c] = u[sys->n_v + dae->constrained[c]];
 }
 
 const MfNewtonReport *

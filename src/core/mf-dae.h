@@ -16,12 +16,17 @@
 
 G_BEGIN_DECLS
 
-/* For sys's mode, whose reduction found index 1.  The state y of the system
- * is then [v_i; x; p_c]. */
-MfDae                *mf_dae_new (MfSystem *sys);
+/* For sys's mode, whose reduction found index 1 or 2.  The state y of the
+ * system is then [v_i; z_i]: the integrated velocities, and the positions
+ * and pressures z = [x; p_c] except those the hidden constraints fix
+ * (index 2).  NULL with MF_ERROR_SOLVER when the constraints cannot be
+ * split as the index procedure found. */
+MfDae                *mf_dae_new (MfSystem *sys,
+                                  GError  **error);
 void                  mf_dae_free (MfDae *dae);
 
-guint                 mf_dae_n_integrated (const MfDae *dae);
+/* The size of y. */
+guint                 mf_dae_dimension (const MfDae *dae);
 
 /* y' at (t, y), leaving sys->u, sys->f (= F − M v_p') and sys->vbar_dot
  * for that point.  GSL_SUCCESS, or GSL_EBADFUNC when Newton fails or a

@@ -33,45 +33,8 @@ mf_index_free (MfIndex *index)
   g_ptr_array_unref (index->steps);
   g_array_unref (index->integrated);
   g_array_unref (index->algebraic);
+  g_array_unref (index->constrained);
   g_free (index);
-}
-
-/* The state at which the equations are linearised: every independent
- * velocity nonzero and different, so that no orifice sits at zero flow,
- * where d(v|v|)/dv = 0 would make the Jacobian singular by accident (a
- * local singularity, not the index of the circuit). */
-static void
-generic_state (const MfModel *model, const MfAlpha *alpha, double *u)
-{
-  g_autofree double *v_bar = g_new0 (double, MAX (alpha->n_bar, 1));
-
-  memset (u, 0, mf_model_n_states (model) * sizeof (double));
-  for (guint j = 0; j < alpha->n_bar; j++)
-    v_bar[j] = 0.5 + 0.173 * j;
-  mf_alpha_expand (alpha, v_bar, NULL, u);
-}
-
-/* ∂f/∂y, at t = 0 unless an input makes it infinite there (an orifice
- * whose area starts at zero): then at t = 1 s. */
-static double *
-linearise (const MfModel *model, const MfAlpha *alpha, guint n_y)
-{
-  g_autofree double *u = g_new0 (double, MAX (mf_model_n_states (model), 1));
-  g_autofree MfTriplet *scratch = g_new0 (MfTriplet, MAX (model->n_triplets, 1));
-  double *jac = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
-
-  generic_state (model, alpha, u);
-  for (double t = 0.0; t <= 1.0; t += 1.0)
-    {
-      gboolean finite = TRUE;
-
-      mf_linearize (model, alpha, t, u, scratch, jac);
-      for (gsize i = 0; i < (gsize) n_y * n_y; i++)
-        finite = finite && isfinite (jac[i]);
-      if (finite)
-        break;
-    }
-  return jac;
 }
 
 /* One shuffle (MODEL.md §5): rows P of an orthogonal transformation of the
@@ -140,23 +103,6 @@ all_zero (const double *m, gsize n, double reference)
   return TRUE;
 }
 
-/* Rows spanning the null space of M̄ (n_bar × n_bar): they are the hidden
- * rows of shuffling (M̄, I).  Returns how many. */
-static guint
-null_rows_of (const double *m, guint n, double **rows)
-{
-  g_autofree double *copy = g_memdup2 (m, MAX ((gsize) n * n, 1) * sizeof (double));
-  g_autofree double *zero = g_new0 (double, MAX ((gsize) n * n, 1));
-  g_autofree double *hidden = NULL;
-  guint rank;
-
-  for (guint i = 0; i < n; i++)
-    AT (zero, n, i, i) = 1.0;
-  rank = shuffle (copy, zero, n, &hidden);
-  *rows = g_steal_pointer (&hidden);
-  return n - rank;
-}
-
 static char *
 involved_states (const MfModel *model, const guint *independent, guint n_bar, const double *row,
                  guint n_y)
@@ -180,36 +126,77 @@ involved_states (const MfModel *model, const guint *independent, guint n_bar, co
   return g_string_free (names, FALSE);
 }
 
-/* Algebraic states: those the first hidden constraints can be solved for,
- * taken from the least preferred (massless) end, by the same pivoted
- * elimination that picks dependent velocities.  When the first constraints
- * do not involve the velocities (index 2 and up), the states along the null
- * space of M̄ are algebraic instead. */
-static void
-split_states (MfIndex *index, const double *first_hidden, guint q, guint n_bar, const double *m)
+/* Algebraic states, from the first hidden constraints G0 (q rows of
+ * `hidden` over y = [v̄; z], z = [x; p_c]).  Rows combined by Uᵀ from the
+ * SVD of their velocity block split into q1 that involve velocities (solved
+ * for velocities: index 1) and q − q1 that hold positions and pressures
+ * alone, H(z, t) = 0 (index 2).  Those fix q − q1 of z ("constrained"), and
+ * their derivative Ḣ = H_z z' + H_t, linear in the velocities through
+ * z' (rows of `a0`, the linearisation), joins the first q1 rows in choosing
+ * the algebraic velocities.  Both choices take the least preferred (massless)
+ * states, by the pivoted elimination that picks dependent velocities.
+ * FALSE when the rows cannot be solved for enough states (index 3 or an
+ * undetermined system). */
+static gboolean
+split_states (MfIndex *index, const double *hidden, guint q, guint n_bar, guint n_y,
+              const double *a0)
 {
-  g_autofree double *block = g_new0 (double, MAX ((gsize) q * n_bar, 1));
-  g_autofree guint *preference = g_new0 (guint, MAX (n_bar, 1));
-  g_autoptr (MfNullspace) ns = NULL;
+  guint n_z = n_y - n_bar;
+  g_autofree double *ut = NULL;
+  guint q1 = mf_left_singular_basis (hidden, q, n_bar, TOLERANCE, &ut);
+  g_autofree double *gamma = g_new0 (double, MAX ((gsize) q * n_bar, 1));
+  g_autofree double *h_z = g_new0 (double, MAX ((gsize) (q - q1) * n_z, 1));
+  g_autofree guint *preference = g_new0 (guint, MAX (n_y, 1));
+  g_autoptr (MfNullspace) velocities = NULL;
 
-  for (guint j = 0; j < n_bar; j++)
-    {
-      preference[j] = j;
-      memcpy (&AT (block, q, 0, j), &AT (first_hidden, q, 0, j), q * sizeof (double));
-    }
-  ns = mf_nullspace_select (block, q, n_bar, preference, TOLERANCE);
-  if (ns->rank < q)
-    {
-      g_autofree double *null_rows = NULL;
-      guint nullity = null_rows_of (m, n_bar, &null_rows);
+  for (guint j = 0; j < n_y; j++)
+    preference[j] = j;
+  for (guint c = 0; c < q; c++)
+    for (guint j = 0; j < n_y; j++)
+      {
+        double sum = 0.0;
 
-      mf_nullspace_free (ns);
-      ns = mf_nullspace_select (null_rows, nullity, n_bar, preference, TOLERANCE);
+        for (guint l = 0; l < q; l++)
+          sum += (q1 == q ? (c == l ? 1.0 : 0.0) : AT (ut, q, c, l)) * AT (hidden, q, l, j);
+        if (c < q1 || q1 == q)
+          {
+            if (j < n_bar)
+              AT (gamma, q, c, j) = sum;
+          }
+        else if (j >= n_bar)
+          AT (h_z, q - q1, c - q1, j - n_bar) = sum;
+      }
+  if (q1 < q)
+    {
+      g_autoptr (MfNullspace) fixed = mf_nullspace_select (h_z, q - q1, n_z, preference,
+                                                           TOLERANCE);
+
+      if (fixed->rank < q - q1)
+        return FALSE;
+      for (guint i = 0; i < fixed->rank; i++)
+        g_array_append_val (index->constrained, fixed->dependent[i]);
+      /* Ḣ's velocity block: H_z ∂z'/∂v̄ */
+      for (guint c = q1; c < q; c++)
+        for (guint j = 0; j < n_bar; j++)
+          {
+            double sum = 0.0;
+
+            for (guint l = 0; l < n_z; l++)
+              sum += AT (h_z, q - q1, c - q1, l) * AT (a0, n_y, n_bar + l, j);
+            AT (gamma, q, c, j) = sum;
+          }
     }
-  for (guint i = 0; i < ns->rank; i++)
-    g_array_append_val (index->algebraic, ns->dependent[i]);
-  for (guint j = 0; j < n_bar - ns->rank; j++)
-    g_array_append_val (index->integrated, ns->independent[j]);
+  velocities = mf_nullspace_select (gamma, q, n_bar, preference, TOLERANCE);
+  if (velocities->rank < q)
+    {
+      g_array_set_size (index->constrained, 0);
+      return FALSE;
+    }
+  for (guint i = 0; i < velocities->rank; i++)
+    g_array_append_val (index->algebraic, velocities->dependent[i]);
+  for (guint j = 0; j < n_bar - velocities->rank; j++)
+    g_array_append_val (index->integrated, velocities->independent[j]);
+  return TRUE;
 }
 
 static MfIndexStep *
@@ -236,13 +223,15 @@ mf_index_new (const MfModel *model,
   guint n_y = n_bar + mf_model_n_positions (model) + mf_model_n_pressures (model);
   MfIndex *index = g_new0 (MfIndex, 1);
   g_autoptr (MfAlpha) alpha = mf_alpha_new (alpha_dense, n_v, n_bar);
-  g_autofree double *a = linearise (model, alpha, n_y);
+  g_autofree double *a = mf_linearize_generic (model, alpha);
+  g_autofree double *a0 = g_memdup2 (a, MAX ((gsize) n_y * n_y, 1) * sizeof (double));
   g_autofree double *e = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
   double reference = 0.0;
 
   index->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
   index->integrated = g_array_new (FALSE, FALSE, sizeof (guint));
   index->algebraic = g_array_new (FALSE, FALSE, sizeof (guint));
+  index->constrained = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < n_y; i++)
     AT (e, n_y, i, i) = 1.0;
   for (guint i = 0; i < n_bar; i++)
@@ -276,7 +265,7 @@ mf_index_new (const MfModel *model,
           g_ptr_array_add (step->hidden, involved_states (model, independent, n_bar, row, n_y));
         }
       if (round == 0)
-        split_states (index, hidden, q, n_bar, mass_reduced);
+        index->solvable = split_states (index, hidden, q, n_bar, n_y, a0);
       /* constraints on the inputs alone: differentiating gives nothing new */
       if (all_zero (hidden, (gsize) q * n_y, reference))
         break;

@@ -45,6 +45,12 @@ typedef struct
    * that the hidden constraints can be solved for the algebraic ones. */
   GArray    *integrated; /* guint */
   GArray    *algebraic;  /* guint */
+  /* Index 2: the positions and pressures that hidden constraints free of
+   * velocities fix (indices into [x; p_c]); empty at index 1. */
+  GArray    *constrained; /* guint */
+  /* The split exists: the hidden constraints can be solved for the
+   * algebraic states (FALSE at index 3 and up, or when undetermined). */
+  gboolean   solvable;
 } MfIndex;
 
 /* `alpha` is n_v × n_bar column-major, `mass_reduced` n_bar × n_bar, both

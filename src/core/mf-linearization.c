@@ -5,6 +5,7 @@
  */
 #include "mf-linearization.h"
 
+#include <math.h>
 #include <string.h>
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
@@ -70,4 +71,41 @@ mf_linearize (const MfModel *model,
                               &AT (jac, n_y, n_bar + n_x + node->state, 0), n_y);
         }
     }
+}
+
+/* The state at which the structure is read: every independent velocity
+ * nonzero and different, so that no orifice sits at zero flow, where
+ * d(v|v|)/dv = 0 would make the Jacobian singular by accident (a local
+ * singularity, not the index of the circuit). */
+static void
+generic_state (const MfModel *model, const MfAlpha *alpha, double *u)
+{
+  g_autofree double *v_bar = g_new0 (double, MAX (alpha->n_bar, 1));
+
+  memset (u, 0, mf_model_n_states (model) * sizeof (double));
+  for (guint j = 0; j < alpha->n_bar; j++)
+    v_bar[j] = 0.5 + 0.173 * j;
+  mf_alpha_expand (alpha, v_bar, NULL, u);
+}
+
+double *
+mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
+{
+  guint n_y = alpha->n_bar + mf_model_n_positions (model) + mf_model_n_pressures (model);
+  g_autofree double *u = g_new0 (double, MAX (mf_model_n_states (model), 1));
+  g_autofree MfTriplet *scratch = g_new0 (MfTriplet, MAX (model->n_triplets, 1));
+  double *jac = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
+
+  generic_state (model, alpha, u);
+  for (double t = 0.0; t <= 1.0; t += 1.0)
+    {
+      gboolean finite = TRUE;
+
+      mf_linearize (model, alpha, t, u, scratch, jac);
+      for (gsize i = 0; i < (gsize) n_y * n_y; i++)
+        finite = finite && isfinite (jac[i]);
+      if (finite)
+        break;
+    }
+  return jac;
 }

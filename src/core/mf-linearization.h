@@ -26,4 +26,11 @@ void mf_linearize (const MfModel *model,
                    MfTriplet     *scratch,
                    double        *jac);
 
+/* ∂f/∂y (newly allocated) at a generic state — every independent velocity
+ * nonzero and different — at t = 0, or at t = 1 s when an input makes it
+ * infinite at 0 (an orifice whose area starts at zero): the structure of the
+ * equations, free of the accidents of zero flow. */
+double *mf_linearize_generic (const MfModel *model,
+                              const MfAlpha *alpha);
+
 G_END_DECLS

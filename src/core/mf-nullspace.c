@@ -178,3 +178,32 @@ mf_singular_values (const double *a, guint rows, guint cols, double *sigma)
   return LAPACKE_dgesvd (LAPACK_COL_MAJOR, 'N', 'N', (lapack_int) rows, (lapack_int) cols, copy,
                          (lapack_int) rows, sigma, NULL, 1, NULL, 1, superb) == 0;
 }
+
+guint
+mf_left_singular_basis (const double *b, guint q, guint n, double tolerance, double **ut)
+{
+  g_autofree double *copy = g_memdup2 (b, MAX ((gsize) q * n, 1) * sizeof (double));
+  g_autofree double *u = g_new0 (double, MAX ((gsize) q * q, 1));
+  g_autofree double *sigma = g_new0 (double, MAX (MIN (q, n), 1));
+  g_autofree double *superb = g_new0 (double, MAX (MIN (q, n), 1));
+  guint rank = 0;
+
+  *ut = g_new0 (double, MAX ((gsize) q * q, 1));
+  if (q == 0)
+    return 0;
+  if (n == 0)
+    {
+      for (guint i = 0; i < q; i++)
+        AT (*ut, q, i, i) = 1.0;
+      return 0;
+    }
+  LAPACKE_dgesvd (LAPACK_COL_MAJOR, 'A', 'N', (lapack_int) q, (lapack_int) n, copy,
+                  (lapack_int) q, sigma, u, (lapack_int) q, NULL, 1, superb);
+  for (guint i = 0; i < MIN (q, n); i++)
+    if (sigma[i] > tolerance * MAX (sigma[0], 1e-300))
+      rank++;
+  for (guint i = 0; i < q; i++)
+    for (guint j = 0; j < q; j++)
+      AT (*ut, q, i, j) = AT (u, q, j, i);
+  return rank;
+}

@@ -53,4 +53,14 @@ gboolean     mf_singular_values (const double *a,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfNullspace, mf_nullspace_free)
 
+/* Uᵀ (q × q, column-major, newly allocated into *ut) from the SVD B = U Σ Vᵀ
+ * of a q × n block: its first `rank` rows combine B's rows into independent
+ * ones, the others into rows that vanish.  Returns the rank (singular values
+ * above tolerance · σ_max). */
+guint        mf_left_singular_basis (const double *b,
+                                     guint         q,
+                                     guint         n,
+                                     double        tolerance,
+                                     double      **ut);
+
 G_END_DECLS

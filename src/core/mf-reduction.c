@@ -309,12 +309,16 @@ describe_problems (MfReduction *red, const MfModel *model)
         g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the independent "
                          "states %s carry no fluid mass, so the equations are %s",
                          red->mass_nullity, states->str,
-                         red->index == 1
+                         red->index < 1 ? "a DAE that does not determine every state"
+                         : !red->index_analysis->solvable
+                           ? "a DAE whose hidden constraints cannot be solved for the massless "
+                             "velocities (give one of them a mass or a damping)"
+                         : red->index == 1
                            ? "an index-1 DAE; its algebraic states are solved by Newton at "
                              "every step"
-                         : red->index > 1 ? "a DAE of index 2 or more, which this build does "
-                                            "not simulate yet"
-                                          : "a DAE that does not determine every state");
+                           : "an index-2 DAE: a hidden constraint holds positions or pressures, "
+                             "which become algebraic, and its derivative fixes the massless "
+                             "velocities; both are solved at every step");
       g_ptr_array_add (red->problems, (char *) red->mass_problem);
       g_string_free (states, TRUE);
     }

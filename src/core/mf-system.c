@@ -102,22 +102,27 @@ factor_mass (MfSystem *sys)
          == 0;
 }
 
-/* Index 2 and up, and flow sources with nowhere to go: what this build
- * cannot simulate is said before the run starts. */
+/* Equations that do not determine every state (index 3 and up among them),
+ * and flow sources with nowhere to go: said before the run starts. */
 static gboolean
 check_simulable (MfSystem *sys, GError **error)
 {
   const MfModel *model = sys->model;
   const char *label = sys->red->label;
 
-  if (sys->red->mass_singular && sys->red->index != 1)
+  if (sys->red->mass_singular
+      && (sys->red->index < 1 || !sys->red->index_analysis->solvable))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_UNSUPPORTED, "%s: %s", label,
-                   sys->red->index > 1
-                     ? "the reduced equations have index 2 or more (a massless part whose force "
-                       "does not depend on its own velocity); this build simulates index 1"
-                     : "the equations do not determine every state: some velocity has neither "
-                       "mass nor a force that depends on it");
+      if (sys->red->index < 1)
+        g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE, "%s: %s", label,
+                     "the equations do not determine every state: some velocity has neither "
+                     "mass nor a force that depends on it");
+      else
+        g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                     "%s: the equations have index %d: the hidden constraints of the massless "
+                     "parts hold only positions or pressures whose rates do not fix the massless "
+                     "velocities; give one of them a mass or a damping", label,
+                     sys->red->index);
       return FALSE;
     }
   for (guint s = 0; s < model->sources->len; s++)
@@ -207,8 +212,10 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
   sys->alpha = mf_alpha_new (sys->red->nullspace->alpha, sys->n_v, sys->n_bar);
   if (sys->red->mass_singular)
     {
-      sys->dae = mf_dae_new (sys);
-      sys->n_y = mf_dae_n_integrated (sys->dae) + sys->n_x + sys->n_c;
+      sys->dae = mf_dae_new (sys, error);
+      if (sys->dae == NULL)
+        goto fail;
+      sys->n_y = mf_dae_dimension (sys->dae);
     }
   if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
     {

@@ -21,11 +21,11 @@ G_BEGIN_DECLS
 typedef struct _MfSystem MfSystem;
 
 /* Builds the reduced system of `mode`.  When the reduced mass matrix is
- * singular and the index is 1, y = [v_i; x; p_c] holds the integrated
- * velocities only and the algebraic ones are solved at every evaluation
- * (mf-dae.h).  Fails with MF_ERROR_UNSUPPORTED for index 2 and up, with
- * MF_ERROR_STRUCTURE
- * when the constraints cannot be met (flow sources into a closed pocket). */
+ * singular (index 1 or 2), y = [v_i; z_i] holds the integrated velocities,
+ * positions and pressures only, and the algebraic ones are solved at every
+ * evaluation (mf-dae.h).  Fails with MF_ERROR_STRUCTURE when the equations
+ * do not determine every state or the constraints cannot be met (flow
+ * sources into a closed pocket). */
 MfSystem *mf_system_new (MfModel *model,
                          guint    mode,
                          GError **error);
