@@ -1,0 +1,137 @@
+/* mf-edit-document-settings.c: the edits of the document's own fields —
+ * title, description, simulation settings and preferred states.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-edit-document-private.h"
+
+#include <string.h>
+
+/* Sets (or, with NULL, removes) a text field of the root. */
+static void
+set_text_field (MfEditDocument *self, const char *name, const char *value, const char *label)
+{
+  JsonObject *root = mf_edit_document_root_object (self);
+
+  if (g_strcmp0 (value, json_object_get_string_member_with_default (root, name, NULL)) == 0)
+    return;
+  mf_edit_document_touch (self, name);
+  if (value == NULL)
+    json_object_remove_member (root, name);
+  else
+    mf_edit_document_set_root_member (self, name,
+                                      json_node_init_string (json_node_alloc (), value));
+  mf_edit_document_commit (self, label, 0, NULL);
+}
+
+gboolean
+mf_edit_document_set_title (MfEditDocument *self, const char *title, GError **error)
+{
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+
+  if (title != NULL && !g_utf8_validate (title, -1, NULL))
+    return mf_edit_refuse (error, "the title is not valid UTF-8 text");
+  set_text_field (self, "title", title, "Change title");
+  return TRUE;
+}
+
+gboolean
+mf_edit_document_set_description (MfEditDocument *self, const char *description,
+                                  GError **error)
+{
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+
+  if (description != NULL && !g_utf8_validate (description, -1, NULL))
+    return mf_edit_refuse (error, "the description is not valid UTF-8 text");
+  /* an empty description says nothing: leave the field out */
+  if (description != NULL && description[0] == '\0')
+    description = NULL;
+  set_text_field (self, "description", description, "Change description");
+  return TRUE;
+}
+
+/* --- simulation ------------------------------------------------------- */
+
+static const char *const simulation_fields[] = {
+  "t_end", "method", "rtol", "atol", "output_interval", "step", NULL
+};
+
+static const char *
+simulation_field_label (const char *field)
+{
+  static const char *const labels[] = {
+    "end time", "method", "relative tolerance", "absolute tolerance", "output interval",
+    "step", NULL
+  };
+
+  for (guint i = 0; simulation_fields[i] != NULL; i++)
+    if (strcmp (simulation_fields[i], field) == 0)
+      return labels[i];
+  return field;
+}
+
+gboolean
+mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
+                                      const char *text, GError **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *current = NULL;
+  g_autofree char *label = NULL;
+  JsonObject *simulation;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  if (!g_strv_contains (simulation_fields, field))
+    return mf_edit_refuse (error, "there is no simulation setting '%s'", field);
+  current = mf_edit_document_get_simulation_text (self, field);
+  if (stripped[0] == '\0' && current == NULL)
+    return TRUE;
+
+  simulation = mf_edit_document_touch_object (self, "simulation");
+  if (stripped[0] == '\0')
+    json_object_remove_member (simulation, field);
+  else if (strcmp (field, "method") == 0)
+    json_object_set_string_member (simulation, field, stripped);
+  else
+    json_object_set_member (simulation, field, mf_edit_typed_node (stripped));
+  if (!mf_edit_document_verify (self, error))
+    return FALSE;
+  label = g_strdup_printf ("Set %s", simulation_field_label (field));
+  mf_edit_document_commit (self, label, 0, NULL);
+  return TRUE;
+}
+
+/* --- preferred states ------------------------------------------------- */
+
+gboolean
+mf_edit_document_set_state_preferred (MfEditDocument *self, const char *state,
+                                      gboolean preferred, GError **error)
+{
+  g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
+  JsonArray *states;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+
+  if (state[0] == '\0')
+    return mf_edit_refuse (error, "a state's name must not be empty");
+  if (mf_edit_document_get_state_preferred (self, state) == preferred)
+    return TRUE;
+
+  /* `state` may point into the tree, which changes */
+  state = name = g_strdup (state);
+  label = preferred ? g_strdup_printf ("Prefer %s", state)
+                    : g_strdup_printf ("Stop preferring %s", state);
+  states = mf_edit_document_touch_array (self, "prefer_states");
+  if (preferred)
+    json_array_add_string_element (states, state);
+  else
+    for (guint i = json_array_get_length (states); i-- > 0;)
+      if (g_strcmp0 (json_array_get_string_element (states, i), state) == 0)
+        json_array_remove_element (states, i);
+  mf_edit_document_commit (self, label, 0, NULL);
+  return TRUE;
+}

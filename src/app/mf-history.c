@@ -1,0 +1,610 @@
+/* mf-history.c: commands as copies of the root members they changed.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-history.h"
+
+#include <string.h>
+
+
+/* Some members of a root object, as they were at one moment. */
+typedef struct
+{
+  GPtrArray *names; /* char * */
+  GPtrArray *nodes; /* JsonNode *, NULL where the member was absent */
+  GStrv      order; /* all the root's member names, in order */
+} MfSnapshot;
+
+typedef struct
+{
+  char       *label;
+  guint64     version; /* unique to what the command did, merges included */
+  guint       merge_key;
+  char       *merge_subject;
+  MfSnapshot *before;
+  MfSnapshot *after;
+} MfCommand;
+
+struct _MfHistory
+{
+  GPtrArray  *commands; /* MfCommand */
+  guint       position; /* how many commands are applied */
+  guint64     last_version;
+  MfHistoryState saved;
+  MfSnapshot *edit;     /* what the edit under way touched */
+  MfSnapshot *group;    /* what the open group touched */
+  char       *group_label;
+  guint       group_depth;
+  gboolean    mergeable; /* the last command may still grow */
+};
+
+/* --- snapshots -------------------------------------------------------- */
+
+JsonNode *
+mf_json_copy_deep (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr (JsonObject) copied = json_object_new ();
+      g_autoptr (GList) members = json_object_get_members (object);
+
+      for (GList *l = members; l != NULL; l = l->next)
+        json_object_set_member (copied, l->data,
+                                mf_json_copy_deep (json_object_get_member (object, l->data)));
+      return json_node_init_object (json_node_alloc (), copied);
+    }
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr (JsonArray) copied = json_array_sized_new (json_array_get_length (array));
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        json_array_add_element (copied, mf_json_copy_deep (json_array_get_element (array, i)));
+      return json_node_init_array (json_node_alloc (), copied);
+    }
+  /* json_node_copy() shares the value too, and json_node_set_string()
+   * changes a shared value in place */
+  if (JSON_NODE_HOLDS_NULL (node))
+    return json_node_init_null (json_node_alloc ());
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      return json_node_init_int (json_node_alloc (), json_node_get_int (node));
+    case G_TYPE_DOUBLE:
+      return json_node_init_double (json_node_alloc (), json_node_get_double (node));
+    case G_TYPE_BOOLEAN:
+      return json_node_init_boolean (json_node_alloc (), json_node_get_boolean (node));
+    default:
+      return json_node_init_string (json_node_alloc (), json_node_get_string (node));
+    }
+}
+
+static GStrv
+root_order (JsonNode *root)
+{
+  g_autoptr (GList) members = json_object_get_members (json_node_get_object (root));
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (GList *l = members; l != NULL; l = l->next)
+    g_strv_builder_add (builder, l->data);
+  return g_strv_builder_end (builder);
+}
+
+/* Snapshots hold NULL for absent members. */
+static void
+node_unref_nullable (gpointer node)
+{
+  if (node != NULL)
+    json_node_unref (node);
+}
+
+static MfSnapshot *
+snapshot_new (JsonNode *root)
+{
+  MfSnapshot *snapshot = g_new0 (MfSnapshot, 1);
+
+  snapshot->names = g_ptr_array_new_with_free_func (g_free);
+  snapshot->nodes = g_ptr_array_new_with_free_func (node_unref_nullable);
+  snapshot->order = root_order (root);
+  return snapshot;
+}
+
+static void
+snapshot_free (MfSnapshot *snapshot)
+{
+  if (snapshot == NULL)
+    return;
+  g_ptr_array_unref (snapshot->names);
+  g_ptr_array_unref (snapshot->nodes);
+  g_strfreev (snapshot->order);
+  g_free (snapshot);
+}
+
+static int
+snapshot_find (const MfSnapshot *snapshot, const char *name)
+{
+  for (guint i = 0; i < snapshot->names->len; i++)
+    if (strcmp (g_ptr_array_index (snapshot->names, i), name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* Takes `node` (may be NULL) as the value of `name`. */
+static void
+snapshot_take (MfSnapshot *snapshot, const char *name, JsonNode *node)
+{
+  g_ptr_array_add (snapshot->names, g_strdup (name));
+  g_ptr_array_add (snapshot->nodes, node);
+}
+
+static JsonNode *
+copy_member (JsonNode *root, const char *name)
+{
+  JsonNode *node = json_object_get_member (json_node_get_object (root), name);
+
+  return node != NULL ? mf_json_copy_deep (node) : NULL;
+}
+
+/* The same members as `before`, as they are now. */
+static MfSnapshot *
+snapshot_now (const MfSnapshot *before, JsonNode *root)
+{
+  MfSnapshot *now = snapshot_new (root);
+
+  for (guint i = 0; i < before->names->len; i++)
+    {
+      const char *name = g_ptr_array_index (before->names, i);
+
+      snapshot_take (now, name, copy_member (root, name));
+    }
+  return now;
+}
+
+/* Rebuilds the root object with its members in `order`; an edit that added
+ * a member may have put it anywhere. */
+static void
+reorder_root (JsonNode *root, const char *const *order)
+{
+  JsonObject *object = json_node_get_object (root);
+  g_autoptr (GList) members = json_object_get_members (object);
+  g_autoptr (JsonObject) rebuilt = NULL;
+  GList *l = members;
+  guint i = 0;
+
+  for (; l != NULL && order[i] != NULL; l = l->next, i++)
+    if (strcmp (l->data, order[i]) != 0)
+      break;
+  if (l == NULL && order[i] == NULL)
+    return;
+
+  rebuilt = json_object_new ();
+  for (i = 0; order[i] != NULL; i++)
+    {
+      JsonNode *node = json_object_get_member (object, order[i]);
+
+      if (node != NULL)
+        json_object_set_member (rebuilt, order[i], json_node_ref (node));
+    }
+  for (l = members; l != NULL; l = l->next)
+    if (!json_object_has_member (rebuilt, l->data))
+      json_object_set_member (rebuilt, l->data,
+                              json_node_ref (json_object_get_member (object, l->data)));
+  json_node_set_object (root, rebuilt);
+}
+
+static void
+snapshot_restore (const MfSnapshot *snapshot, JsonNode *root)
+{
+  for (guint i = 0; i < snapshot->names->len; i++)
+    {
+      const char *name = g_ptr_array_index (snapshot->names, i);
+      JsonNode *node = g_ptr_array_index (snapshot->nodes, i);
+      JsonObject *object = json_node_get_object (root);
+
+      if (node != NULL)
+        json_object_set_member (object, name, mf_json_copy_deep (node));
+      else if (json_object_has_member (object, name))
+        json_object_remove_member (object, name);
+    }
+  reorder_root (root, (const char *const *) snapshot->order);
+}
+
+static gboolean
+values_identical (JsonNode *a, JsonNode *b)
+{
+  GType type = json_node_get_value_type (a);
+  double x, y;
+
+  if (type != json_node_get_value_type (b))
+    return FALSE;
+  switch (type)
+    {
+    case G_TYPE_INT64:
+      return json_node_get_int (a) == json_node_get_int (b);
+    case G_TYPE_BOOLEAN:
+      return json_node_get_boolean (a) == json_node_get_boolean (b);
+    case G_TYPE_DOUBLE:
+      /* 0.0 and -0.0 print differently */
+      x = json_node_get_double (a);
+      y = json_node_get_double (b);
+      return memcmp (&x, &y, sizeof x) == 0;
+    default:
+      return g_strcmp0 (json_node_get_string (a), json_node_get_string (b)) == 0;
+    }
+}
+
+/* Equal as the document's text would show them (1 and 1.0 differ, and so
+ * does the order of members), without printing them. */
+static gboolean
+nodes_identical (JsonNode *a, JsonNode *b)
+{
+  if (a == NULL || b == NULL)
+    return a == b;
+  if (JSON_NODE_TYPE (a) != JSON_NODE_TYPE (b))
+    return FALSE;
+  switch (JSON_NODE_TYPE (a))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *x = json_node_get_object (a), *y = json_node_get_object (b);
+        g_autoptr (GList) names_x = json_object_get_members (x);
+        g_autoptr (GList) names_y = json_object_get_members (y);
+        GList *l, *m;
+
+        for (l = names_x, m = names_y; l != NULL && m != NULL; l = l->next, m = m->next)
+          if (strcmp (l->data, m->data) != 0
+              || !nodes_identical (json_object_get_member (x, l->data),
+                                   json_object_get_member (y, m->data)))
+            return FALSE;
+        return l == NULL && m == NULL;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *x = json_node_get_array (a), *y = json_node_get_array (b);
+        guint n = json_array_get_length (x);
+
+        if (n != json_array_get_length (y))
+          return FALSE;
+        for (guint i = 0; i < n; i++)
+          if (!nodes_identical (json_array_get_element (x, i), json_array_get_element (y, i)))
+            return FALSE;
+        return TRUE;
+      }
+    case JSON_NODE_VALUE:
+      return values_identical (a, b);
+    case JSON_NODE_NULL:
+    default:
+      return TRUE;
+    }
+}
+
+/* `a` and `b` hold the same members. */
+static gboolean
+snapshot_equal (const MfSnapshot *a, const MfSnapshot *b)
+{
+  if (!g_strv_equal ((const char *const *) a->order, (const char *const *) b->order))
+    return FALSE;
+  for (guint i = 0; i < a->names->len; i++)
+    if (!nodes_identical (g_ptr_array_index (a->nodes, i), g_ptr_array_index (b->nodes, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Adds to `into` the members of `from` it does not have yet, emptying `from`
+ * of them: they were not touched in between, so `from` holds their earlier
+ * values. */
+static void
+snapshot_absorb (MfSnapshot *into, MfSnapshot *from)
+{
+  for (guint i = 0; i < from->names->len; i++)
+    {
+      const char *name = g_ptr_array_index (from->names, i);
+
+      if (snapshot_find (into, name) >= 0)
+        continue;
+      snapshot_take (into, name, g_steal_pointer (&from->nodes->pdata[i]));
+    }
+}
+
+/* --- commands --------------------------------------------------------- */
+
+static void
+command_free (MfCommand *command)
+{
+  g_free (command->label);
+  g_free (command->merge_subject);
+  snapshot_free (command->before);
+  snapshot_free (command->after);
+  g_free (command);
+}
+
+MfHistory *
+mf_history_new (void)
+{
+  MfHistory *history = g_new0 (MfHistory, 1);
+
+  history->commands = g_ptr_array_new_with_free_func ((GDestroyNotify) command_free);
+  return history;
+}
+
+void
+mf_history_free (MfHistory *history)
+{
+  if (history == NULL)
+    return;
+  g_ptr_array_unref (history->commands);
+  snapshot_free (history->edit);
+  snapshot_free (history->group);
+  g_free (history->group_label);
+  g_free (history);
+}
+
+void
+mf_history_clear (MfHistory *history)
+{
+  g_ptr_array_set_size (history->commands, 0);
+  history->position = 0;
+  history->saved = (MfHistoryState) { 0, 0 };
+  history->mergeable = FALSE;
+  g_clear_pointer (&history->edit, snapshot_free);
+  /* a group left open by the caller still ends, with nothing in it */
+  g_clear_pointer (&history->group, snapshot_free);
+}
+
+void
+mf_history_touch (MfHistory *history, JsonNode *root, const char *member)
+{
+  if (history->edit == NULL)
+    history->edit = snapshot_new (root);
+  if (snapshot_find (history->edit, member) < 0)
+    snapshot_take (history->edit, member, copy_member (root, member));
+}
+
+static void
+push_command (MfHistory  *history,
+              const char *label,
+              guint       merge_key,
+              const char *merge_subject,
+              MfSnapshot *before,
+              MfSnapshot *after)
+{
+  MfCommand *command = g_new0 (MfCommand, 1);
+
+  /* what was undone can no longer be redone */
+  g_ptr_array_set_size (history->commands, history->position);
+
+  command->label = g_strdup (label);
+  command->version = ++history->last_version;
+  command->merge_key = merge_key;
+  command->merge_subject = g_strdup (merge_subject);
+  command->before = before;
+  command->after = after;
+  g_ptr_array_add (history->commands, command);
+  history->position++;
+  history->mergeable = merge_key != 0;
+}
+
+/* TRUE when `a` and `b` name the same members in the same order. */
+static gboolean
+snapshot_same_names (const MfSnapshot *a, const MfSnapshot *b)
+{
+  if (a->names->len != b->names->len)
+    return FALSE;
+  for (guint i = 0; i < a->names->len; i++)
+    if (strcmp (g_ptr_array_index (a->names, i), g_ptr_array_index (b->names, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Grows the last command by the edit under way, when they belong together;
+ * takes `after`, the edit's members as they are now. */
+static gboolean
+merge_edit (MfHistory *history, JsonNode *root, guint merge_key, const char *merge_subject,
+            MfSnapshot **after)
+{
+  MfCommand *last;
+
+  if (merge_key == 0 || !history->mergeable || history->position == 0
+      || history->position != history->commands->len)
+    return FALSE;
+  last = g_ptr_array_index (history->commands, history->position - 1);
+  if (last->merge_key != merge_key || g_strcmp0 (last->merge_subject, merge_subject) != 0)
+    return FALSE;
+
+  snapshot_absorb (last->before, history->edit);
+  snapshot_free (last->after);
+  /* a drag touches the same members at every step: no need to copy again */
+  if (snapshot_same_names (last->before, *after))
+    last->after = g_steal_pointer (after);
+  else
+    last->after = snapshot_now (last->before, root);
+  /* the document is no longer what the command made before */
+  last->version = ++history->last_version;
+  return TRUE;
+}
+
+gboolean
+mf_history_commit (MfHistory  *history,
+                   JsonNode   *root,
+                   const char *label,
+                   guint       merge_key,
+                   const char *merge_subject)
+{
+  MfSnapshot *after;
+
+  if (history->edit == NULL)
+    return FALSE;
+  if (history->group_depth > 0)
+    {
+      if (history->group == NULL)
+        {
+          history->group = history->edit;
+          history->edit = NULL;
+          return FALSE;
+        }
+      snapshot_absorb (history->group, history->edit);
+      g_clear_pointer (&history->edit, snapshot_free);
+      return FALSE;
+    }
+
+  after = snapshot_now (history->edit, root);
+  if (snapshot_equal (history->edit, after))
+    {
+      snapshot_free (after);
+      g_clear_pointer (&history->edit, snapshot_free);
+      return FALSE;
+    }
+  if (merge_edit (history, root, merge_key, merge_subject, &after))
+    {
+      snapshot_free (after);
+      g_clear_pointer (&history->edit, snapshot_free);
+      return TRUE;
+    }
+  push_command (history, label, merge_key, merge_subject, g_steal_pointer (&history->edit),
+                after);
+  return TRUE;
+}
+
+void
+mf_history_cancel (MfHistory *history, JsonNode *root)
+{
+  if (history->edit == NULL)
+    return;
+  snapshot_restore (history->edit, root);
+  g_clear_pointer (&history->edit, snapshot_free);
+}
+
+void
+mf_history_begin_group (MfHistory *history, const char *label)
+{
+  if (history->group_depth++ == 0)
+    {
+      g_free (history->group_label);
+      history->group_label = g_strdup (label);
+    }
+}
+
+gboolean
+mf_history_end_group (MfHistory *history, JsonNode *root)
+{
+  MfSnapshot *after;
+
+  g_return_val_if_fail (history->group_depth > 0, FALSE);
+
+  if (--history->group_depth > 0 || history->group == NULL)
+    return FALSE;
+  after = snapshot_now (history->group, root);
+  if (snapshot_equal (history->group, after))
+    {
+      snapshot_free (after);
+      g_clear_pointer (&history->group, snapshot_free);
+      return FALSE;
+    }
+  push_command (history, history->group_label, 0, NULL, g_steal_pointer (&history->group),
+                after);
+  history->mergeable = FALSE;
+  return TRUE;
+}
+
+gboolean
+mf_history_in_group (MfHistory *history)
+{
+  return history->group_depth > 0;
+}
+
+/* --- undo and redo ---------------------------------------------------- */
+
+static gboolean
+history_busy (MfHistory *history)
+{
+  return history->group_depth > 0 || history->edit != NULL;
+}
+
+gboolean
+mf_history_can_undo (MfHistory *history)
+{
+  return history->position > 0 && !history_busy (history);
+}
+
+gboolean
+mf_history_can_redo (MfHistory *history)
+{
+  return history->position < history->commands->len && !history_busy (history);
+}
+
+const char *
+mf_history_get_undo_label (MfHistory *history)
+{
+  MfCommand *command;
+
+  if (!mf_history_can_undo (history))
+    return NULL;
+  command = g_ptr_array_index (history->commands, history->position - 1);
+  return command->label;
+}
+
+const char *
+mf_history_get_redo_label (MfHistory *history)
+{
+  MfCommand *command;
+
+  if (!mf_history_can_redo (history))
+    return NULL;
+  command = g_ptr_array_index (history->commands, history->position);
+  return command->label;
+}
+
+gboolean
+mf_history_undo (MfHistory *history, JsonNode *root)
+{
+  MfCommand *command;
+
+  if (!mf_history_can_undo (history))
+    return FALSE;
+  command = g_ptr_array_index (history->commands, --history->position);
+  snapshot_restore (command->before, root);
+  history->mergeable = FALSE;
+  return TRUE;
+}
+
+gboolean
+mf_history_redo (MfHistory *history, JsonNode *root)
+{
+  MfCommand *command;
+
+  if (!mf_history_can_redo (history))
+    return FALSE;
+  command = g_ptr_array_index (history->commands, history->position++);
+  snapshot_restore (command->after, root);
+  history->mergeable = FALSE;
+  return TRUE;
+}
+
+MfHistoryState
+mf_history_get_state (MfHistory *history)
+{
+  MfHistoryState state = { history->position, 0 };
+
+  if (history->position > 0)
+    state.version = ((MfCommand *) g_ptr_array_index (history->commands,
+                                                      history->position - 1))->version;
+  return state;
+}
+
+void
+mf_history_mark_saved (MfHistory *history, MfHistoryState state)
+{
+  history->saved = state;
+}
+
+gboolean
+mf_history_is_saved (MfHistory *history)
+{
+  MfHistoryState now = mf_history_get_state (history);
+
+  /* an open group may already have changed the document */
+  return now.position == history->saved.position && now.version == history->saved.version
+         && history->group == NULL && history->edit == NULL;
+}
