@@ -232,6 +232,67 @@ test_simulate_unwritable (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (count_files (fixture), ==, 1);
 }
 
+/* The column of `name` in the CSV header `line`, or -1. */
+static int
+column_of (const char *line, const char *name)
+{
+  g_auto (GStrv) names = g_strsplit (line, ",", -1);
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_str_equal (names[i], name))
+      return (int) i;
+  return -1;
+}
+
+/* orifice-closes-and-reopens: the samples carry O1.open, 0 while its area
+ * holds it shut; the event log and --stats show the Newton solver's one SVD
+ * fallback, in the first step, where the orifices start from rest. */
+static void
+test_simulate_run_log (Fixture *fixture, gconstpointer data)
+{
+  const char *dir = g_getenv ("MANIFOLD_EXAMPLES");
+  g_autofree char *example = NULL;
+  g_autofree char *document = NULL;
+  g_autofree char *events = NULL;
+  g_autofree char *log = NULL;
+  g_autoptr (Result) result = NULL;
+  g_auto (GStrv) rows = NULL;
+  g_auto (GStrv) lines = NULL;
+  int open;
+
+  SKIP_WITHOUT_CLI ();
+  example = g_build_filename (dir != NULL ? dir : "data/examples",
+                              "orifice-closes-and-reopens.manifold", NULL);
+  document = read_file (example);
+  write_document (fixture, document);
+  events = g_build_filename (fixture->dir, "events.csv", NULL);
+  result = run_cli_on (fixture, "simulate", "@", "--events", events, "--stats");
+  g_assert_cmpint (result->status, ==, 0);
+
+  rows = g_strsplit (result->out, "\n", -1);
+  g_assert_true (g_str_has_suffix (rows[0], ",solver.sigma_max,O1.open,solver.mode"));
+  open = column_of (rows[0], "O1.open");
+  for (guint i = 1; rows[i] != NULL && rows[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (rows[i], ",", -1);
+      double t = g_ascii_strtod (fields[0], NULL);
+
+      g_assert_cmpstr (fields[open], ==, t >= 0.2 && t <= 0.3 ? "0" : "1");
+    }
+
+  log = read_file (events);
+  lines = g_strsplit (log, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_cmpstr (lines[1], ==, "0,newton,\"Jacobian of O2.v, O1.v rank-deficient\","
+                                 "1 SVD minimum-norm step until 5e-07 s");
+  g_assert_cmpstr (lines[2], ==, "0.2,O1,open,closed");
+  g_assert_true (g_str_has_prefix (lines[3], "0.3"));
+  assert_contains (result->err, "\n  svd fallbacks         1\n");
+  assert_contains (result->err, "\nevents:\n  0 s  newton  Jacobian of O2.v, O1.v rank-deficient "
+                                "→ 1 SVD minimum-norm step until 5e-07 s\n  0.2 s  O1  open → "
+                                "closed\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -247,5 +308,6 @@ main (int argc, char **argv)
   ADD ("/cli/simulate/blow-up", test_simulate_blow_up);
   ADD ("/cli/simulate/bad-settings", test_simulate_bad_settings);
   ADD ("/cli/simulate/unwritable", test_simulate_unwritable);
+  ADD ("/cli/simulate/run-log", test_simulate_run_log);
   return g_test_run ();
 }

@@ -368,6 +368,132 @@ test_many_events (void)
   g_test_message ("12 events, at most %.2g s from the closed form", worst);
 }
 
+/* ---- closed check valves in series -------------------------------------- */
+
+/* The ramp's tank (p = 1e6 t Pa) and pipe into J1, then a chain of check
+ * valves through junctions that touch nothing but them.  At rest every
+ * valve starts closed, and the pressure of those junctions is undetermined
+ * (its row of W depends on the closed valves' rows): nan.  Each closed
+ * valve from u to v holds p_u − p_v at most its cracking pressure, so a
+ * chain can stay closed only while the pressure across it is at most the
+ * sum of theirs: it opens, all of it at one instant, when the ramp gets
+ * there. */
+#define CHAIN(components, wires, modes) \
+  "{ \"manifold\": 1, " FLUID ",\n" \
+  "  \"components\": [\n" \
+  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"1e6 * ramp(t, 0, 1)\" },\n" \
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 2, \"diameter\": 0.02," \
+  " \"friction\": \"none\" },\n" \
+  "    { \"id\": \"J1\", \"type\": \"junction\" },\n" \
+  "    { \"id\": \"J2\", \"type\": \"junction\" },\n" \
+  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 }" components " ],\n" \
+  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"]" wires " ],\n" \
+  modes \
+  "  \"simulation\": { \"t_end\": 0.5, \"method\": \"msbdf\", \"rtol\": 1e-8, " \
+  "\"atol\": 1e-12, \"output_interval\": 0.01 } }\n"
+#define CHECK_VALVE(id, cracking) \
+  ",\n    { \"id\": \"" id "\", \"type\": \"check_valve\", \"area\": 1e-4," \
+  " \"cracking_pressure\": \"" cracking "\" }"
+
+/* CV1 (2 bar) and CV2 (1.5 bar) back to back: they open at 3.5 bar. */
+static const char series_pair[] =
+  CHAIN (CHECK_VALVE ("CV1", "2 bar") CHECK_VALVE ("CV2", "1.5 bar"),
+         ", [\"J1.p\", \"CV1.a\"], [\"CV1.b\", \"J2.p\"], [\"J2.p\", \"CV2.a\"],"
+         " [\"CV2.b\", \"T2.p\"]", "");
+
+/* Three back to back (1, 1.5 and 2 bar) through J2 and J3: 4.5 bar. */
+static const char series_three[] =
+  CHAIN (CHECK_VALVE ("CV1", "1 bar") CHECK_VALVE ("CV2", "1.5 bar") CHECK_VALVE ("CV3", "2 bar")
+         ",\n    { \"id\": \"J3\", \"type\": \"junction\" }",
+         ", [\"J1.p\", \"CV1.a\"], [\"CV1.b\", \"J2.p\"], [\"J2.p\", \"CV2.a\"],"
+         " [\"CV2.b\", \"J3.p\"], [\"J3.p\", \"CV3.a\"], [\"CV3.b\", \"T2.p\"]", "");
+
+/* J2 fed by CV1 (2 bar) drains by CV2 (3 bar) to T2 at 0 and by CV3
+ * (1 bar) to T3, which rises to 1 bar by 0.1 s (from 0, so that all start
+ * at rest): through CV2 the chain needs 5 bar, through CV3 1 + 2 + 1 =
+ * 4 bar, so CV1 and CV3 open at 0.4 s and CV2 stays shut (J2 then sits a
+ * little above T3's 1 bar, far below what CV2 needs). */
+static const char branching[] =
+  CHAIN (CHECK_VALVE ("CV1", "2 bar") CHECK_VALVE ("CV2", "3 bar") CHECK_VALVE ("CV3", "1 bar")
+         ",\n    { \"id\": \"T3\", \"type\": \"tank\","
+         " \"pressure\": \"1 bar * ramp(t, 0, 0.1)\" }",
+         ", [\"J1.p\", \"CV1.a\"], [\"CV1.b\", \"J2.p\"], [\"J2.p\", \"CV2.a\"],"
+         " [\"CV2.b\", \"T2.p\"], [\"J2.p\", \"CV3.a\"], [\"CV3.b\", \"T3.p\"]", "");
+
+/* The pair, with CV2 shut by the mode: it can hold any pressure, so
+ * nothing bounds J2 from above and CV1 never opens. */
+static const char series_blocked[] =
+  CHAIN (CHECK_VALVE ("CV1", "2 bar") CHECK_VALVE ("CV2", "1.5 bar"),
+         ", [\"J1.p\", \"CV1.a\"], [\"CV1.b\", \"J2.p\"], [\"J2.p\", \"CV2.a\"],"
+         " [\"CV2.b\", \"T2.p\"]",
+         "  \"modes\": [ { \"name\": \"CV2 shut\", \"closed\": [\"CV2\"] } ],\n");
+
+/* The events after the start: each of `opening` opens at t_open (the
+ * ramp's 1e6 Pa/s reaching the chain's sum), none of the others. */
+static void
+check_chain (const char *document, const char *const *opening, guint n_opening, double t_open)
+{
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (document);
+
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    {
+      g_autoptr (GArray) log = event_log_new ();
+      g_autoptr (MfTestRecording) run_ = run (tc, methods[m], log, NULL);
+      double t_located = INFINITY;
+      guint first = 0;
+
+      /* at rest, each valve starts closed */
+      for (; first < log->len && event_at (log, first)->t == 0.0; first++)
+        assert_event (log, first, event_at (log, first)->component, "open", "closed");
+      g_assert_cmpuint (first, >=, 1);
+      g_assert_cmpuint (log->len - first, ==, n_opening);
+      for (guint i = 0; i < n_opening; i++)
+        {
+          const Event *event = event_at (log, first + i);
+
+          assert_event (log, first + i, opening[i], "closed", "open");
+          g_test_message ("%s: %s opens at %.15g s, %.2g s from %.15g s", methods[m],
+                          event->component, event->t, event->t - t_open, t_open);
+          g_assert_cmpfloat (event->t, >=, t_open);
+          g_assert_cmpfloat (event->t - t_open, <=, LOCATED);
+          /* the whole chain at one instant */
+          if (i > 0)
+            g_assert_cmpfloat (event->t, ==, t_located);
+          t_located = event->t;
+        }
+      for (guint i = 0; i < mf_test_recording_n_samples (run_); i++)
+        {
+          double t = mf_test_recording_time (run_, i);
+
+          if (t < t_located)
+            {
+              g_assert_cmpfloat (value (tc, run_, i, "CV1.q"), ==, 0.0);
+              /* the junction between closed valves has no pressure of its own */
+              g_assert_true (isnan (value (tc, run_, i, "J2.p")));
+              g_assert_true (isnan (value (tc, run_, i, "CV1.dp")));
+            }
+          else
+            {
+              g_assert_cmpfloat (value (tc, run_, i, "CV1.q"), >, 0.0);
+              g_assert_true (isfinite (value (tc, run_, i, "J2.p")));
+            }
+        }
+    }
+}
+
+static void
+test_series (void)
+{
+  const char *const pair[] = { "CV1", "CV2" };
+  const char *const three[] = { "CV1", "CV2", "CV3" };
+  const char *const branch[] = { "CV1", "CV3" };
+
+  check_chain (series_pair, pair, G_N_ELEMENTS (pair), 0.35);
+  check_chain (series_three, three, G_N_ELEMENTS (three), 0.45);
+  check_chain (branching, branch, G_N_ELEMENTS (branch), 0.4);
+  check_chain (series_blocked, NULL, 0, 0.5);
+}
+
 /* ---- scheduled mode changes ------------------------------------------- */
 
 /* The ramp circuit with CV1 shut by the schedule until 0.3 s: no event at
@@ -659,6 +785,7 @@ main (int argc, char **argv)
   g_test_add_func ("/switching/at-rest", test_at_rest);
   g_test_add_func ("/switching/chattering-guard", test_chattering_guard);
   g_test_add_func ("/switching/many-events", test_many_events);
+  g_test_add_func ("/switching/series", test_series);
   g_test_add_func ("/switching/schedule", test_schedule);
   g_test_add_func ("/switching/zero-flow-source", test_zero_flow_source);
   g_test_add_func ("/switching/example", test_example);

@@ -1,8 +1,9 @@
 /* mf-cli-simulate.c: `manifold-cli simulate FILE [...]` — runs the
  * document's simulation, flags overriding its "simulation" settings, and
  * writes the samples as CSV (mf-csv.h) to standard output or to a file,
- * and the run's event log (valve switches, scheduled mode changes) to a
- * CSV file of its own and with the statistics.
+ * and the run's event log (valve switches, scheduled mode changes, the
+ * Newton solver's SVD fallbacks) to a CSV file of its own and with the
+ * statistics.
  *
  * A file is written atomically: into a temporary file in the same directory,
  * renamed over OUT at the end.  A run that fails still puts the samples it
@@ -304,6 +305,28 @@ format_time (char *buffer, gsize size, double t)
   return g_ascii_formatd (buffer, (int) size, "%.15g", t);
 }
 
+/* A run of SVD fallbacks as a row of the log: "newton", what Newton met,
+ * what it did about it — how often, and until when. */
+static void
+log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
+{
+  GArray *log = data;
+  char until[G_ASCII_DTOSTR_BUF_SIZE];
+  MfLoggedEvent event = { fallbacks->t_first, g_strdup ("newton"), NULL, NULL };
+
+  const char *steps = fallbacks->steps == 1 ? "step" : "steps";
+
+  event.from = g_strdup_printf ("Jacobian of %s rank-deficient", fallbacks->states);
+  if (fallbacks->t_last > fallbacks->t_first)
+    event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s until %s s",
+                                fallbacks->steps, steps,
+                                format_time (until, sizeof until, fallbacks->t_last));
+  else
+    event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s", fallbacks->steps,
+                                steps);
+  g_array_append_val (log, event);
+}
+
 /* RFC 4180, as the samples' CSV: a mode's name may hold a comma or a quote. */
 static void
 append_csv_field (GString *line, const char *field)
@@ -446,6 +469,8 @@ simulate_run (const MfCliCommand    *command,
   options_build (&options, circuit, flags, overrides);
   options.event = log_event;
   options.event_data = log;
+  options.fallback = log_fallbacks;
+  options.fallback_data = log;
   if (!output_open (&out, flags->output, &error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
@@ -497,7 +522,8 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
       "Write the CSV to OUT (atomically) instead of standard output", "OUT" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &flags.events,
-      "Write the event log (valve switches, mode changes) as CSV to FILE", "FILE" },
+      "Write the event log (valve switches, mode changes, SVD fallbacks) as CSV to FILE",
+      "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, "Print statistics on standard error",
       NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet,

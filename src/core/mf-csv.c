@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "mf-simulation.h"
+
 /* Rows are written in chunks of about this size: one write per row would be
  * one system call per sample. */
 #define MF_CSV_CHUNK 65536
@@ -14,7 +16,7 @@
 struct _MfCsvWriter
 {
   GOutputStream *out;
-  guint          n_outputs;
+  guint          n_values; /* the outputs, then the switches */
   GString       *buffer;
   gboolean       closed;
 };
@@ -77,14 +79,23 @@ mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
 {
   MfCsvWriter *self = g_new0 (MfCsvWriter, 1);
 
+  guint n_outputs = mf_model_n_outputs (model);
+  guint n_switches = mf_simulation_n_switches (model);
+
   self->out = g_object_ref (out);
-  self->n_outputs = mf_model_n_outputs (model);
+  self->n_values = n_outputs + n_switches;
   self->buffer = g_string_sized_new (MF_CSV_CHUNK + 1024);
 
   g_string_append (self->buffer, "t [s]");
-  for (guint i = 0; i < self->n_outputs; i++)
+  for (guint i = 0; i < n_outputs; i++)
     append_column_name (self->buffer, mf_model_output_name (model, i),
                         mf_model_output_unit (model, i));
+  for (guint i = 0; i < n_switches; i++)
+    {
+      g_autofree char *name = mf_simulation_switch_name (model, i);
+
+      append_column_name (self->buffer, name, NULL);
+    }
   g_string_append (self->buffer, ",solver.mode\n");
   if (!writer_flush_buffer (self, error))
     {
@@ -102,7 +113,7 @@ mf_csv_writer_add (MfCsvWriter *self, double t, guint mode, const double *output
   g_return_val_if_fail (!self->closed, FALSE);
 
   g_string_append (self->buffer, g_ascii_formatd (text, sizeof text, "%.10g", t));
-  for (guint i = 0; i < self->n_outputs; i++)
+  for (guint i = 0; i < self->n_values; i++)
     append_number (self->buffer, outputs[i]);
   g_snprintf (text, sizeof text, ",%u\n", mode);
   g_string_append (self->buffer, text);

@@ -1,9 +1,10 @@
 /* mf-csv.h: results as CSV (FORMAT.md "Names of results") — a header
  *
- *   t [s],P1.v [m/s],J1.p [Pa],…,solver.mode
+ *   t [s],P1.v [m/s],J1.p [Pa],…,solver.sigma_max,CV1.open,…,solver.mode
  *
  * then one row per sample, numbers in C-locale "%.10g" whatever the user's
- * locale, the mode as its 0-based index.
+ * locale: the outputs, the switches (mf_simulation_n_switches(): 1 or 0),
+ * and the scheduled mode as its 0-based index.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,8 +25,9 @@ typedef struct _MfCsvWriter MfCsvWriter;
 MfCsvWriter *mf_csv_writer_new (GOutputStream *out,
                                 const MfModel *model,
                                 GError       **error);
-/* One row: t, the outputs, the mode.  Rows are buffered; an error is the
- * stream's. */
+/* One row: t, the sample's values as mf_simulate() hands them (the
+ * outputs, then the switches), the mode.  Rows are buffered; an error is
+ * the stream's. */
 gboolean     mf_csv_writer_add (MfCsvWriter  *writer,
                                 double        t,
                                 guint         mode,

@@ -1,10 +1,10 @@
 /* mf-events.h: check and relief valves that switch by themselves (MODEL.md §4),
- * end stops, and orifices closed by their area — the
- * state of each, its switching function, and the location of a switching
- * time inside an accepted step by integrating again from the step's start.
- * The simulation driver (mf-simulation.c) builds the new equations and
- * projects the state; this file decides when and which valve.  Private to
- * the driver.
+ * end stops, and orifices closed by their area — the state of each, its
+ * switching function, and the location of a switching time inside an
+ * accepted step by integrating again from the step's start; also the
+ * inputs of the circuit that stop being finite.  The simulation driver
+ * (mf-simulation.c) builds the new equations and projects the state; these
+ * files (mf-events*.c) decide when and which valve.  Private to the driver.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,8 +43,9 @@ typedef enum
 #define MF_CHATTER_SWITCHES 4
 
 /* Every check and relief valve of `model`, all open, every end stop, all
- * free, and every orifice and valve with a time-varying area, open.  `rtol` sets how closely
- * switching times are located (mf-events.c). */
+ * free, and every orifice, valve and check valve with a time-varying area
+ * (or a valve whose area is zero), open.  `rtol` sets how closely switching
+ * times are located (mf-events-locate.c). */
 MfEvents     *mf_events_new (MfModel *model,
                              double   rtol);
 void          mf_events_free (MfEvents *events);
@@ -71,12 +72,6 @@ const char   *mf_events_state_name (const MfEvents *events,
 void          mf_events_snap (const MfEvents *events,
                               guint           valve,
                               double         *u);
-/* Valves (not end stops) closed by their switching conditions are opened,
- * without counting a switch; returns how many, their indices in `opened`
- * (at least mf_events_n_valves () long). */
-guint         mf_events_open_closed_valves (MfEvents *events,
-                                            guint    *opened);
-
 /* A mode begins to hold (at t = 0 `first`, else on schedule): valves it
  * lists become MF_VALVE_FORCED; valves it releases, and at t = 0 every
  * valve, start open and are "fresh" until mf_events_starting_closed(). */
@@ -91,6 +86,11 @@ GArray       *mf_events_starting_closed (MfEvents     *events,
                                          MfSystem     *system,
                                          double        t,
                                          const double *y);
+
+/* Orifices and valves that are fresh and whose area is at zero at t: they
+ * start closed.  Returns them (indices, a new array); clears "fresh". */
+GArray       *mf_events_start_areas (MfEvents *events,
+                                     double    t);
 
 /* Sets a valve's state without counting a switch (the start of a mode). */
 void          mf_events_set_state (MfEvents    *events,
@@ -110,17 +110,56 @@ int           mf_events_due (MfEvents     *events,
                              double        t,
                              const double *y);
 
-/* An orifice whose area closes or reopens it within (t, t_to]: the
- * earliest such valve, or -1.  Its switching time is bracketed on t alone
- * to [*t_before, *t_after], at most 1e-12 max(1, t_to) wide, where the
- * condition does not hold yet at *t_before and holds at *t_after.  Its
- * equations may not be finite beyond *t_before (an area of zero), so the
- * driver integrates only to there. */
+/* An orifice whose area closes or reopens it within (t, t_to], also by a
+ * dip that comes and goes inside the interval: the earliest such valve, or
+ * -1.  Its switching time is bracketed on t alone to [*t_before, *t_after],
+ * at most 1e-12 max(1, t_to) wide, where the condition does not hold yet at
+ * *t_before and holds at *t_after.  Its equations may not be finite beyond
+ * *t_before (an area of zero), so the driver integrates only to there
+ * (mf-events-inputs.c). */
 int           mf_events_area_due (MfEvents *events,
                                   double    t,
                                   double    t_to,
                                   double   *t_before,
                                   double   *t_after);
+
+/* Whether every value of the circuit given as an expression of t (a tank's
+ * pressure, a flow source's flow, a force, an open orifice's area) is
+ * finite on [t, t_to].  When one is not: FALSE, the first such time
+ * bracketed to [*t_before, *t_bad] (at most 1e-12 max(1, t) wide, the
+ * value finite at *t_before unless that is t), and *why (a new string)
+ * naming the component and the value. */
+gboolean      mf_events_inputs_finite (MfEvents *events,
+                                       double    t,
+                                       double    t_to,
+                                       double   *t_before,
+                                       double   *t_bad,
+                                       char    **why);
+
+/* A closed valve that opens at (t, y) of `system` while the pressure of a
+ * port of its is undetermined (a node between closed valves) opens with
+ * the chain of closed valves that bounds that pressure: they are appended
+ * to `chain` (guint indices, `valve` left out; nothing when both ports have
+ * a pressure).  mf-events-pressures.c. */
+void          mf_events_chain (MfEvents     *events,
+                               MfSystem     *system,
+                               double        t,
+                               const double *y,
+                               guint         valve,
+                               GArray       *chain);
+
+/* The configuration `closed` leaves a flow source nowhere to pump: the
+ * closed check or relief valve out of its pocket that the pressure spike
+ * cracks first (the lowest cracking pressure above the far side's pressure
+ * at (t, y) of `system`, the configuration before; `system` may be NULL),
+ * leaving out those `tried` (one per valve); -1 when none can relieve it
+ * (mf-events-pressures.c). */
+int           mf_events_pump_relief (MfEvents       *events,
+                                     const gboolean *closed,
+                                     MfSystem       *system,
+                                     double          t,
+                                     const double   *y,
+                                     const gboolean *tried);
 
 /* Before each step: keeps (t, y) and the integrator's step size, and fixes
  * the thresholds for the step. */

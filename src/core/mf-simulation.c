@@ -8,13 +8,20 @@
  * kinks in the inputs never sit inside a step, and a mode switch happens at
  * its scheduled time.  A check valve event inside a step ends the step
  * there; an orifice whose area closes it ends the step just short of
- * the crossing.
+ * the crossing, and one where an input stops being finite ends the run
+ * with its name.
  *
  * The valve configuration is the mode that holds plus the states of the
  * check and relief valves it does not list.  Each configuration the run meets gets its
  * reduced system and integrator once, kept by a key "mode:0101…" (one digit
  * per component, 1 for closed; the mode is in the key so that messages
- * name the mode that holds).
+ * name the mode that holds).  Each sample carries, after the outputs, the
+ * state of every switch (mf_simulation_n_switches()).
+ *
+ * The Newton solver of an index-1 configuration counts its SVD fallbacks;
+ * after each step, switch and sample the driver reads the count of the
+ * configuration in force, so a fallback is known to the step it happened
+ * in, and runs of them are reported as one (MfSvdFallbacks).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,6 +35,8 @@
 #include "mf-events.h"
 #include "mf-integrator.h"
 #include "mf-method.h"
+#include "mf-model-private.h"
+#include "mf-reduction.h"
 #include "mf-system.h"
 
 /* More samples than this is a mistake in the options, not a wish. */
@@ -37,6 +46,16 @@
  * chattering guard (mf-events.h) holds a valve after a few, so only a
  * circuit whose valves keep handing the flow to each other gets there. */
 #define MF_SWITCHES_PER_VALVE_AND_INSTANT (2 * MF_CHATTER_SWITCHES + 2)
+
+/* SVD fallbacks not reported yet: one configuration, no output interval
+ * without one. */
+typedef struct
+{
+  gboolean  active;
+  MfSystem *system;
+  double    t_first, t_last;
+  guint64   steps;
+} MfFallbackRun;
 
 typedef struct
 {
@@ -56,11 +75,19 @@ typedef struct
   gboolean                  *mode_closed; /* per component: what the mode lists */
   gboolean                  *closed;      /* per component: the configuration */
   MfEvents                  *events;
-  guint                     *opened;   /* valves opened by run_open_valves () */
   double                     t;
   double                    *y;        /* n_states long: holds the reduced state of any mode */
   double                    *u;        /* the full state, carried across a mode switch */
-  double                    *outputs;  /* one sample */
+  double                     t_u;      /* the time of u, when expanded */
+  double                    *outputs;  /* one sample: the outputs, then the switches */
+  guint                      n_outputs;
+  guint                      n_switches;
+  guint                     *switches; /* their components */
+  gboolean                  *is_stop;  /* per switch: a piston's end stop */
+
+  guint64                    svd_seen; /* of the configuration in force */
+  MfFallbackRun              fallbacks;
+  GHashTable                *labels;   /* MfSystem* → its algebraic states, "O1.v, O2.v" */
 
   GArray                    *breakpoints;   /* double, sorted */
   guint                      next_breakpoint;
@@ -85,6 +112,8 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->step = settings->step;
   options->event = NULL;
   options->event_data = NULL;
+  options->fallback = NULL;
+  options->fallback_data = NULL;
 }
 
 static gboolean
@@ -188,11 +217,154 @@ run_next_stop (MfRun *run)
   return MIN (stop, run->options->t_end);
 }
 
+/* ---- SVD fallbacks --------------------------------------------------------- */
+
+/* The algebraic states of the system's configuration, named once. */
+static const char *
+run_algebraic_label (MfRun *run, MfSystem *system)
+{
+  const char *label = g_hash_table_lookup (run->labels, system);
+  guint n_components = run->circuit->components->len;
+  g_autofree gboolean *closed = NULL;
+  g_autoptr (MfReduction) reduction = NULL;
+  GString *names;
+
+  if (label != NULL)
+    return label;
+  closed = g_new0 (gboolean, MAX (n_components, 1));
+  for (guint c = 0; c < n_components; c++)
+    closed[c] = mf_system_is_closed (system, c);
+  reduction = mf_reduction_new_for (run->model, mf_system_get_mode (system), closed);
+  names = g_string_new (NULL);
+  for (guint i = 0; reduction != NULL && reduction->index_analysis != NULL
+                    && i < reduction->index_analysis->algebraic->len; i++)
+    {
+      guint j = g_array_index (reduction->index_analysis->algebraic, guint, i);
+
+      g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+                              mf_model_state_name (run->model,
+                                                   reduction->nullspace->independent[j]));
+    }
+  label = g_string_free (names, FALSE);
+  g_hash_table_insert (run->labels, system, (gpointer) label);
+  return label;
+}
+
+static void
+run_report_fallbacks (MfRun *run)
+{
+  MfFallbackRun *pending = &run->fallbacks;
+  MfSvdFallbacks report;
+
+  if (!pending->active)
+    return;
+  pending->active = FALSE;
+  if (run->options->fallback == NULL)
+    return;
+  report.t_first = pending->t_first;
+  report.t_last = pending->t_last;
+  report.steps = pending->steps;
+  report.states = run_algebraic_label (run, pending->system);
+  run->options->fallback (&report, run->options->fallback_data);
+}
+
+/* SVD steps the configuration in force took since last asked happened
+ * between t_from and t_to: they join the pending run of fallbacks when it
+ * is of this configuration and its last one is at most an output interval
+ * earlier. */
+static void
+run_note_fallbacks (MfRun *run, double t_from, double t_to)
+{
+  MfSystem *system = mf_integrator_get_system (run->current);
+  MfFallbackRun *pending = &run->fallbacks;
+  guint64 iterations, svd_steps;
+
+  mf_system_newton_totals (system, &iterations, &svd_steps);
+  if (svd_steps <= run->svd_seen)
+    return;
+  if (pending->active
+      && (pending->system != system
+          || t_from - pending->t_last > run->options->output_interval))
+    run_report_fallbacks (run);
+  if (!pending->active)
+    {
+      pending->active = TRUE;
+      pending->system = system;
+      pending->t_first = t_from;
+      pending->t_last = t_to;
+      pending->steps = 0;
+    }
+  pending->t_last = MAX (pending->t_last, t_to);
+  pending->steps += svd_steps - run->svd_seen;
+  run->svd_seen = svd_steps;
+}
+
+/* Every entry of the log ends the run of fallbacks before it, so the
+ * reports come in the order of time. */
 static void
 run_log (MfRun *run, const char *component, const char *from, const char *to)
 {
+  run_report_fallbacks (run);
   if (run->options->event != NULL)
     run->options->event (run->t, component, from, to, run->options->event_data);
+}
+
+/* ---- switching --------------------------------------------------------------- */
+
+static const MfComponent *
+run_component (const MfRun *run, guint valve)
+{
+  return g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
+}
+
+/* A switch that the log shows and the statistics count. */
+static MfValveState
+run_toggle (MfRun *run, guint valve)
+{
+  MfValveState from = mf_events_state (run->events, valve);
+  MfValveState to = mf_events_switch (run->events, valve, run->t);
+
+  run_log (run, run_component (run, valve)->id, mf_events_state_name (run->events, valve, from),
+           mf_events_state_name (run->events, valve, to));
+  run->stats->valve_events++;
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  return to;
+}
+
+/* The integrator of the configuration in run->closed.  When it leaves a
+ * flow source nowhere to pump, the incompressible pocket's pressure spikes
+ * until the valve out of it with the lowest opening pressure cracks
+ * (mf-events-pressures.c): that one opens, and only that one — the others
+ * open later by their own conditions if the pressure the opened one holds
+ * is above what they need.  Each opening is a switch the chattering guard
+ * counts, and no valve is tried twice here, so this ends: with a way out,
+ * or with the error when no closed valve leads out of the pocket. */
+static MfIntegrator *
+run_relieved_integrator (MfRun *run, GError **error)
+{
+  g_autofree gboolean *tried = g_new0 (gboolean, MAX (mf_events_n_valves (run->events), 1));
+
+  for (;;)
+    {
+      g_autoptr (GError) refused = NULL;
+      MfIntegrator *next = run_integrator (run, &refused);
+      int valve;
+
+      if (next != NULL)
+        return next;
+      valve = !g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE)
+                ? -1
+                : mf_events_pump_relief (run->events, run->closed,
+                                         mf_integrator_get_system (run->current), run->t_u,
+                                         run->y, tried);
+      if (valve < 0)
+        {
+          g_propagate_error (error, g_steal_pointer (&refused));
+          return NULL;
+        }
+      tried[valve] = TRUE;
+      run_toggle (run, (guint) valve);
+    }
 }
 
 /* Makes the configuration in run->closed current: the state is expanded
@@ -206,88 +378,74 @@ run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **e
 {
   MfIntegrator *next;
   MfSystem *system;
+  guint64 iterations;
 
   if (!run->expanded)
-    mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
+    {
+      mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
+      run->t_u = run->t;
+    }
+  run_note_fallbacks (run, run->t, run->t);
   if (snap >= 0)
     mf_events_snap (run->events, (guint) snap, run->u);
-  next = run_integrator (run, error);
+  next = run_relieved_integrator (run, error);
   if (next == NULL)
     {
       g_prefix_error (error, "at t = %.9g s: %s", run->t, why);
       return FALSE;
     }
   system = mf_integrator_get_system (next);
+  mf_system_newton_totals (system, &iterations, &run->svd_seen);
   *lost = mf_system_reduce (system, run->t, run->u, run->y);
   run->expanded = FALSE;
   mf_integrator_restart (next);
   run->current = next;
+  run_note_fallbacks (run, run->t, run->t);
   return TRUE;
-}
-
-static const MfComponent *
-run_component (const MfRun *run, guint valve)
-{
-  return g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
 }
 
 static char *
 run_switch_reason (const MfRun *run, guint valve, MfValveState to)
 {
-  const char *id = run_component (run, valve)->id;
+  const MfComponent *component = run_component (run, valve);
+  g_autofree char *kind = g_ascii_strdown (component->info->label, -1);
 
   if (mf_events_kind (run->events, valve) == MF_SWITCH_AREA)
-    return g_strdup_printf ("orifice '%s' %s: ", id, to == MF_VALVE_OPEN ? "reopens" : "closes");
+    return g_strdup_printf ("%s '%s' %s: ", kind, component->id,
+                            to == MF_VALVE_OPEN ? "reopens as its area grows"
+                                                : "closes as its area reaches zero");
   if (mf_events_kind (run->events, valve) == MF_SWITCH_STOP)
-    return g_strdup_printf ("piston '%s' %s: ", id,
+    return g_strdup_printf ("piston '%s' %s: ", component->id,
                             to == MF_VALVE_OPEN ? "leaves its end stop" : "reaches its end stop");
-  return g_strdup_printf ("check valve '%s' %s: ", id, to == MF_VALVE_OPEN ? "opens" : "closes");
+  return g_strdup_printf ("%s '%s' %s: ", kind, component->id,
+                          to == MF_VALVE_OPEN ? "opens" : "closes");
 }
 
-/* A switch that leaves a flow source nowhere to pump (a piston stopping
- * while the relief valve is still shut): the pressure spike it would make
- * cracks the closed valves, so they open; those that then carry no flow
- * close again at this instant (run_settle).  FALSE when none was closed. */
-static gboolean
-run_open_valves (MfRun *run)
-{
-  guint n = mf_events_open_closed_valves (run->events, run->opened);
-
-  for (guint i = 0; i < n; i++)
-    {
-      run->stats->valve_events++;
-      run_log (run, run_component (run, run->opened[i])->id, "closed", "open");
-    }
-  mf_events_closed_set (run->events, run->mode_closed, run->closed);
-  return n > 0;
-}
-
+/* A valve that opens because the pressure across a chain of closed valves
+ * exceeds their cracking pressures opens with the rest of the chain
+ * (mf-events-pressures.c), before the equations are built again. */
 static gboolean
 run_switch_valve (MfRun *run, guint valve, GError **error)
 {
-  const MfComponent *component = run_component (run, valve);
+  g_autoptr (GArray) chain = g_array_new (FALSE, FALSE, sizeof (guint));
   MfValveState from = mf_events_state (run->events, valve);
-  MfValveState to = mf_events_switch (run->events, valve, run->t);
-  g_autofree char *why = run_switch_reason (run, valve, to);
-  int snap = to == MF_VALVE_OPEN ? -1 : (int) valve;
-  g_autoptr (GError) refused = NULL;
+  MfValveState to;
+  g_autofree char *why = NULL;
+  int snap;
   double lost;
 
-  mf_events_closed_set (run->events, run->mode_closed, run->closed);
-  run_log (run, component->id, mf_events_state_name (run->events, valve, from),
-           mf_events_state_name (run->events, valve, to));
-  if (!run_reconfigure (run, why, snap, &lost, &refused))
-    {
-      if (!g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE) || !run_open_valves (run))
-        {
-          g_propagate_error (error, g_steal_pointer (&refused));
-          return FALSE;
-        }
-      if (!run_reconfigure (run, why, snap, &lost, error))
-        return FALSE;
-    }
+  if (from == MF_VALVE_CLOSED || from == MF_VALVE_HELD)
+    mf_events_chain (run->events, mf_integrator_get_system (run->current), run->t, run->y,
+                     valve, chain);
+  to = run_toggle (run, valve);
+  for (guint i = 0; to == MF_VALVE_OPEN && i < chain->len; i++)
+    if (mf_events_state (run->events, g_array_index (chain, guint, i)) != MF_VALVE_OPEN)
+      run_toggle (run, g_array_index (chain, guint, i));
+  why = run_switch_reason (run, valve, to);
+  snap = to == MF_VALVE_OPEN ? -1 : (int) valve;
+  if (!run_reconfigure (run, why, snap, &lost, error))
+    return FALSE;
   run->stats->energy_lost += lost;
-  run->stats->valve_events++;
   return TRUE;
 }
 
@@ -333,8 +491,6 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
   for (guint i = 0; i < starting_closed->len; i++)
     {
       guint valve = g_array_index (starting_closed, guint, i);
-      const MfComponent *component =
-        g_ptr_array_index (run->circuit->components, mf_events_component (run->events, valve));
       g_autoptr (GError) refused = NULL;
 
       mf_events_set_state (run->events, valve, MF_VALVE_CLOSED);
@@ -353,7 +509,7 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
       if (first)
         {
           run->stats->valve_events++;
-          run_log (run, component->id, "open", "closed");
+          run_log (run, run_component (run, valve)->id, "open", "closed");
         }
     }
   if (starting_closed->len == 0)
@@ -361,6 +517,23 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
   mf_events_closed_set (run->events, run->mode_closed, run->closed);
   /* the valves close at rest: nothing to lose */
   return run_reconfigure (run, "", -1, &lost, error);
+}
+
+/* Orifices and valves whose area is zero when their mode begins start
+ * closed, before any equation evaluates their law.  At t = 0 the log shows
+ * them closing, as it does the check valves that start closed. */
+static void
+run_start_areas (MfRun *run, gboolean first)
+{
+  g_autoptr (GArray) closing = mf_events_start_areas (run->events, run->t);
+
+  for (guint i = 0; first && i < closing->len; i++)
+    {
+      run->stats->valve_events++;
+      run_log (run, run_component (run, g_array_index (closing, guint, i))->id, "open",
+               "closed");
+    }
+  mf_events_closed_set (run->events, run->mode_closed, run->closed);
 }
 
 /* A scheduled change: the valves the new mode lists close, those it
@@ -377,7 +550,7 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   run->mode_closed = mf_model_mode_closed (run->model, mode);
   run->mode = mode;
   mf_events_enter_mode (run->events, run->mode_closed, FALSE);
-  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  run_start_areas (run, FALSE);
   if (!run_reconfigure (run, "", -1, &lost, error))
     return FALSE;
   run->stats->energy_lost += lost;
@@ -385,10 +558,21 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   return run_start_valves (run, FALSE, error) && run_settle (run, error);
 }
 
+/* The outputs, then the switches: a piston's stop is 1 when it holds it,
+ * any other switch 1 when open. */
 static void
 run_emit_sample (MfRun *run)
 {
-  mf_system_outputs (mf_integrator_get_system (run->current), run->t, run->y, run->outputs);
+  MfSystem *system = mf_integrator_get_system (run->current);
+
+  mf_system_outputs (system, run->t, run->y, run->outputs);
+  for (guint i = 0; i < run->n_switches; i++)
+    {
+      gboolean closed = mf_system_is_closed (system, run->switches[i]);
+
+      run->outputs[run->n_outputs + i] = (run->is_stop[i] ? closed : !closed) ? 1.0 : 0.0;
+    }
+  run_note_fallbacks (run, run->t, run->t);
   if (run->sample != NULL && !run->sample (run->t, run->mode, run->outputs, run->user_data))
     run->finished = TRUE;
 }
@@ -421,17 +605,40 @@ run_arrive (MfRun *run, GError **error)
   return TRUE;
 }
 
+/* An input that is not finite on [run->t, *stop]: the step ends where it
+ * still is, and the run where it is not, with its name. */
+static gboolean
+run_check_inputs (MfRun *run, double *stop, GError **error)
+{
+  g_autofree char *why = NULL;
+  double before, bad;
+
+  if (mf_events_inputs_finite (run->events, run->t, *stop, &before, &bad, &why))
+    return TRUE;
+  if (before > run->t + run->t_tol)
+    {
+      *stop = before;
+      return TRUE;
+    }
+  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "at t = %.10g s: %s", bad, why);
+  return FALSE;
+}
+
 /* At t = 0 every check valve the mode does not list starts open; the start
  * rule and the switching conditions then settle them before the first
  * sample. */
 static gboolean
 run_start (MfRun *run, GError **error)
 {
+  double zero = 0.0;
+
   run->t = 0.0;
   run->mode = mf_circuit_mode_at (run->circuit, 0.0);
   run->mode_closed = mf_model_mode_closed (run->model, run->mode);
   mf_events_enter_mode (run->events, run->mode_closed, TRUE);
-  mf_events_closed_set (run->events, run->mode_closed, run->closed);
+  run_start_areas (run, TRUE);
+  if (!run_check_inputs (run, &zero, error))
+    return FALSE;
   run->current = run_integrator (run, error);
   if (run->current == NULL)
     {
@@ -442,6 +649,7 @@ run_start (MfRun *run, GError **error)
   /* Inconsistent initial values are projected too; that is not a switch,
    * so its energy is not counted. */
   mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
+  run_note_fallbacks (run, 0.0, 0.0);
   if (!run_start_valves (run, TRUE, error) || !run_settle (run, error))
     return FALSE;
   run->next_output = 1;
@@ -487,6 +695,7 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
       return TRUE;
     }
   mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
+  run->t_u = run->t;
   run->expanded = TRUE;
   run->t = after;
   *switched = TRUE;
@@ -497,6 +706,7 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
 static gboolean
 run_advance (MfRun *run, double stop, GError **error)
 {
+  double t_from = run->t;
   gboolean switched;
   int valve;
 
@@ -505,17 +715,20 @@ run_advance (MfRun *run, double stop, GError **error)
     return FALSE;
   if (switched)
     return TRUE;
+  if (!run_check_inputs (run, &stop, error))
+    return FALSE;
   mf_events_step_begins (run->events, run->current, run->t, run->y);
   if (!mf_integrator_step (run->current, &run->t, stop, run->y, error)
       || !mf_events_step_ends (run->events, run->current, &run->t, run->y, &valve, error))
     return FALSE;
+  run_note_fallbacks (run, t_from, run->t);
   if (valve < 0)
     return TRUE;
   return run_switch_valve (run, (guint) valve, error) && run_settle (run, error);
 }
 
 static gboolean
-run_execute (MfRun *run, GError **error)
+run_steps (MfRun *run, GError **error)
 {
   if (!run_start (run, error))
     return FALSE;
@@ -534,6 +747,18 @@ run_execute (MfRun *run, GError **error)
         return FALSE;
     }
   return TRUE;
+}
+
+/* The fallbacks up to the end, or up to a failure: what led to it. */
+static gboolean
+run_execute (MfRun *run, GError **error)
+{
+  gboolean ok = run_steps (run, error);
+
+  if (run->current != NULL)
+    run_note_fallbacks (run, run->t, run->t);
+  run_report_fallbacks (run);
+  return ok;
 }
 
 static void
@@ -557,10 +782,20 @@ run_init (MfRun                     *run,
   run->key = g_string_new (NULL);
   run->closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
   run->events = mf_events_new (model, options->rtol);
-  run->opened = g_new0 (guint, MAX (mf_events_n_valves (run->events), 1));
   run->y = g_new0 (double, MAX (n_states, 1));
   run->u = g_new0 (double, MAX (n_states, 1));
-  run->outputs = g_new0 (double, MAX (mf_model_n_outputs (model), 1));
+  run->n_outputs = mf_model_n_outputs (model);
+  run->n_switches = mf_simulation_n_switches (model);
+  run->outputs = g_new0 (double, MAX (run->n_outputs + run->n_switches, 1));
+  run->switches = g_new0 (guint, MAX (run->n_switches, 1));
+  run->is_stop = g_new0 (gboolean, MAX (run->n_switches, 1));
+  for (guint i = 0; i < run->n_switches; i++)
+    {
+      run->switches[i] = mf_simulation_switch_component (model, i);
+      run->is_stop[i] =
+        component_at (circuit, run->switches[i])->info->type == MF_COMPONENT_PISTON;
+    }
+  run->labels = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   run->breakpoints = mf_model_breakpoints (model, options->t_end);
   run->t_tol = 1e-12 * options->t_end;
 }
@@ -593,10 +828,12 @@ run_clear (MfRun *run)
   g_free (run->mode_closed);
   g_free (run->closed);
   mf_events_free (run->events);
-  g_free (run->opened);
   g_free (run->y);
   g_free (run->u);
   g_free (run->outputs);
+  g_free (run->switches);
+  g_free (run->is_stop);
+  g_hash_table_unref (run->labels);
   g_array_unref (run->breakpoints);
 }
 

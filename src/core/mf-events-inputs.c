@@ -1,0 +1,293 @@
+/* mf-events-inputs.c
+ *
+ * What depends on t alone, and is therefore known before a step is taken.
+ *
+ * Areas.  An orifice, valve or check valve whose area a(t) is an expression
+ * of time closes when the area falls to a_eps = 1e-9 × its port area and
+ * reopens above it: open, d = a(t) − a_eps; closed, d = a_eps − a(t).  Its
+ * law K = k / a² needs an infinite pressure drop at a = 0, and treats a
+ * negative area as a positive one, so no step may evaluate the open law
+ * beyond the crossing: the crossing is found on the input before the step.
+ * The step is cut in MF_AREA_PIECES pieces; a piece whose end has crossed,
+ * or inside which d turns from falling to rising (found by bisection on the
+ * sign of the exact derivative, which also finds the kink of an abs() or a
+ * min()) at a value below zero, holds the first crossing, bracketed by
+ * bisection to 1e-12 max(1, t).  A dip that falls and rises again inside
+ * one piece without its rate changing sign at a piece's end can still
+ * hide; a smooth area does not do that within an eighth of a step.
+ *
+ * Inputs.  A tank's pressure, a flow source's flow, a force and an open
+ * orifice's area are expressions the document writes; sqrt(0.5 − t) or
+ * log(t) are not finite everywhere.  The same pieces find the first time
+ * one of them is not, so the run ends there with a message naming the
+ * component, rather than in an integrator that sees its numbers go bad.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-events-private.h"
+
+#include <math.h>
+
+#define MF_AREA_PIECES 8
+
+static void
+add_input (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
+           const char *unit)
+{
+  MfInput input = { expr, component, what, unit };
+
+  if (expr != NULL && !mf_expr_is_constant (expr))
+    g_array_append_val (ev->inputs, input);
+}
+
+void
+mf_events_collect_inputs (MfEvents *ev)
+{
+  const MfModel *model = ev->model;
+
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      const MfNode *node = mf_model_node (model, n);
+
+      if (node->kind == MF_NODE_BOUNDARY)
+        add_input (ev, node->pressure, node->component, "pressure", "Pa");
+    }
+  for (guint i = 0; i < model->sources->len; i++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement, i);
+
+      add_input (ev, e->value, e->component, "flow", "m^3/s");
+    }
+  for (guint i = 0; i < model->forces->len; i++)
+    {
+      const MfElement *e = &g_array_index (model->forces, MfElement, i);
+
+      add_input (ev, e->value, e->component, "force", "N");
+    }
+}
+
+/* ---- areas --------------------------------------------------------------- */
+
+static double
+area_at (const MfValve *valve, double t)
+{
+  return valve->opening != NULL ? mf_expr_eval (valve->opening, t) : valve->opening_value;
+}
+
+double
+mf_events_area_distance (const MfValve *valve, double t)
+{
+  double d = area_at (valve, t) - valve->area_eps;
+
+  switch (valve->state)
+    {
+    case MF_VALVE_OPEN:
+      return d;
+    case MF_VALVE_CLOSED:
+      return -d;
+    default:
+      return INFINITY;
+    }
+}
+
+static void
+area_distance_rate (const MfValve *valve, double t, double *d, double *rate)
+{
+  double a, da;
+
+  mf_expr_eval_with_derivative (valve->opening, t, &a, &da);
+  *d = valve->state == MF_VALVE_OPEN ? a - valve->area_eps : valve->area_eps - a;
+  *rate = valve->state == MF_VALVE_OPEN ? da : -da;
+}
+
+/* Bisection on t: [t_lo, t_hi] with the condition false at t_lo, true at
+ * t_hi.  A crossing within the tolerance of `t` is at t: the driver then
+ * switches at once instead of taking ever shorter steps toward it. */
+static void
+bracket_area (const MfValve *valve, double t, double *t_lo, double *t_hi)
+{
+  double tol = MF_LOCATE_MIN * MAX (1.0, fabs (*t_hi));
+
+  for (guint round = 0; *t_hi - *t_lo > tol && round < MF_LOCATE_MAX_ROUNDS; round++)
+    {
+      double t_mid = *t_lo + 0.5 * (*t_hi - *t_lo);
+
+      if (mf_events_area_distance (valve, t_mid) < 0)
+        *t_hi = t_mid;
+      else
+        *t_lo = t_mid;
+    }
+  if (*t_hi - t <= tol)
+    *t_lo = t;
+}
+
+/* Where d bottoms out in (t_lo, t_hi), its rate falling at t_lo and rising
+ * at t_hi: bisection on the sign of the rate. */
+static double
+bottom (const MfValve *valve, double t_lo, double t_hi)
+{
+  double tol = MF_LOCATE_MIN * MAX (1.0, fabs (t_hi));
+
+  for (guint round = 0; t_hi - t_lo > tol && round < MF_LOCATE_MAX_ROUNDS; round++)
+    {
+      double t_mid = t_lo + 0.5 * (t_hi - t_lo), d, rate;
+
+      area_distance_rate (valve, t_mid, &d, &rate);
+      if (rate < 0)
+        t_lo = t_mid;
+      else
+        t_hi = t_mid;
+    }
+  if (mf_events_area_distance (valve, t_lo) < mf_events_area_distance (valve, t_hi))
+    return t_lo;
+  return t_hi;
+}
+
+/* The first crossing of the valve's area in (t, t_to], bracketed. */
+static gboolean
+area_crossing (const MfValve *valve, double t, double t_to, double *t_lo, double *t_hi)
+{
+  double s_prev = t, d, rate_prev, rate;
+
+  area_distance_rate (valve, t, &d, &rate_prev);
+  for (guint k = 1; k <= MF_AREA_PIECES; k++)
+    {
+      double s = k == MF_AREA_PIECES ? t_to : t + (t_to - t) * k / MF_AREA_PIECES;
+      double m;
+
+      area_distance_rate (valve, s, &d, &rate);
+      *t_lo = s_prev;
+      *t_hi = s;
+      if (d < 0)
+        {
+          bracket_area (valve, t, t_lo, t_hi);
+          return TRUE;
+        }
+      if (rate_prev < 0 && rate > 0
+          && mf_events_area_distance (valve, m = bottom (valve, s_prev, s)) < 0)
+        {
+          *t_hi = m;
+          bracket_area (valve, t, t_lo, t_hi);
+          return TRUE;
+        }
+      s_prev = s;
+      rate_prev = rate;
+    }
+  return FALSE;
+}
+
+int
+mf_events_area_due (MfEvents *ev, double t, double t_to, double *t_before, double *t_after)
+{
+  int due = -1;
+
+  for (guint i = 0; ev->active && i < ev->valves->len; i++)
+    {
+      const MfValve *valve = mf_events_valve (ev, i);
+      double t_lo, t_hi;
+
+      if (valve->kind != MF_SWITCH_AREA || valve->opening == NULL
+          || (valve->state != MF_VALVE_OPEN && valve->state != MF_VALVE_CLOSED)
+          || !area_crossing (valve, t, t_to, &t_lo, &t_hi))
+        continue;
+      if (due < 0 || t_hi < *t_after)
+        {
+          due = (int) i;
+          *t_before = t_lo;
+          *t_after = t_hi;
+        }
+    }
+  return due;
+}
+
+/* ---- inputs that stop being finite --------------------------------------- */
+
+/* The first time in [t, t_to] where `expr` is not finite, bracketed to
+ * [*t_lo, *t_hi] with it finite at *t_lo (unless already at t). */
+static gboolean
+first_not_finite (const MfExpr *expr, double t, double t_to, double *t_lo, double *t_hi)
+{
+  double s_prev = t;
+
+  *t_lo = *t_hi = t;
+  if (!isfinite (mf_expr_eval (expr, t)))
+    return TRUE;
+  for (guint k = 1; k <= MF_AREA_PIECES; k++)
+    {
+      double s = k == MF_AREA_PIECES ? t_to : t + (t_to - t) * k / MF_AREA_PIECES;
+      double tol = MF_LOCATE_MIN * MAX (1.0, fabs (s));
+
+      if (isfinite (mf_expr_eval (expr, s)))
+        {
+          s_prev = s;
+          continue;
+        }
+      *t_lo = s_prev;
+      *t_hi = s;
+      for (guint round = 0; *t_hi - *t_lo > tol && round < MF_LOCATE_MAX_ROUNDS; round++)
+        {
+          double t_mid = *t_lo + 0.5 * (*t_hi - *t_lo);
+
+          if (isfinite (mf_expr_eval (expr, t_mid)))
+            *t_lo = t_mid;
+          else
+            *t_hi = t_mid;
+        }
+      if (*t_hi - t <= tol)
+        *t_lo = t;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
+                 const char *unit, double t, double t_to, double *t_before, double *t_bad,
+                 char **why)
+{
+  const MfComponent *c = component_at (mf_model_get_circuit (ev->model), component);
+  g_autofree char *kind = g_ascii_strdown (c->info->label, -1);
+  double lo, hi, value;
+
+  if (!first_not_finite (expr, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
+    return;
+  *t_before = lo;
+  *t_bad = hi;
+  value = mf_expr_eval (expr, hi);
+  g_free (*why);
+  /* the sign of a NaN means nothing to a reader */
+  *why = g_strdup_printf ("%s '%s': its %s is not finite (%s%s %s): the expression cannot be "
+                          "evaluated there", kind, c->id, what,
+                          isnan (value) ? "" : value > 0 ? "+" : "-", isnan (value) ? "nan" : "inf",
+                          unit);
+}
+
+gboolean
+mf_events_inputs_finite (MfEvents *ev,
+                         double    t,
+                         double    t_to,
+                         double   *t_before,
+                         double   *t_bad,
+                         char    **why)
+{
+  *why = NULL;
+  for (guint i = 0; i < ev->inputs->len; i++)
+    {
+      const MfInput *input = &g_array_index (ev->inputs, MfInput, i);
+
+      note_not_finite (ev, input->expr, input->component, input->what, input->unit, t, t_to,
+                       t_before, t_bad, why);
+    }
+  /* a closed orifice's law is not evaluated: its area may be anything */
+  for (guint i = 0; i < ev->valves->len; i++)
+    {
+      const MfValve *valve = mf_events_valve (ev, i);
+
+      if (valve->kind == MF_SWITCH_AREA && valve->opening != NULL
+          && valve->state == MF_VALVE_OPEN)
+        note_not_finite (ev, valve->opening, valve->component, "area", "m^2", t, t_to, t_before,
+                         t_bad, why);
+    }
+  return *why == NULL;
+}
