@@ -62,10 +62,10 @@ warn_problems (const MfDocument *document, GPtrArray **problems, GHashTable *sai
       }
 }
 
-/* What stops a mode from being simulated: an error when the circuit is at
- * fault, a warning when this build lacks the capability. */
+/* What stops a mode from being simulated is an error: the circuit is at
+ * fault (a pocket a pump fills, a state nothing determines). */
 static gboolean
-check_systems (MfCliInput *input, GHashTable *said)
+check_systems (MfCliInput *input)
 {
   const MfCircuit *circuit = mf_document_get_circuit (input->document);
   gboolean ok = TRUE;
@@ -80,13 +80,8 @@ check_systems (MfCliInput *input, GHashTable *said)
           mf_system_free (system);
           continue;
         }
-      if (!g_error_matches (error, MF_ERROR, MF_ERROR_UNSUPPORTED))
-        {
-          mf_cli_report (input->document, FALSE, NULL, error->message);
-          ok = FALSE;
-        }
-      else if (!g_hash_table_contains (said, error->message))
-        mf_cli_report (input->document, TRUE, NULL, error->message);
+      mf_cli_report (input->document, FALSE, NULL, error->message);
+      ok = FALSE;
     }
   return ok;
 }
@@ -120,7 +115,7 @@ check_modes (MfCliInput *input)
     }
   warn_problems (input->document, problems, said);
   /* mf_system_new() reduces again, which it would crash on if that failed. */
-  return ok && check_systems (input, said);
+  return ok && check_systems (input);
 }
 
 int

@@ -296,7 +296,8 @@ hidden_constraints (MfDae *dae, double t, const double *va, double *g0)
   memcpy (sys->u + sys->n_v, dae->z_full, dae->n_z * sizeof (double));
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
-    sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
+    if (sys->red->mass[k] != 0.0) /* v_p' may be infinite where a massless branch is */
+      sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
   mf_alpha_project (sys->alpha, sys->f, dae->fbar);
   for (guint c = 0; c < dae->q; c++)
     {
@@ -426,7 +427,8 @@ set_scales (MfDae *dae)
   velocity_constraints (dae, dae->t, dae->z, dae->g);
   mf_model_force_magnitudes (sys->model, dae->t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
-    sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
+    if (sys->red->mass[k] != 0.0)
+      sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
   memset (dae->w, 0, dae->n_bar * sizeof (double));
   for (guint k = 0; k < sys->n_v; k++)
     for (guint p = sys->alpha->start[k]; p < sys->alpha->start[k + 1]; p++)

@@ -19,7 +19,6 @@ typedef enum
   MF_ERROR_INVALID,     /* well-formed, but breaks a rule of the format */
   MF_ERROR_VERSION,     /* a "manifold" version this build does not read */
   MF_ERROR_STRUCTURE,   /* the circuit cannot be assembled into equations */
-  MF_ERROR_UNSUPPORTED, /* needs a capability this build does not have yet */
   MF_ERROR_SOLVER,      /* integration or the linear algebra failed */
   MF_ERROR_IO,          /* reading or writing a file failed */
   MF_ERROR_USAGE,       /* a caller passed arguments that make no sense */

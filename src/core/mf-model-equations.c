@@ -350,6 +350,9 @@ mf_model_branch_can_close (const MfModel *model, guint velocity)
   if (b->kind == MF_BRANCH_ORIFICE && b->opening != NULL
       && component_at (model->circuit, b->component)->info->type != MF_COMPONENT_CHECK_VALVE)
     return TRUE;
+  /* and one whose constant area is zero is closed throughout */
+  if (b->kind == MF_BRANCH_ORIFICE && b->opening == NULL && !(b->opening_value > 0.0))
+    return TRUE;
   return component_at (model->circuit, b->component)->info->switchable;
 }
 

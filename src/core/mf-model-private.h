@@ -177,8 +177,9 @@ double mf_model_known_pressure (const MfModel *model,
                                 const double  *u);
 
 /* Whether velocity k can be held at 0 by a row of its own: a switchable
- * valve (closed), a piston with a finite stroke (at an end stop), or an
- * orifice or valve whose time-varying area closes it (mf-events.h). */
+ * valve (closed), a piston with a finite stroke (at an end stop), an
+ * orifice or valve whose time-varying area closes it (mf-events.h), or one
+ * whose constant area is zero. */
 gboolean mf_model_branch_can_close (const MfModel *model,
                                     guint          velocity);
 /* The row mf_model_fill_constraints() gives velocity k when `closed`

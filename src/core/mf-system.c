@@ -305,7 +305,8 @@ evaluate_equations (MfSystem *sys, double t, const double *y, double *dydt)
   fill_full_state (sys, t, y);
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
-    sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
+    if (sys->red->mass[k] != 0.0) /* v_p' may be infinite where a massless branch is */
+      sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
   mf_alpha_project (sys->alpha, sys->f, dydt);
   solve_mass (sys, dydt, 1);
   for (guint i = 0; i < sys->n_x; i++)
@@ -333,12 +334,10 @@ diagnose_not_finite (const MfSystem *sys, double t)
       double area = b->opening != NULL ? mf_expr_eval (b->opening, t) : b->opening_value;
 
       if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
-        return g_error_new (MF_ERROR, MF_ERROR_UNSUPPORTED,
-                            "%s '%s' has an area of %g m^2, and the orifice law needs an "
-                            "infinite pressure drop for any flow through it (an orifice or valve "
-                            "is closed when its area falls to zero, but not a check valve, nor an "
-                            "area that is negative or dips to zero within one step: model a valve "
-                            "that shuts with a mode that lists it as closed)",
+        return g_error_new (MF_ERROR, MF_ERROR_SOLVER,
+                            "%s '%s' has an area of %g m^2 while it is open, and the orifice law "
+                            "needs an infinite pressure drop for any flow through it (its area "
+                            "reached zero between the instants the closing events watch)",
                             c->info->name, c->id, area);
     }
   return NULL;
@@ -511,14 +510,17 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
   /* evaluate() left u, F − M v_p' and v_p' for this (t, y): take F back,
    * since the residual M v' − F counts the prescribed inertia through v'. */
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
-    sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
+    if (sys->red->mass[k] != 0.0)
+      sys->f[k] += sys->red->mass[k] * sys->vp_dot[k];
   mf_alpha_expand (sys->alpha, sys->dae != NULL ? sys->vbar_dot : sys->dydt, sys->vp_dot,
                    sys->v_dot);
   for (guint i = 0; i < r; i++)
     {
       guint k = ns->dependent[i];
 
-      sys->rhs[i] = sys->red->mass[k] * sys->v_dot[k] - sys->f[k];
+      /* a massless branch's v' may be infinite (a flow √t at t = 0) */
+      sys->rhs[i] = (sys->red->mass[k] != 0.0 ? sys->red->mass[k] * sys->v_dot[k] : 0.0)
+                    - sys->f[k];
     }
   if (r > 0)
     LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'T', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
