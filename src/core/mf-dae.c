@@ -56,7 +56,6 @@ struct _MfDae
   double        *lwork_buf;   /* dgelss workspace, sized once */
   lapack_int     lwork;
   guint64        total_iterations, total_svd;
-  GArray        *svd_times;
   GError        *error;
 };
 
@@ -197,7 +196,6 @@ mf_dae_new (MfSystem *sys, GError **error)
   dae->rates = g_new0 (double, MAX (sys->n_x + sys->n_c, 1));
   dae->w = g_new0 (double, MAX (n, 1));
   dae->pivots = g_new0 (lapack_int, MAX (MAX (q, dae->r), 1));
-  dae->svd_times = g_array_new (FALSE, FALSE, sizeof (double));
   dae->sv = g_new0 (double, q);
   {
     double query = 0.0;
@@ -255,7 +253,6 @@ mf_dae_free (MfDae *dae)
   g_free (dae->pivots);
   g_free (dae->sv);
   g_free (dae->lwork_buf);
-  g_array_unref (dae->svd_times);
   g_free (dae->combine);
   g_free (dae->constrained);
   g_free (dae->free_z);
@@ -556,8 +553,6 @@ solve_algebraic (MfDae *dae)
     }
   dae->total_iterations += dae->report.iterations;
   dae->total_svd += dae->report.svd_steps;
-  if (dae->report.svd_steps > 0)
-    g_array_append_val (dae->svd_times, dae->t);
   return TRUE;
 }
 
@@ -736,12 +731,6 @@ guint64
 mf_dae_total_svd_steps (const MfDae *dae)
 {
   return dae->total_svd;
-}
-
-GArray *
-mf_dae_svd_times (const MfDae *dae)
-{
-  return dae->svd_times;
 }
 
 GError *

@@ -48,8 +48,6 @@ void                  mf_dae_reduce (MfDae        *dae,
 const MfNewtonReport *mf_dae_last_report (const MfDae *dae);
 guint64               mf_dae_total_iterations (const MfDae *dae);
 guint64               mf_dae_total_svd_steps (const MfDae *dae);
-/* Times of evaluations where Newton took an SVD step (doubles). */
-GArray               *mf_dae_svd_times (const MfDae *dae);
 
 /* The reason of the last failed evaluation, or NULL; the caller owns it. */
 GError               *mf_dae_take_error (MfDae *dae);
