@@ -5,7 +5,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 MANIFOLD_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libglib2.0-dev libjson-glib-dev
-  libgsl-dev liblapacke-dev liblapack-dev libblas-dev xvfb xauth"
+  libgsl-dev liblapacke-dev liblapack-dev libblas-dev libgtk-4-dev libadwaita-1-dev
+  xvfb xauth"
 
 manifold_install_deps () {
   local missing=""

@@ -1,0 +1,18 @@
+/* main.c: starts the Manifold desktop application.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-application.h"
+#include "mf-error.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (MfApplication) application = NULL;
+
+  mf_init ();
+  application = mf_application_new (G_APPLICATION_DEFAULT_FLAGS);
+  return g_application_run (G_APPLICATION (application), argc, argv);
+}

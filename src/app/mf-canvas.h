@@ -1,0 +1,73 @@
+/* mf-canvas.h: the circuit editor's drawing surface.
+ *
+ * Shows an MfEditDocument and edits it: select, move, rotate, delete,
+ * copy and paste, connect ports, place new components, toggle valves in a
+ * mode, zoom and pan.  Every edit goes through the document, so the
+ * document's history undoes it.
+ *
+ * Actions (widget actions, with their shortcuts):
+ *   canvas.delete (Delete), canvas.rotate (R), canvas.copy (Ctrl+C),
+ *   canvas.cut (Ctrl+X), canvas.paste (Ctrl+V), canvas.duplicate (Ctrl+D),
+ *   canvas.select-all (Ctrl+A), canvas.zoom-in (Ctrl+plus),
+ *   canvas.zoom-out (Ctrl+minus), canvas.zoom-fit (Ctrl+0),
+ *   canvas.place (string: a component type's name, "pipe"),
+ *   canvas.connect (C), canvas.cancel (Escape).
+ *
+ * Signals:
+ *   "selection-changed" (void)
+ *   "edit-refused" (const char *message): an edit the document refused, or
+ *     a connection between ports of different domains, in words.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "mf-canvas-geometry.h"
+#include "mf-edit-document.h"
+
+G_BEGIN_DECLS
+
+/* What palettes put in a drag: "manifold-component:" and a type's name. */
+#define MF_CANVAS_DRAG_PREFIX "manifold-component:"
+
+#define MF_TYPE_CANVAS (mf_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (MfCanvas, mf_canvas, MF, CANVAS, GtkWidget)
+
+GtkWidget        *mf_canvas_new (void);
+
+/* Shows `document` (may be NULL) and fits it into view; redraws on its
+ * "changed" signal.  Property "document". */
+void              mf_canvas_set_document (MfCanvas       *self,
+                                          MfEditDocument *document);
+MfEditDocument   *mf_canvas_get_document (MfCanvas *self);
+
+/* The ids of the selected components, in document order; free with
+ * g_strfreev. */
+char            **mf_canvas_get_selection (MfCanvas *self);
+/* Selects exactly the components `ids` (unknown ids are ignored). */
+void              mf_canvas_set_selection (MfCanvas           *self,
+                                           const char * const *ids);
+
+/* Marks components and nodes for the structure panel: a node is given by
+ * any of its ports ("J1.p", "P1.b") and every wire and port of it is
+ * marked.  NULL clears either. */
+void              mf_canvas_set_highlight (MfCanvas           *self,
+                                           const char * const *component_ids,
+                                           const char * const *node_ports);
+
+/* While a mode is set, the valves it closes are drawn closed and a click on
+ * a switchable valve opens or closes it in that mode.  NULL ends mode
+ * editing.  Property "editing-mode". */
+void              mf_canvas_set_editing_mode (MfCanvas   *self,
+                                              const char *mode);
+const char       *mf_canvas_get_editing_mode (MfCanvas *self);
+
+/* The layout the canvas draws and hit-tests, and how it is zoomed. */
+MfCanvasGeometry *mf_canvas_get_geometry (MfCanvas *self);
+void              mf_canvas_get_view (MfCanvas     *self,
+                                      MfCanvasView *view);
+
+G_END_DECLS

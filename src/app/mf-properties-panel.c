@@ -1,0 +1,790 @@
+/* mf-properties-panel.c: the selected component's properties, or the
+ * circuit's settings.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-properties-panel.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-circuit.h"
+#include "mf-error.h"
+#include "mf-method.h"
+#include "mf-unit-entry.h"
+
+/* The "simulation" fields edited as values; "method" has a combo row. */
+static const struct
+{
+  const char *field;
+  const char *title;
+  const char *words; /* the field in messages */
+  MfQuantity  quantity;
+  MfRange     range;
+  gboolean    any_dimension;
+} simulation_fields[] = {
+  { "t_end", N_("End time"), N_("end time"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
+  { "output_interval", N_("Output interval"), N_("output interval"), MF_QUANTITY_TIME,
+    MF_RANGE_NON_NEGATIVE, FALSE },
+  { "rtol", N_("Relative tolerance"), N_("relative tolerance"), MF_QUANTITY_DIMENSIONLESS,
+    MF_RANGE_POSITIVE, FALSE },
+  /* in the units of each state, so no unit to check */
+  { "atol", N_("Absolute tolerance"), N_("absolute tolerance"), MF_QUANTITY_DIMENSIONLESS,
+    MF_RANGE_POSITIVE, TRUE },
+  { "step", N_("Fixed step"), N_("fixed step"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
+};
+
+#define N_SIMULATION_FIELDS G_N_ELEMENTS (simulation_fields)
+
+struct _MfPropertiesPanel
+{
+  GtkWidget                  parent_instance;
+
+  MfEditDocument            *document;
+  gulong                     changed_id;
+  char                      *component_id;
+  /* The type the parameter rows were made for; NULL: none made. */
+  const MfComponentTypeInfo *rows_info;
+  GPtrArray                 *param_rows;    /* the rows in params_group */
+  GPtrArray                 *param_fields;  /* per parameter: MfUnitEntry or AdwComboRow */
+  MfUnitEntry               *simulation_entries[N_SIMULATION_FIELDS];
+  /* Combo selections and the description are being set from the document. */
+  gboolean                   updating;
+  gboolean                   description_dirty;
+
+  /* template children */
+  GtkStack                  *stack;
+  AdwPreferencesGroup       *component_group;
+  AdwPreferencesGroup       *params_group;
+  MfUnitEntry               *id_entry;
+  MfUnitEntry               *title_entry;
+  GtkTextView               *description_view;
+  AdwActionRow              *density_row;
+  AdwActionRow              *viscosity_row;
+  AdwActionRow              *bulk_modulus_row;
+  AdwPreferencesGroup       *simulation_group;
+  AdwComboRow               *method_row;
+};
+
+G_DEFINE_FINAL_TYPE (MfPropertiesPanel, mf_properties_panel, GTK_TYPE_WIDGET)
+
+enum
+{
+  PROP_0,
+  PROP_DOCUMENT,
+  PROP_COMPONENT,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_COMPONENT_RENAMED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void refresh (MfPropertiesPanel *self);
+
+/* ---- helpers -------------------------------------------------------- */
+
+/* "Length", "Cracking pressure"; the words of FORMAT.md, so that what the
+ * panel shows is what a file says. */
+static char *
+param_title (const char *name)
+{
+  char *title;
+
+  if (strcmp (name, "cd") == 0)
+    return g_strdup (_("Discharge coefficient (cd)"));
+  title = g_strdup (name);
+  g_strdelimit (title, "_", ' ');
+  title[0] = g_ascii_toupper (title[0]);
+  return title;
+}
+
+/* What applies when the document leaves the parameter out, or NULL. */
+static char *
+param_default_text (const MfParamSpec *spec)
+{
+  if (spec->required)
+    return NULL;
+  if (spec->kind == MF_PARAM_CHOICE)
+    return g_strdup (spec->default_choice);
+  if (isinf (spec->default_value))
+    return g_strdup (_("no limit"));
+  /* NAN: a default that is not a number (mf-component-type.h) */
+  if (isnan (spec->default_value) && strcmp (spec->name, "bulk_modulus") == 0)
+    return g_strdup (_("the fluid’s bulk modulus"));
+  if (isnan (spec->default_value) && strcmp (spec->name, "capacitance") == 0)
+    return g_strdup (_("from the volume and bulk modulus"));
+  if (isnan (spec->default_value))
+    return NULL;
+  return mf_quantity_text_format_si (spec->quantity, spec->default_value);
+}
+
+/* A document value for people: "12 mm", "870 kg/m³", "2e-5*ramp(t, 0.1, 0.3)". */
+static char *
+value_for_people (MfQuantity quantity, const char *text)
+{
+  double number;
+  guint unit, n_units;
+  const MfUnitChoice *units = mf_quantity_units (quantity, &n_units);
+
+  if (n_units > 0 && mf_quantity_text_split (quantity, text, &number, &unit))
+    {
+      g_autofree char *digits = mf_quantity_text_number (number);
+
+      return g_strdup_printf ("%s %s", digits, units[unit].label);
+    }
+  return g_strdup (text);
+}
+
+/* A row of a boxed list holding one field. */
+static GtkWidget *
+field_row (GtkWidget *field, const char *title)
+{
+  GtkWidget *row = adw_preferences_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  /* a click beside the field is meant for the field, not for the row */
+  gtk_widget_set_focusable (row, FALSE);
+  gtk_widget_set_margin_top (field, 8);
+  gtk_widget_set_margin_bottom (field, 8);
+  gtk_widget_set_margin_start (field, 12);
+  gtk_widget_set_margin_end (field, 12);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), field);
+  return row;
+}
+
+static void
+commit_pending (MfPropertiesPanel *self)
+{
+  if (self->param_fields != NULL)
+    for (guint i = 0; i < self->param_fields->len; i++)
+      if (MF_IS_UNIT_ENTRY (g_ptr_array_index (self->param_fields, i)))
+        mf_unit_entry_apply (g_ptr_array_index (self->param_fields, i));
+  mf_unit_entry_apply (self->id_entry);
+}
+
+/* ---- the component page --------------------------------------------- */
+
+static void
+on_param_apply (MfPropertiesPanel *self, const char *text, MfUnitEntry *entry)
+{
+  const char *param = g_object_get_data (G_OBJECT (entry), "mf-param");
+  g_autoptr (GError) error = NULL;
+
+  if (self->document == NULL || self->component_id == NULL)
+    return;
+  if (!mf_edit_document_set_param (self->document, self->component_id, param, text, &error))
+    mf_unit_entry_show_error (entry, error->message);
+}
+
+static void
+on_choice_selected (AdwComboRow *row, GParamSpec *pspec, MfPropertiesPanel *self)
+{
+  const char *param = g_object_get_data (G_OBJECT (row), "mf-param");
+  const char *const *choices = g_object_get_data (G_OBJECT (row), "mf-choices");
+  guint selected = adw_combo_row_get_selected (row);
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating || self->document == NULL || self->component_id == NULL
+      || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (!mf_edit_document_set_param (self->document, self->component_id, param,
+                                   choices[selected], &error))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), error->message);
+}
+
+static GtkWidget *
+make_choice_row (MfPropertiesPanel *self, const MfParamSpec *spec, const char *title)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  g_autoptr (GtkStringList) model = gtk_string_list_new ((const char *const *) spec->choices);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  g_object_set_data (G_OBJECT (row), "mf-param", (gpointer) spec->name);
+  g_object_set_data (G_OBJECT (row), "mf-choices", (gpointer) spec->choices);
+  g_signal_connect (row, "notify::selected", G_CALLBACK (on_choice_selected), self);
+  return row;
+}
+
+static GtkWidget *
+make_quantity_field (MfPropertiesPanel *self, const MfParamSpec *spec, const char *title)
+{
+  GtkWidget *entry = mf_unit_entry_new (title);
+  g_autofree char *default_text = param_default_text (spec);
+  MfQuantityRule rule;
+
+  mf_quantity_rule_from_param (&rule, spec);
+  mf_unit_entry_set_rule (MF_UNIT_ENTRY (entry), &rule);
+  mf_unit_entry_set_default_text (MF_UNIT_ENTRY (entry), default_text);
+  if (spec->may_vary)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (mf_unit_entry_get_editable (MF_UNIT_ENTRY (entry))),
+                                 _("A number, a number with a unit, or an expression in t, "
+                                   "such as 20 mm^2 * ramp(t, 0.1, 0.3)"));
+  g_object_set_data (G_OBJECT (entry), "mf-param", (gpointer) spec->name);
+  g_signal_connect_swapped (entry, "apply", G_CALLBACK (on_param_apply), self);
+  return entry;
+}
+
+static void
+clear_param_rows (MfPropertiesPanel *self)
+{
+  for (guint i = 0; i < self->param_rows->len; i++)
+    adw_preferences_group_remove (self->params_group, g_ptr_array_index (self->param_rows, i));
+  g_ptr_array_set_size (self->param_rows, 0);
+  g_ptr_array_set_size (self->param_fields, 0);
+  self->rows_info = NULL;
+}
+
+static void
+build_param_rows (MfPropertiesPanel *self, const MfComponentTypeInfo *info)
+{
+  clear_param_rows (self);
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      const MfParamSpec *spec = &info->params[i];
+      g_autofree char *title = param_title (spec->name);
+      GtkWidget *field, *row;
+
+      if (spec->kind == MF_PARAM_CHOICE)
+        row = field = make_choice_row (self, spec, title);
+      else
+        row = field_row (field = make_quantity_field (self, spec, title), title);
+      adw_preferences_group_add (self->params_group, row);
+      g_ptr_array_add (self->param_rows, row);
+      g_ptr_array_add (self->param_fields, field);
+    }
+  adw_preferences_group_set_description (self->params_group,
+                                         info->n_params == 0
+                                           ? _("This type of component has no parameters.")
+                                           : NULL);
+  self->rows_info = info;
+}
+
+static void
+show_choice (MfPropertiesPanel *self, AdwComboRow *row, const MfParamSpec *spec,
+             const char *text)
+{
+  const char *shown = text != NULL ? text : spec->default_choice;
+  guint selected = GTK_INVALID_LIST_POSITION;
+  g_autofree char *hint = NULL;
+
+  for (guint k = 0; spec->choices[k] != NULL; k++)
+    if (g_strcmp0 (spec->choices[k], shown) == 0)
+      selected = k;
+  self->updating = TRUE;
+  adw_combo_row_set_selected (row, selected);
+  self->updating = FALSE;
+  if (text == NULL)
+    hint = g_strdup_printf (_("Not set: %s (the default)"), spec->default_choice);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), hint);
+}
+
+static void
+refresh_component (MfPropertiesPanel *self, guint index)
+{
+  const MfComponentTypeInfo *info = mf_edit_document_get_component_info (self->document, index);
+  g_autoptr (GString) about = g_string_new (_(info->label));
+
+  if (self->rows_info != info)
+    build_param_rows (self, info);
+  g_string_append (about, " · ");
+  g_string_append (about, info->n_ports == 1 ? _("port") : _("ports"));
+  for (guint p = 0; p < info->n_ports; p++)
+    g_string_append_printf (about, p == 0 ? " %s" : ", %s", info->ports[p].name);
+  adw_preferences_group_set_description (self->component_group, about->str);
+  mf_unit_entry_set_text (self->id_entry, self->component_id);
+
+  for (guint i = 0; i < info->n_params; i++)
+    {
+      gpointer field = g_ptr_array_index (self->param_fields, i);
+      g_autofree char *text = mf_edit_document_get_param_text (self->document, index,
+                                                              info->params[i].name);
+
+      if (MF_IS_UNIT_ENTRY (field))
+        mf_unit_entry_set_text (field, text);
+      else
+        show_choice (self, field, &info->params[i], text);
+    }
+}
+
+static gboolean
+check_id (const char *text, gpointer user_data, GError **error)
+{
+  MfPropertiesPanel *self = user_data;
+
+  if (*text == '\0')
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("an id cannot be empty"));
+  else if (strchr (text, '.') != NULL)
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 _("an id cannot contain '.': it separates the id from the port, as in P1.a"));
+  else if (self->document != NULL && g_strcmp0 (text, self->component_id) != 0
+           && mf_edit_document_find_component (self->document, text) >= 0)
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 _("'%s' is already the id of another component"), text);
+  else
+    return TRUE;
+  return FALSE;
+}
+
+static void
+on_id_apply (MfPropertiesPanel *self, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *old_id = NULL;
+
+  if (self->document == NULL || self->component_id == NULL)
+    return;
+  /* The document's "changed" comes before rename returns: the panel must
+   * already look for the new id then. */
+  old_id = g_steal_pointer (&self->component_id);
+  self->component_id = g_strdup (text);
+  if (!mf_edit_document_rename_component (self->document, old_id, text, &error))
+    {
+      g_free (self->component_id);
+      self->component_id = g_steal_pointer (&old_id);
+      mf_unit_entry_show_error (self->id_entry, error->message);
+      return;
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPONENT]);
+  g_signal_emit (self, signals[SIGNAL_COMPONENT_RENAMED], 0, old_id, text);
+}
+
+/* ---- the circuit page ----------------------------------------------- */
+
+static void
+on_title_apply (MfPropertiesPanel *self, const char *text)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL && !mf_edit_document_set_title (self->document, text, &error))
+    mf_unit_entry_show_error (self->title_entry, error->message);
+}
+
+static char *
+description_text (MfPropertiesPanel *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->description_view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static void
+apply_description (MfPropertiesPanel *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!self->description_dirty || self->document == NULL)
+    return;
+  self->description_dirty = FALSE;
+  text = description_text (self);
+  if (g_strcmp0 (text, mf_edit_document_get_description (self->document)) != 0
+      && !mf_edit_document_set_description (self->document, text, &error))
+    g_warning ("%s", error->message);
+}
+
+static void
+on_description_changed (MfPropertiesPanel *self)
+{
+  if (!self->updating)
+    self->description_dirty = TRUE;
+}
+
+static void
+on_simulation_apply (MfPropertiesPanel *self, const char *text, MfUnitEntry *entry)
+{
+  const char *field = g_object_get_data (G_OBJECT (entry), "mf-field");
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL
+      && !mf_edit_document_set_simulation_text (self->document, field, text, &error))
+    mf_unit_entry_show_error (entry, error->message);
+}
+
+static void
+on_method_selected (MfPropertiesPanel *self)
+{
+  guint n_methods, selected = adw_combo_row_get_selected (self->method_row);
+  const MfMethod *methods = mf_method_list (&n_methods);
+  g_autofree char *current = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (self->updating || self->document == NULL || selected >= n_methods)
+    return;
+  current = mf_edit_document_get_simulation_text (self->document, "method");
+  if (g_strcmp0 (current, methods[selected].name) == 0)
+    return;
+  /* Every name in the table is one the loader takes. */
+  if (!mf_edit_document_set_simulation_text (self->document, "method", methods[selected].name,
+                                             &error))
+    g_warning ("%s", error->message);
+}
+
+/* The fluid as the file writes it; the editing API has no fluid setter, so
+ * the text is read from the document's JSON. */
+static void
+refresh_fluid (MfPropertiesPanel *self)
+{
+  g_autoptr (MfCircuit) defaults = mf_circuit_new ();
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *data = mf_edit_document_to_data (self->document, NULL);
+  JsonObject *fluid = NULL;
+  const struct
+  {
+    AdwActionRow *row;
+    const char   *field;
+    MfQuantity    quantity;
+    double        default_value;
+  } rows[] = {
+    { self->density_row, "density", MF_QUANTITY_DENSITY, defaults->fluid.density },
+    { self->viscosity_row, "kinematic_viscosity", MF_QUANTITY_VISCOSITY,
+      defaults->fluid.kinematic_viscosity },
+    { self->bulk_modulus_row, "bulk_modulus", MF_QUANTITY_PRESSURE, defaults->fluid.bulk_modulus },
+  };
+
+  if (json_parser_load_from_data (parser, data, -1, NULL)
+      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      JsonObject *root = json_node_get_object (json_parser_get_root (parser));
+      JsonNode *node = json_object_get_member (root, "fluid");
+
+      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+        fluid = json_node_get_object (node);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      JsonNode *node = fluid != NULL ? json_object_get_member (fluid, rows[i].field) : NULL;
+      g_autofree char *shown = NULL;
+
+      if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
+          && json_node_get_value_type (node) == G_TYPE_STRING)
+        shown = value_for_people (rows[i].quantity, json_node_get_string (node));
+      else if (node != NULL && JSON_NODE_HOLDS_VALUE (node))
+        {
+          g_autofree char *digits = mf_quantity_text_number (json_node_get_double (node));
+
+          shown = value_for_people (rows[i].quantity, digits);
+        }
+      else
+        {
+          g_autofree char *value = mf_quantity_text_format_si (rows[i].quantity,
+                                                               rows[i].default_value);
+
+          shown = g_strdup_printf (_("%s (the default)"), value);
+        }
+      adw_action_row_set_subtitle (rows[i].row, shown);
+    }
+}
+
+static void
+refresh_circuit (MfPropertiesPanel *self)
+{
+  guint n_methods;
+  const MfMethod *methods = mf_method_list (&n_methods);
+  g_autofree char *method = mf_edit_document_get_simulation_text (self->document, "method");
+  g_autoptr (MfCircuit) defaults = mf_circuit_new ();
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  mf_unit_entry_set_text (self->title_entry, mf_edit_document_get_title (self->document));
+  if (!(self->description_dirty && focus == GTK_WIDGET (self->description_view)))
+    {
+      const char *description = mf_edit_document_get_description (self->document);
+
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->description_view);
+
+      /* the document's text is not a step the view's own undo can take back */
+      self->updating = TRUE;
+      gtk_text_buffer_begin_irreversible_action (buffer);
+      gtk_text_buffer_set_text (buffer, description != NULL ? description : "", -1);
+      gtk_text_buffer_end_irreversible_action (buffer);
+      self->updating = FALSE;
+      self->description_dirty = FALSE;
+    }
+  refresh_fluid (self);
+
+  self->updating = TRUE;
+  for (guint i = 0; i < n_methods; i++)
+    if (strcmp (methods[i].name, method != NULL ? method : defaults->simulation.method) == 0)
+      adw_combo_row_set_selected (self->method_row, i);
+  self->updating = FALSE;
+
+  for (guint i = 0; i < N_SIMULATION_FIELDS; i++)
+    {
+      g_autofree char *text = mf_edit_document_get_simulation_text (self->document,
+                                                                   simulation_fields[i].field);
+
+      mf_unit_entry_set_text (self->simulation_entries[i], text);
+    }
+}
+
+static void
+build_simulation_rows (MfPropertiesPanel *self)
+{
+  g_autoptr (MfCircuit) defaults = mf_circuit_new ();
+  g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
+  guint n_methods;
+  const MfMethod *methods = mf_method_list (&n_methods);
+
+  for (guint i = 0; i < n_methods; i++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s — %s", methods[i].name, methods[i].label);
+
+      gtk_string_list_append (labels, label);
+    }
+  self->updating = TRUE;
+  adw_combo_row_set_model (self->method_row, G_LIST_MODEL (labels));
+  self->updating = FALSE;
+
+  for (guint i = 0; i < N_SIMULATION_FIELDS; i++)
+    {
+      const char *title = _(simulation_fields[i].title);
+      GtkWidget *entry = mf_unit_entry_new (title);
+      MfQuantityRule rule = {
+        _(simulation_fields[i].words), simulation_fields[i].quantity, simulation_fields[i].range,
+        FALSE, FALSE, simulation_fields[i].any_dimension
+      };
+      g_autofree char *default_text = NULL;
+
+      if (strcmp (simulation_fields[i].field, "t_end") == 0)
+        default_text = mf_quantity_text_format_si (MF_QUANTITY_TIME, defaults->simulation.t_end);
+      else if (strcmp (simulation_fields[i].field, "output_interval") == 0)
+        default_text = g_strdup (_("a thousandth of the end time"));
+      else if (strcmp (simulation_fields[i].field, "rtol") == 0)
+        default_text = mf_quantity_text_number (defaults->simulation.rtol);
+      else if (strcmp (simulation_fields[i].field, "atol") == 0)
+        default_text = mf_quantity_text_number (defaults->simulation.atol);
+      else
+        default_text = g_strdup (_("adaptive step"));
+
+      mf_unit_entry_set_rule (MF_UNIT_ENTRY (entry), &rule);
+      mf_unit_entry_set_default_text (MF_UNIT_ENTRY (entry), default_text);
+      g_object_set_data (G_OBJECT (entry), "mf-field", (gpointer) simulation_fields[i].field);
+      g_signal_connect_swapped (entry, "apply", G_CALLBACK (on_simulation_apply), self);
+      adw_preferences_group_add (self->simulation_group, field_row (entry, title));
+      self->simulation_entries[i] = MF_UNIT_ENTRY (entry);
+    }
+}
+
+/* ---- following the document ----------------------------------------- */
+
+static void
+refresh (MfPropertiesPanel *self)
+{
+  int index = -1;
+
+  if (self->document != NULL && self->component_id != NULL)
+    index = mf_edit_document_find_component (self->document, self->component_id);
+  if (index >= 0)
+    {
+      refresh_component (self, (guint) index);
+      gtk_stack_set_visible_child_name (self->stack, "component");
+      return;
+    }
+  /* Rows of a component that is gone (deleted, or an undo took it away)
+   * must not apply to it any more. */
+  clear_param_rows (self);
+  gtk_stack_set_visible_child_name (self->stack, "circuit");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->stack), self->document != NULL);
+  if (self->document != NULL)
+    refresh_circuit (self);
+}
+
+/* ---- public API ------------------------------------------------------ */
+
+GtkWidget *
+mf_properties_panel_new (void)
+{
+  return g_object_new (MF_TYPE_PROPERTIES_PANEL, NULL);
+}
+
+MfEditDocument *
+mf_properties_panel_get_document (MfPropertiesPanel *self)
+{
+  g_return_val_if_fail (MF_IS_PROPERTIES_PANEL (self), NULL);
+  return self->document;
+}
+
+void
+mf_properties_panel_set_document (MfPropertiesPanel *self, MfEditDocument *document)
+{
+  g_return_if_fail (MF_IS_PROPERTIES_PANEL (self));
+  g_return_if_fail (document == NULL || MF_IS_EDIT_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  commit_pending (self);
+  apply_description (self);
+  if (self->document != NULL)
+    g_clear_signal_handler (&self->changed_id, self->document);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    self->changed_id = g_signal_connect_swapped (document, "changed", G_CALLBACK (refresh), self);
+  clear_param_rows (self);
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
+}
+
+const char *
+mf_properties_panel_get_component (MfPropertiesPanel *self)
+{
+  g_return_val_if_fail (MF_IS_PROPERTIES_PANEL (self), NULL);
+  return self->component_id;
+}
+
+void
+mf_properties_panel_set_component (MfPropertiesPanel *self, const char *id)
+{
+  g_return_if_fail (MF_IS_PROPERTIES_PANEL (self));
+
+  if (g_strcmp0 (self->component_id, id) == 0)
+    return;
+  /* Typing in a field and then clicking another component keeps the edit. */
+  commit_pending (self);
+  apply_description (self);
+  g_free (self->component_id);
+  self->component_id = g_strdup (id);
+  refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COMPONENT]);
+}
+
+/* ---- GObject -------------------------------------------------------- */
+
+static void
+mf_properties_panel_dispose (GObject *object)
+{
+  MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
+  GtkWidget *child;
+
+  if (self->document != NULL)
+    g_clear_signal_handler (&self->changed_id, self->document);
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_PROPERTIES_PANEL);
+  /* 4.8 clears the bound children but leaves the template's root child */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (mf_properties_panel_parent_class)->dispose (object);
+}
+
+static void
+mf_properties_panel_finalize (GObject *object)
+{
+  MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
+
+  g_free (self->component_id);
+  g_ptr_array_unref (self->param_rows);
+  g_ptr_array_unref (self->param_fields);
+
+  G_OBJECT_CLASS (mf_properties_panel_parent_class)->finalize (object);
+}
+
+static void
+mf_properties_panel_get_property (GObject *object, guint prop_id, GValue *value,
+                                  GParamSpec *pspec)
+{
+  MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+    case PROP_COMPONENT:
+      g_value_set_string (value, self->component_id);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_properties_panel_set_property (GObject *object, guint prop_id, const GValue *value,
+                                  GParamSpec *pspec)
+{
+  MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
+
+  switch (prop_id)
+    {
+    case PROP_DOCUMENT:
+      mf_properties_panel_set_document (self, g_value_get_object (value));
+      break;
+    case PROP_COMPONENT:
+      mf_properties_panel_set_component (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mf_properties_panel_dispose;
+  object_class->finalize = mf_properties_panel_finalize;
+  object_class->get_property = mf_properties_panel_get_property;
+  object_class->set_property = mf_properties_panel_set_property;
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, MF_TYPE_EDIT_DOCUMENT,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COMPONENT] =
+    g_param_spec_string ("component", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_COMPONENT_RENAMED] =
+    g_signal_new ("component-renamed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+
+  g_type_ensure (MF_TYPE_UNIT_ENTRY);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/manifold/Manifold/ui/mf-properties-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, stack);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, component_group);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, params_group);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, id_entry);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, title_entry);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_view);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, density_row);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, viscosity_row);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, bulk_modulus_row);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, simulation_group);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, method_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_id_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_title_apply);
+  gtk_widget_class_bind_template_callback (widget_class, on_method_selected);
+}
+
+static void
+mf_properties_panel_init (MfPropertiesPanel *self)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->param_rows = g_ptr_array_new ();
+  self->param_fields = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  mf_unit_entry_set_check_func (self->id_entry, check_id, self, NULL);
+  build_simulation_rows (self);
+  g_signal_connect_swapped (gtk_text_view_get_buffer (self->description_view), "changed",
+                            G_CALLBACK (on_description_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (apply_description), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->description_view), focus);
+  refresh (self);
+}

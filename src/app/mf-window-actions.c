@@ -1,0 +1,239 @@
+/* mf-window-actions.c: the window's actions (win.*), their shortcuts, and
+ * the menu of recently used circuits.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-window-private.h"
+
+#include <glib/gi18n.h>
+
+#include "mf-example-gallery.h"
+
+/* How many recent circuits the Open button's menu lists. */
+#define MF_WINDOW_N_RECENT 10
+#define MF_MIME_TYPE "application/x-manifold"
+
+static void
+mf_window_action_new (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  g_autoptr (MfEditDocument) document = mf_edit_document_new ();
+
+  mf_window_replace_document (MF_WINDOW (widget), document, NULL);
+}
+
+static void
+mf_window_action_open (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  mf_window_choose_and_open (MF_WINDOW (widget));
+}
+
+static void
+mf_window_action_open_recent (GtkWidget  *widget,
+                              const char *action_name,
+                              GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfEditDocument) document = mf_window_read_file (file, &error);
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+
+  if (document != NULL)
+    {
+      mf_window_replace_document (self, document, NULL);
+      return;
+    }
+  name = g_file_get_basename (file);
+  heading = g_strdup_printf (_("Could not open “%s”"), name);
+  mf_window_show_error (self, heading, error);
+}
+
+static void
+mf_window_action_open_example (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfEditDocument) document = mf_window_read_example (name, &error);
+
+  if (document != NULL)
+    mf_window_replace_document (self, document, name);
+  else
+    mf_window_show_error (self, _("Could not open the example"), error);
+}
+
+static void
+mf_window_action_save (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  mf_window_save_async (MF_WINDOW (widget), FALSE, NULL, NULL);
+}
+
+static void
+mf_window_action_save_as (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  mf_window_save_async (MF_WINDOW (widget), TRUE, NULL, NULL);
+}
+
+static void
+mf_window_action_undo (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  mf_edit_document_undo (mf_window_get_document (MF_WINDOW (widget)));
+}
+
+static void
+mf_window_action_redo (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  mf_edit_document_redo (mf_window_get_document (MF_WINDOW (widget)));
+}
+
+static void
+mf_window_example_chosen (MfWindow   *self,
+                          const char *name)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-example", "s", name);
+}
+
+static void
+mf_window_action_show_gallery (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+  MfExampleGallery *gallery = mf_example_gallery_new (GTK_WINDOW (self));
+
+  g_signal_connect_object (gallery, "example-activated", G_CALLBACK (mf_window_example_chosen),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (gallery));
+}
+
+void
+mf_window_class_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new", NULL, mf_window_action_new);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, mf_window_action_open);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s",
+                                   mf_window_action_open_recent);
+  gtk_widget_class_install_action (widget_class, "win.open-example", "s",
+                                   mf_window_action_open_example);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, mf_window_action_save);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, mf_window_action_save_as);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, mf_window_action_undo);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, mf_window_action_redo);
+  gtk_widget_class_install_action (widget_class, "win.show-gallery", NULL,
+                                   mf_window_action_show_gallery);
+
+  /* Bound on the window, so a focused text entry keeps Ctrl+Z for its own
+   * text and the circuit's history gets it everywhere else. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
+                                       "win.new", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
+                                       "win.open", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
+                                       "win.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
+                                       "win.undo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_CONTROL_MASK,
+                                       "win.redo", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+}
+
+/* ---- recent circuits ---- */
+
+static gboolean
+mf_window_is_recent_circuit (GtkRecentInfo *info)
+{
+  return g_str_has_suffix (gtk_recent_info_get_uri (info), ".manifold");
+}
+
+static int
+mf_window_compare_recent (gconstpointer a,
+                          gconstpointer b)
+{
+  GtkRecentInfo *info_a = (GtkRecentInfo *) a;
+  GtkRecentInfo *info_b = (GtkRecentInfo *) b;
+
+  /* newest first */
+  return g_date_time_compare (gtk_recent_info_get_modified (info_b),
+                              gtk_recent_info_get_modified (info_a));
+}
+
+static void
+mf_window_rebuild_recent (MfWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (self->recent_manager);
+  GList *circuits = NULL;
+  guint n = 0;
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (mf_window_is_recent_circuit (l->data))
+      circuits = g_list_prepend (circuits, l->data);
+  circuits = g_list_sort (circuits, mf_window_compare_recent);
+
+  g_menu_remove_all (self->recent_menu);
+  for (GList *l = circuits; l != NULL && n < MF_WINDOW_N_RECENT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      g_autoptr (GMenuItem) item = NULL;
+
+      /* Checked only for the few listed, as it touches the disk. */
+      if (!gtk_recent_info_exists (info))
+        continue;
+      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s",
+                                         gtk_recent_info_get_uri (info));
+      g_menu_append_item (self->recent_menu, item);
+      n++;
+    }
+  /* An item without an action shows greyed out. */
+  if (n == 0)
+    g_menu_append (self->recent_menu, _("No Recent Circuits"), NULL);
+
+  g_list_free (circuits);
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+void
+mf_window_init_recent (MfWindow *self)
+{
+  self->recent_manager = g_object_ref (gtk_recent_manager_get_default ());
+  self->recent_menu = g_menu_new ();
+  adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
+  g_signal_connect_object (self->recent_manager, "changed",
+                           G_CALLBACK (mf_window_rebuild_recent), self, G_CONNECT_SWAPPED);
+  mf_window_rebuild_recent (self);
+}
+
+void
+mf_window_add_recent (MfWindow *self,
+                      GFile    *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = {
+    .mime_type = (char *) MF_MIME_TYPE,
+    .app_name = (char *) "Manifold",
+    .app_exec = (char *) "manifold %u",
+  };
+
+  gtk_recent_manager_add_full (self->recent_manager, uri, &data);
+}

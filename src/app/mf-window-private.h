@@ -1,0 +1,86 @@
+/* mf-window-private.h: what the files of MfWindow share — the instance,
+ * the actions (mf-window-actions.c) and the file handling
+ * (mf-window-files.c).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-canvas.h"
+#include "mf-modes-panel.h"
+#include "mf-palette.h"
+#include "mf-properties-panel.h"
+#include "mf-structure-panel.h"
+#include "mf-window.h"
+
+G_BEGIN_DECLS
+
+struct _MfWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  MfEditDocument   *document;
+  /* The example the untitled document is a copy of, so that Save As can
+   * suggest its name; NULL otherwise. */
+  char             *example_name;
+  /* The Save / Discard / Cancel question being shown, if any. */
+  GtkWindow        *question;
+  /* The user already chose to close despite unsaved changes. */
+  gboolean          close_confirmed;
+
+  GtkRecentManager *recent_manager;
+  GMenu            *recent_menu;
+
+  /* template children */
+  AdwToastOverlay   *toast_overlay;
+  AdwWindowTitle    *window_title;
+  AdwSplitButton    *open_button;
+  GtkButton         *undo_button;
+  GtkButton         *redo_button;
+  GtkPaned          *inner_paned;
+  MfPalette         *palette;
+  MfCanvas          *canvas;
+  MfPropertiesPanel *properties_panel;
+  MfModesPanel      *modes_panel;
+  MfStructurePanel  *structure_panel;
+};
+
+/* Enables or disables every action of the window from the document's state
+ * and updates what the buttons say. */
+void mf_window_update_actions (MfWindow *self);
+
+/* mf-window-actions.c */
+void mf_window_class_install_actions (GtkWidgetClass *widget_class);
+void mf_window_init_recent (MfWindow *self);
+void mf_window_add_recent (MfWindow *self,
+                           GFile    *file);
+
+/* mf-window-files.c */
+/* A dialog that shows the whole of `error`'s message under `heading`. */
+void mf_window_show_error (MfWindow     *self,
+                           const char   *heading,
+                           const GError *error);
+/* Replaces the document by `document` once the user agreed to drop unsaved
+ * changes; `example_name` is the example it copies, or NULL. */
+void mf_window_replace_document (MfWindow       *self,
+                                 MfEditDocument *document,
+                                 const char     *example_name);
+/* The file chooser for Open: the chosen file is loaded (if it loads) and
+ * replaces the document once unsaved changes are dealt with. */
+void mf_window_choose_and_open (MfWindow *self);
+/* Saves to the document's file, or asks where when it has none. */
+void mf_window_save_async (MfWindow            *self,
+                           gboolean             choose_file,
+                           GAsyncReadyCallback  callback,
+                           gpointer             user_data);
+gboolean mf_window_save_finish (MfWindow     *self,
+                                GAsyncResult *result);
+/* Reads `file` into a new document; NULL with the loader's error. */
+MfEditDocument *mf_window_read_file (GFile   *file,
+                                     GError **error);
+/* An untitled document holding the built-in example `name`. */
+MfEditDocument *mf_window_read_example (const char *name,
+                                        GError    **error);
+
+G_END_DECLS

@@ -1,0 +1,58 @@
+/* mf-window.h: a Manifold window, editing one circuit document.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mf-application.h"
+#include "mf-edit-document.h"
+
+G_BEGIN_DECLS
+
+#define MF_TYPE_WINDOW (mf_window_get_type ())
+G_DECLARE_FINAL_TYPE (MfWindow, mf_window, MF, WINDOW, AdwApplicationWindow)
+
+/* A window with an empty, untitled circuit. */
+MfWindow       *mf_window_new (MfApplication *application);
+
+/* Property "document": the circuit every widget of the window edits. */
+MfEditDocument *mf_window_get_document (MfWindow *self);
+/* Shows `document` in place of the current one, without asking about
+ * unsaved changes (the callers ask first). */
+void            mf_window_set_document (MfWindow       *self,
+                                        MfEditDocument *document);
+
+/* Each of these replaces the document without asking.  When the new one
+ * cannot be read they show the loader's message ("NAME:LINE:COL: message")
+ * in a dialog, return FALSE with `error` set, and change nothing. */
+gboolean        mf_window_load_file (MfWindow *self,
+                                     GFile    *file,
+                                     GError  **error);
+/* An untitled copy of the example `name` ("pump-cylinder-spring") from the
+ * application's resources: saving it asks where. */
+gboolean        mf_window_load_example (MfWindow   *self,
+                                        const char *name,
+                                        GError    **error);
+
+/* Saves the document to `file`, or to its own file when NULL.  A failure is
+ * shown in a dialog as well as returned. */
+gboolean        mf_window_save_to (MfWindow *self,
+                                   GFile    *file,
+                                   GError  **error);
+
+/* Asks whether to save unsaved changes (Save / Discard / Cancel); Save of an
+ * untitled document asks where.  Finishes with TRUE when the caller may go
+ * on and replace or drop the document: nothing was unsaved, the user
+ * discarded, or saving succeeded. */
+void            mf_window_confirm_discard_async  (MfWindow            *self,
+                                                  GCancellable        *cancellable,
+                                                  GAsyncReadyCallback  callback,
+                                                  gpointer             user_data);
+gboolean        mf_window_confirm_discard_finish (MfWindow     *self,
+                                                  GAsyncResult *result,
+                                                  GError      **error);
+
+G_END_DECLS
