@@ -348,6 +348,98 @@ test_save_async (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* --- commands that remember single components ------------------------- */
+
+/* Undo gives `before` back byte for byte, redo `after`. */
+static void
+assert_undo_redo (MfEditDocument *doc, const char *before, const char *after)
+{
+  g_assert_true (mf_edit_document_undo (doc));
+  assert_text (doc, before);
+  g_assert_true (mf_edit_document_redo (doc));
+  assert_text (doc, after);
+}
+
+static void
+test_single_components (void)
+{
+  g_autoptr (MfEditDocument) doc = example ("valve-closing.manifold");
+  g_autofree char *start = text_of (doc);
+  g_autofree char *dragged = NULL;
+  g_autofree char *mixed = NULL;
+  g_autofree char *mixed_back = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *pair[] = { "P1", "V1", NULL };
+  const char *one[] = { "P1", NULL };
+  const char *twice[] = { "J1", "J1", NULL };
+  double x0, y0, x, y;
+
+  /* one drag of two components: one command, merged move after move */
+  mf_edit_document_get_component_position (doc, 0, &x0, &y0);
+  for (guint i = 0; i < 5; i++)
+    g_assert_true (mf_edit_document_move_components (doc, pair, 10, -2, 9, NULL));
+  dragged = text_of (doc);
+  g_assert_cmpstr (mf_edit_document_get_undo_label (doc), ==, "Move 2 components");
+  assert_undo_redo (doc, start, dragged);
+  g_assert_true (mf_edit_document_undo (doc));
+  g_assert_false (mf_edit_document_get_can_undo (doc));
+  g_assert_false (mf_edit_document_get_modified (doc));
+  g_assert_true (mf_edit_document_redo (doc));
+
+  /* a component listed twice moves once; ids still find their components */
+  g_assert_true (mf_edit_document_move_components (doc, twice, 7, 0, 0, NULL));
+  x = -1;
+  mf_edit_document_get_component_position (doc, (guint) mf_edit_document_find_component (doc,
+                                                                                         "J1"),
+                                           &x, &y);
+  g_assert_true (mf_edit_document_undo (doc));
+  mf_edit_document_get_component_position (doc, (guint) mf_edit_document_find_component (doc,
+                                                                                         "J1"),
+                                           &x0, &y0);
+  g_assert_cmpfloat (x, ==, x0 + 7);
+  g_assert_true (mf_edit_document_redo (doc));
+  g_assert_cmpint (mf_edit_document_find_component (doc, "P1"), >=, 0);
+
+  /* a group that first changes components one by one, then all of them
+   * (a delete), then one again: undo puts back every earlier value */
+  g_free (dragged);
+  dragged = text_of (doc);
+  mf_edit_document_begin_group (doc, "Several");
+  g_assert_true (mf_edit_document_move_components (doc, one, 5, 5, 0, NULL));
+  g_assert_true (mf_edit_document_set_param (doc, "P1", "length", "7 m", NULL));
+  g_assert_true (mf_edit_document_rotate_components (doc, pair, NULL));
+  g_assert_true (mf_edit_document_remove_components (doc, (const char *[]) { "V1", NULL },
+                                                     NULL));
+  g_assert_true (mf_edit_document_set_param (doc, "P1", "diameter", "9 mm", NULL));
+  g_assert_nonnull (mf_edit_document_add_component (doc, MF_COMPONENT_MASS, 0, 0, NULL));
+  g_assert_true (mf_edit_document_move_components (doc, one, 1, 1, 0, NULL));
+  mf_edit_document_end_group (doc);
+  mixed = text_of (doc);
+  assert_loads (doc);
+  g_assert_cmpstr (mf_edit_document_get_undo_label (doc), ==, "Several");
+  assert_undo_redo (doc, dragged, mixed);
+
+  /* the other way round: all of them first, then one by one */
+  mf_edit_document_begin_group (doc, "Other way");
+  g_assert_nonnull (mf_edit_document_add_component (doc, MF_COMPONENT_SPRING, 10, 0, NULL));
+  g_assert_true (mf_edit_document_move_components (doc, one, -5, 0, 0, NULL));
+  /* refused after it touched the component: only its own change goes */
+  g_assert_false (mf_edit_document_set_param (doc, "P1", "length", "3 bar", &error));
+  g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
+  g_assert_true (mf_edit_document_rotate_components (doc, one, NULL));
+  mf_edit_document_end_group (doc);
+  mixed_back = text_of (doc);
+  assert_undo_redo (doc, mixed, mixed_back);
+
+  /* back to the start, and forward to the end, through every command */
+  while (mf_edit_document_undo (doc))
+    ;
+  assert_text (doc, start);
+  while (mf_edit_document_redo (doc))
+    ;
+  assert_text (doc, mixed_back);
+}
+
 /* --- a random walk ---------------------------------------------------- */
 
 static const char *
@@ -542,6 +634,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/model/history/modified", test_modified);
   g_test_add_func ("/app/model/history/save", test_save);
   g_test_add_func ("/app/model/history/save-async", test_save_async);
+  g_test_add_func ("/app/model/history/single-components", test_single_components);
   g_test_add_func ("/app/model/history/random-walk", test_random_walk);
   return g_test_run ();
 }

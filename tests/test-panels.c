@@ -479,6 +479,76 @@ test_properties_circuit (Fixture *f, gconstpointer unused)
 }
 
 static void
+test_properties_fluid (Fixture *f, gconstpointer unused)
+{
+  MfUnitEntry *density, *viscosity, *bulk;
+  g_autofree char *text = NULL;
+  g_autoptr (MfDocument) checked = NULL;
+  g_autoptr (GError) error = NULL;
+
+  select_component (f, NULL);
+  density = entry_titled (f, "Density", 0);
+  viscosity = entry_titled (f, "Kinematic viscosity", 0);
+  bulk = entry_titled (f, "Bulk modulus", 0);
+  /* the document has no fluid: every field says the default */
+  g_assert_cmpstr (shown (density), ==, "");
+  g_assert_cmpstr (mf_unit_entry_get_message (density), ==, "Not set: 870 kg/m³ (the default)");
+  g_assert_cmpstr (mf_unit_entry_get_message (viscosity), ==,
+                   "Not set: 46 mm²/s (the default)");
+  g_assert_cmpstr (mf_unit_entry_get_message (bulk), ==, "Not set: 1.5 GPa (the default)");
+
+  /* a number and a unit picked: one command each, the text as typed */
+  type (density, "0.85");
+  pick_unit (density, "g/cm³");
+  text = mf_edit_document_get_fluid_text (f->document, "density");
+  g_assert_cmpstr (text, ==, "0.85 g/cm^3");
+  type (viscosity, "32");
+  pick_unit (viscosity, "cSt");
+  g_free (text);
+  text = mf_edit_document_get_fluid_text (f->document, "kinematic_viscosity");
+  g_assert_cmpstr (text, ==, "32 cSt");
+
+  /* a wrong unit is refused with its reason, and nothing is stored */
+  type (bulk, "3 mm");
+  g_assert_false (mf_unit_entry_get_valid (bulk));
+  g_assert_cmpstr (mf_unit_entry_get_message (bulk), ==,
+                   "'mm' is a length, but bulk modulus needs a pressure (Pa)");
+  g_assert_false (mf_unit_entry_apply (bulk));
+  g_assert_null (mf_edit_document_get_fluid_text (f->document, "bulk_modulus"));
+  type (bulk, "-1");
+  g_assert_false (mf_unit_entry_apply (bulk));
+  type (bulk, "16000 bar");
+  g_assert_true (mf_unit_entry_apply (bulk));
+  g_free (text);
+  text = mf_edit_document_get_fluid_text (f->document, "bulk_modulus");
+  g_assert_cmpstr (text, ==, "16000 bar");
+  g_assert_cmpstr (mf_edit_document_get_undo_label (f->document), ==, "Set fluid bulk modulus");
+  checked = mf_edit_document_check (f->document, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (mf_document_get_circuit (checked)->fluid.density, 850.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (mf_document_get_circuit (checked)->fluid.bulk_modulus, 1.6e9,
+                                  1e-3);
+
+  /* emptied, the field goes and the default applies again */
+  type (density, "");
+  g_assert_true (mf_unit_entry_apply (density));
+  g_assert_null (mf_edit_document_get_fluid_text (f->document, "density"));
+
+  /* the panel follows undo back to the document without a fluid */
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (mf_edit_document_undo (f->document));
+  spin ();
+  assert_document_unchanged (f);
+  g_assert_cmpstr (shown (density), ==, "");
+  g_assert_cmpstr (shown (viscosity), ==, "");
+  g_assert_cmpstr (shown (bulk), ==, "");
+  g_assert_true (mf_edit_document_redo (f->document));
+  spin ();
+  g_assert_cmpstr (shown (density), ==, "0.85");
+  g_assert_cmpstr (shown_unit (density), ==, "g/cm³");
+}
+
+static void
 test_properties_choice (Fixture *f, gconstpointer unused)
 {
   AdwComboRow *friction;
@@ -729,6 +799,7 @@ main (int argc, char **argv)
   ADD ("/app/panels/properties/undo-follows", test_properties_undo_follows, NULL);
   ADD ("/app/panels/properties/rename", test_properties_rename, NULL);
   ADD ("/app/panels/properties/circuit", test_properties_circuit, NULL);
+  ADD ("/app/panels/properties/fluid", test_properties_fluid, NULL);
   ADD ("/app/panels/properties/choice", test_properties_choice, NULL);
   ADD ("/app/panels/modes/add-rename-delete", test_modes_add_rename_delete, &modes);
   ADD ("/app/panels/modes/close-valve", test_modes_close_valve, &modes);

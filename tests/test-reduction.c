@@ -120,7 +120,7 @@ test_singular_mass (void)
   g_assert_cmpint (red->index, ==, 1);
   g_assert_cmpstr (red->problems->pdata[0], ==,
                    "the reduced mass matrix is singular (nullity 1): the independent states "
-                   "O1.v carry no fluid mass, so the equations are an index-1 DAE; its "
+                   "O1.v carry no mass, so the equations are an index-1 DAE; its "
                    "algebraic states are solved by Newton at every step");
 }
 

@@ -342,20 +342,39 @@ mf_edit_document_remove_components (MfEditDocument *self, const char *const *giv
 
 /* --- move and rotate -------------------------------------------------- */
 
-/* A component listed twice moves (turns) once. */
-static gboolean
-listed_before (const char *const *ids, guint i)
+/* The indices of the components `ids` names, each once however often it
+ * is listed (a component listed twice moves or turns once); NULL with an
+ * error when one is unknown. */
+static GArray *
+component_indices (MfEditDocument *self, const char *const *ids, GError **error)
 {
-  for (guint j = 0; j < i; j++)
-    if (strcmp (ids[j], ids[i]) == 0)
-      return TRUE;
-  return FALSE;
+  g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      int index = mf_edit_document_find_component (self, ids[i]);
+      guint found = (guint) index;
+
+      if (index < 0)
+        {
+          mf_edit_refuse (error, "there is no component '%s'", ids[i]);
+          return NULL;
+        }
+      if (g_hash_table_add (seen, GUINT_TO_POINTER (found + 1)))
+        g_array_append_val (indices, found);
+    }
+  return g_steal_pointer (&indices);
 }
 
+/* Moves and turns change a component's layout in place, which the loader
+ * checks only to be numbers it accepts: they touch each component alone
+ * and need no check of the whole document. */
 gboolean
 mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, double dx,
                                   double dy, guint merge_key, GError **error)
 {
+  g_autoptr (GArray) indices = NULL;
   g_autofree char *label = NULL;
   g_autofree char *what = NULL;
   g_autofree char *subject = NULL;
@@ -363,30 +382,32 @@ mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, 
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (ids != NULL, FALSE);
 
-  if (!mf_edit_document_check_ids (self, ids, error))
+  if ((indices = component_indices (self, ids, error)) == NULL)
     return FALSE;
   if (!isfinite (dx) || !isfinite (dy))
     return mf_edit_refuse (error, "a move must be by a finite distance");
   if (ids[0] == NULL)
     return TRUE;
 
-  mf_edit_document_touch (self, "components");
-  for (guint i = 0; ids[i] != NULL; i++)
+  /* the ids may point into the components */
+  what = mf_edit_describe_ids (ids);
+  subject = ids_subject (ids);
+  for (guint i = 0; i < indices->len; i++)
     {
-      JsonObject *component = find_component_object (self, ids[i]);
+      guint index = g_array_index (indices, guint, i);
       double x, y;
 
-      if (listed_before (ids, i))
-        continue;
-
-      mf_edit_document_get_component_position (self,
-                                               (guint) mf_edit_document_find_component (
-                                                 self, ids[i]), &x, &y);
-      json_object_set_member (component, "at", position_node (x + dx, y + dy));
+      mf_edit_document_get_component_position (self, index, &x, &y);
+      if (!isfinite (x + dx) || !isfinite (y + dy))
+        {
+          mf_edit_document_cancel (self);
+          return mf_edit_refuse (error, "the move would take %s out of any finite place", what);
+        }
+      mf_edit_document_touch_component (self, index);
+      json_object_set_member (mf_edit_document_component (self, index), "at",
+                              position_node (x + dx, y + dy));
     }
-  what = mf_edit_describe_ids (ids);
   label = g_strdup_printf ("Move %s", what);
-  subject = ids_subject (ids);
   mf_edit_document_commit (self, label, merge_key, subject);
   return TRUE;
 }
@@ -395,30 +416,28 @@ gboolean
 mf_edit_document_rotate_components (MfEditDocument *self, const char *const *ids,
                                     GError **error)
 {
+  g_autoptr (GArray) indices = NULL;
   g_autofree char *label = NULL;
   g_autofree char *what = NULL;
 
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (ids != NULL, FALSE);
 
-  if (!mf_edit_document_check_ids (self, ids, error))
+  if ((indices = component_indices (self, ids, error)) == NULL)
     return FALSE;
   if (ids[0] == NULL)
     return TRUE;
 
-  mf_edit_document_touch (self, "components");
-  for (guint i = 0; ids[i] != NULL; i++)
+  what = mf_edit_describe_ids (ids);
+  for (guint i = 0; i < indices->len; i++)
     {
-      int index = mf_edit_document_find_component (self, ids[i]);
-      int rotation = mf_edit_document_get_component_rotation (self, (guint) index);
+      guint index = g_array_index (indices, guint, i);
+      int rotation = mf_edit_document_get_component_rotation (self, index);
 
-      if (listed_before (ids, i))
-        continue;
-
-      json_object_set_int_member (find_component_object (self, ids[i]), "rotation",
+      mf_edit_document_touch_component (self, index);
+      json_object_set_int_member (mf_edit_document_component (self, index), "rotation",
                                   (rotation + 90) % 360);
     }
-  what = mf_edit_describe_ids (ids);
   label = g_strdup_printf ("Rotate %s", what);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
@@ -493,8 +512,7 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
   if (stripped[0] == '\0' && info->params[spec].required)
     return mf_edit_refuse (error, "'%s' of %s is required: it cannot be left out", param, id);
 
-  mf_edit_document_touch (self, "components");
-  holder = json_array_get_element (mf_edit_document_array (self, "components"), (guint) index);
+  holder = mf_edit_document_touch_component (self, (guint) index);
   if (stripped[0] == '\0')
     {
       JsonObject *component = json_node_get_object (holder);
@@ -508,7 +526,9 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
 
       insert_member (holder, param, mf_edit_typed_node (stripped), (const char *const *) later);
     }
-  if (!mf_edit_document_verify (self, error))
+  /* a component's parameters decide only whether it loads itself: wires
+   * and modes look at its id and type */
+  if (!mf_edit_document_verify_part (self, "components", index, error))
     return FALSE;
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;

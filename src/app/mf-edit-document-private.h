@@ -28,7 +28,8 @@ struct _MfEditDocument
   GFile      *file;
   char       *display_name;
   MfHistory  *history;
-  GHashTable *ids;      /* id -> index + 1; built when asked, dropped at every change */
+  GHashTable *ids;      /* id -> index + 1; built when asked, dropped when ids may change */
+  gboolean    ids_changing; /* the edit under way touched all the components */
   char       *added_id; /* the id the last add_component() returned */
   guint       loads;    /* documents loaded so far: a save under way knows its own */
 
@@ -71,6 +72,12 @@ JsonNode   *mf_edit_typed_node (const char *text);
 
 void        mf_edit_document_touch (MfEditDocument *self,
                                     const char     *member);
+/* Touches component `index` alone, for an edit that changes it in place and
+ * adds, removes and reorders no component: undo then keeps a copy of that
+ * component, not of all of them.  Returns its node (the holder of its
+ * object, which the edit may replace). */
+JsonNode   *mf_edit_document_touch_component (MfEditDocument *self,
+                                              guint           index);
 /* Touches the root's array `name` and returns it, first adding an empty one
  * where FORMAT.md's order puts it when there is none. */
 JsonArray  *mf_edit_document_touch_array (MfEditDocument *self,
@@ -87,6 +94,15 @@ void        mf_edit_document_set_root_member (MfEditDocument *self,
  * edit is cancelled and `error` holds the first problem in words. */
 gboolean    mf_edit_document_verify (MfEditDocument *self,
                                      GError        **error);
+/* The same for an edit that changed only the root's member `name` (one
+ * component of "components" when `index` >= 0) when that part alone decides
+ * whether it loads — a parameter, a fluid property, a simulation setting:
+ * the loader checks that part as a document of its own, which costs its
+ * size, not the whole document's. */
+gboolean    mf_edit_document_verify_part (MfEditDocument *self,
+                                          const char     *name,
+                                          int             index,
+                                          GError        **error);
 void        mf_edit_document_cancel (MfEditDocument *self);
 /* Records the edit, then emits "changed" and notifies what changed. */
 void        mf_edit_document_commit (MfEditDocument *self,

@@ -115,9 +115,11 @@ mf_edit_document_find_component (MfEditDocument *self, const char *id)
     {
       guint n = mf_edit_document_get_n_components (self);
 
-      self->ids = g_hash_table_new (g_str_hash, g_str_equal);
+      /* its own copies of the ids: an edit may rebuild a component's object
+       * while the table lives on */
+      self->ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       for (guint i = 0; i < n; i++)
-        g_hash_table_insert (self->ids, (gpointer) mf_edit_document_get_component_id (self, i),
+        g_hash_table_insert (self->ids, g_strdup (mf_edit_document_get_component_id (self, i)),
                              GUINT_TO_POINTER (i + 1));
     }
   return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->ids, id)) - 1;

@@ -1,5 +1,5 @@
 /* mf-edit-document-settings.c: the edits of the document's own fields —
- * title, description, simulation settings and preferred states.
+ * title, description, fluid, simulation settings and preferred states.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -51,6 +51,67 @@ mf_edit_document_set_description (MfEditDocument *self, const char *description,
   return TRUE;
 }
 
+/* --- fluid ------------------------------------------------------------ */
+
+static const char *const fluid_fields[] = {
+  "density", "kinematic_viscosity", "bulk_modulus", NULL
+};
+
+char *
+mf_edit_document_get_fluid_text (MfEditDocument *self, const char *field)
+{
+  JsonNode *fluid;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
+  g_return_val_if_fail (field != NULL, NULL);
+
+  fluid = json_object_get_member (mf_edit_document_root_object (self), "fluid");
+  if (fluid == NULL || !JSON_NODE_HOLDS_OBJECT (fluid))
+    return NULL;
+  return mf_edit_value_text (json_object_get_member (json_node_get_object (fluid), field));
+}
+
+gboolean
+mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const char *text,
+                                 GError **error)
+{
+  static const char *const labels[] = {
+    "Set fluid density", "Set fluid viscosity", "Set fluid bulk modulus"
+  };
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *current = NULL;
+  JsonObject *fluid;
+  guint which;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  for (which = 0; fluid_fields[which] != NULL; which++)
+    if (strcmp (fluid_fields[which], field) == 0)
+      break;
+  if (fluid_fields[which] == NULL)
+    return mf_edit_refuse (error, "the fluid has no property '%s'", field);
+  current = mf_edit_document_get_fluid_text (self, field);
+  if (stripped[0] == '\0' && current == NULL)
+    return TRUE;
+
+  fluid = mf_edit_document_touch_object (self, "fluid");
+  if (stripped[0] != '\0')
+    json_object_set_member (fluid, field, mf_edit_typed_node (stripped));
+  else
+    {
+      json_object_remove_member (fluid, field);
+      /* with nothing left the fluid is the default one, as in a new file */
+      if (json_object_get_size (fluid) == 0)
+        json_object_remove_member (mf_edit_document_root_object (self), "fluid");
+    }
+  /* nothing else in a document depends on the fluid's fields */
+  if (!mf_edit_document_verify_part (self, "fluid", -1, error))
+    return FALSE;
+  mf_edit_document_commit (self, labels[which], 0, NULL);
+  return TRUE;
+}
+
 /* --- simulation ------------------------------------------------------- */
 
 static const char *const simulation_fields[] = {
@@ -96,7 +157,8 @@ mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
     json_object_set_string_member (simulation, field, stripped);
   else
     json_object_set_member (simulation, field, mf_edit_typed_node (stripped));
-  if (!mf_edit_document_verify (self, error))
+  /* the simulation settings decide only whether they load themselves */
+  if (!mf_edit_document_verify_part (self, "simulation", -1, error))
     return FALSE;
   label = g_strdup_printf ("Set %s", simulation_field_label (field));
   mf_edit_document_commit (self, label, 0, NULL);

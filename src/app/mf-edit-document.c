@@ -185,10 +185,22 @@ sync_state (MfEditDocument *self)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* Forgets the ids' indices: the next find_component() builds them anew. */
+static void
+forget_ids (MfEditDocument *self)
+{
+  g_clear_pointer (&self->ids, g_hash_table_unref);
+  self->ids_changing = FALSE;
+}
+
+/* Keeps the ids' indices through the edits that touched components one by
+ * one (a drag, a parameter): they change no id and no order, and the
+ * canvas asks for every wire end after each of them. */
 static void
 document_changed (MfEditDocument *self)
 {
-  g_clear_pointer (&self->ids, g_hash_table_unref);
+  if (self->ids_changing)
+    forget_ids (self);
   g_signal_emit (self, signals[CHANGED], 0);
   sync_state (self);
 }
@@ -252,6 +264,7 @@ replace_document (MfEditDocument *self, const char *data, gssize length, const c
   self->root = root;
   self->loads++;
   mf_history_clear (self->history);
+  forget_ids (self);
   g_object_freeze_notify (G_OBJECT (self));
   set_file (self, file);
   document_changed (self);
@@ -528,8 +541,18 @@ void
 mf_edit_document_touch (MfEditDocument *self, const char *member)
 {
   mf_history_touch (self->history, self->root, member);
-  /* its keys point into the tree, which is about to change */
-  g_clear_pointer (&self->ids, g_hash_table_unref);
+  if (strcmp (member, "components") == 0)
+    {
+      forget_ids (self);
+      self->ids_changing = TRUE;
+    }
+}
+
+JsonNode *
+mf_edit_document_touch_component (MfEditDocument *self, guint index)
+{
+  mf_history_touch_element (self->history, self->root, "components", index);
+  return json_array_get_element (mf_edit_document_array (self, "components"), index);
 }
 
 static int
@@ -619,17 +642,12 @@ mf_edit_document_touch_object (MfEditDocument *self, const char *name)
   return object;
 }
 
-gboolean
-mf_edit_document_verify (MfEditDocument *self, GError **error)
+/* Cancels the edit, with the first error of `diagnostics` (the loader's,
+ * for the text it refused with `local_error`) in words. */
+static gboolean
+refuse_edit (MfEditDocument *self, GPtrArray *diagnostics, GError *local_error,
+             GError **error)
 {
-  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new_with_free_func (
-    (GDestroyNotify) mf_diagnostic_free);
-  g_autoptr (MfDocument) document = NULL;
-  g_autoptr (GError) local_error = NULL;
-
-  document = mf_edit_document_check (self, diagnostics, &local_error);
-  if (document != NULL)
-    return TRUE;
   mf_edit_document_cancel (self);
   /* the message without the place: the user edited a field, not the text */
   for (guint i = 0; i < diagnostics->len; i++)
@@ -639,18 +657,69 @@ mf_edit_document_verify (MfEditDocument *self, GError **error)
       if (diagnostic->severity == MF_SEVERITY_ERROR)
         {
           g_set_error_literal (error, MF_ERROR, MF_ERROR_INVALID, diagnostic->message);
+          g_clear_error (&local_error);
           return FALSE;
         }
     }
-  g_propagate_error (error, g_steal_pointer (&local_error));
+  g_propagate_error (error, local_error);
   return FALSE;
+}
+
+gboolean
+mf_edit_document_verify (MfEditDocument *self, GError **error)
+{
+  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) mf_diagnostic_free);
+  g_autoptr (MfDocument) document = NULL;
+  GError *local_error = NULL;
+
+  document = mf_edit_document_check (self, diagnostics, &local_error);
+  if (document != NULL)
+    return TRUE;
+  return refuse_edit (self, diagnostics, local_error, error);
+}
+
+gboolean
+mf_edit_document_verify_part (MfEditDocument *self, const char *name, int index,
+                              GError **error)
+{
+  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new_with_free_func (
+    (GDestroyNotify) mf_diagnostic_free);
+  g_autoptr (JsonObject) object = json_object_new ();
+  g_autoptr (JsonNode) part = json_node_init_object (json_node_alloc (), object);
+  g_autoptr (MfDocument) document = NULL;
+  g_autofree char *data = NULL;
+  GError *local_error = NULL;
+  JsonNode *node;
+  gsize length;
+
+  if (index >= 0)
+    node = json_array_get_element (mf_edit_document_array (self, name), (guint) index);
+  else
+    node = json_object_get_member (mf_edit_document_root_object (self), name);
+  json_object_set_int_member (object, "manifold", 1);
+  if (index >= 0)
+    {
+      JsonArray *array = json_array_new ();
+
+      json_array_add_element (array, mf_json_copy_deep (node));
+      json_object_set_array_member (object, name, array);
+    }
+  else if (node != NULL)
+    json_object_set_member (object, name, mf_json_copy_deep (node));
+
+  data = mf_json_to_text (part, &length);
+  document = mf_document_load_data (data, (gssize) length, NULL, diagnostics, &local_error);
+  if (document != NULL)
+    return TRUE;
+  return refuse_edit (self, diagnostics, local_error, error);
 }
 
 void
 mf_edit_document_cancel (MfEditDocument *self)
 {
   mf_history_cancel (self->history, self->root);
-  g_clear_pointer (&self->ids, g_hash_table_unref);
+  forget_ids (self);
 }
 
 void
@@ -734,6 +803,7 @@ mf_edit_document_undo (MfEditDocument *self)
 
   if (!mf_history_undo (self->history, self->root))
     return FALSE;
+  forget_ids (self);
   document_changed (self);
   return TRUE;
 }
@@ -745,6 +815,7 @@ mf_edit_document_redo (MfEditDocument *self)
 
   if (!mf_history_redo (self->history, self->root))
     return FALSE;
+  forget_ids (self);
   document_changed (self);
   return TRUE;
 }

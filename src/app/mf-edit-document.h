@@ -140,6 +140,10 @@ void            mf_edit_document_get_schedule_entry (MfEditDocument *self,
                                                      guint           entry,
                                                      double         *t,
                                                      const char    **mode);
+/* A "fluid" field as text ("870", "46 cSt"); NULL when absent (the
+ * default applies). */
+char           *mf_edit_document_get_fluid_text (MfEditDocument *self,
+                                                 const char     *field);
 /* A "simulation" field as text ("2", "msbdf", "1e-06"); NULL when absent. */
 char           *mf_edit_document_get_simulation_text (MfEditDocument *self,
                                                       const char     *field);
@@ -259,6 +263,15 @@ gboolean        mf_edit_document_set_schedule (MfEditDocument     *self,
                                                const double       *times,
                                                const char * const *modes,
                                                GError            **error);
+/* A "fluid" field (density, kinematic_viscosity, bulk_modulus) from text,
+ * checked as the loader checks it: a positive constant of the field's
+ * dimension, in SI or with a unit ("870", "0.87 g/cm^3", "46 cSt",
+ * "1.5 GPa").  NULL or "" removes it, and the default applies; the
+ * "fluid" object goes when nothing is left in it. */
+gboolean        mf_edit_document_set_fluid_text (MfEditDocument *self,
+                                                 const char     *field,
+                                                 const char     *text,
+                                                 GError        **error);
 /* A "simulation" field (t_end, method, rtol, atol, output_interval, step)
  * from text, checked as the loader checks it; NULL or "" removes it. */
 gboolean        mf_edit_document_set_simulation_text (MfEditDocument *self,

@@ -1,4 +1,5 @@
-/* mf-history.c: commands as copies of the root members they changed.
+/* mf-history.c: commands as copies of the root members (or of the array
+ * elements) they changed.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,13 +8,24 @@
 
 #include <string.h>
 
-
-/* Some members of a root object, as they were at one moment. */
+/* One remembered part of a root object: a whole member (index < 0), or one
+ * element of a member that is an array.  An element stands for the edits
+ * that change array elements in place and leave the array's length and
+ * order alone (a move, a parameter): undo then costs the element, not the
+ * thousand others beside it. */
 typedef struct
 {
-  GPtrArray *names; /* char * */
-  GPtrArray *nodes; /* JsonNode *, NULL where the member was absent */
-  GStrv      order; /* all the root's member names, in order */
+  char     *name;
+  int       index;
+  JsonNode *node; /* NULL where the member was absent */
+} MfRecord;
+
+/* Some parts of a root object, as they were at one moment. */
+typedef struct
+{
+  GPtrArray  *records; /* MfRecord */
+  GHashTable *lookup;  /* MfRecord -> itself: a drag of many components stays linear */
+  GStrv       order;   /* all the root's member names, in order */
 } MfSnapshot;
 
 typedef struct
@@ -39,7 +51,7 @@ struct _MfHistory
   gboolean    mergeable; /* the last command may still grow */
 };
 
-/* --- snapshots -------------------------------------------------------- */
+/* --- copies of JSON --------------------------------------------------- */
 
 JsonNode *
 mf_json_copy_deep (JsonNode *node)
@@ -81,6 +93,102 @@ mf_json_copy_deep (JsonNode *node)
     }
 }
 
+/* Makes `target`, a node inside the tree, hold what `source` (a copy that
+ * nothing else uses) holds: an element is put back in its place, so the
+ * array around it is neither copied nor rebuilt. */
+static void
+node_assign (JsonNode *target, JsonNode *source)
+{
+  switch (JSON_NODE_TYPE (source))
+    {
+    case JSON_NODE_OBJECT:
+      json_node_set_object (target, json_node_get_object (source));
+      break;
+    case JSON_NODE_ARRAY:
+      json_node_set_array (target, json_node_get_array (source));
+      break;
+    case JSON_NODE_NULL:
+      json_node_init_null (target);
+      break;
+    case JSON_NODE_VALUE:
+    default:
+      {
+        g_auto (GValue) value = G_VALUE_INIT;
+
+        json_node_get_value (source, &value);
+        json_node_init (target, JSON_NODE_VALUE);
+        json_node_set_value (target, &value);
+      }
+    }
+}
+
+/* --- records ---------------------------------------------------------- */
+
+static MfRecord *
+record_new (const char *name, int index, JsonNode *node)
+{
+  MfRecord *record = g_new (MfRecord, 1);
+
+  record->name = g_strdup (name);
+  record->index = index;
+  record->node = node;
+  return record;
+}
+
+static void
+record_free (MfRecord *record)
+{
+  g_free (record->name);
+  if (record->node != NULL)
+    json_node_unref (record->node);
+  g_free (record);
+}
+
+static guint
+record_hash (gconstpointer key)
+{
+  const MfRecord *record = key;
+
+  return g_str_hash (record->name) * 31u + (guint) record->index;
+}
+
+static gboolean
+record_equal (gconstpointer a, gconstpointer b)
+{
+  const MfRecord *x = a, *y = b;
+
+  return x->index == y->index && strcmp (x->name, y->name) == 0;
+}
+
+/* Element `index` of the root's array `name`, or NULL. */
+static JsonNode *
+root_element (JsonNode *root, const char *name, int index)
+{
+  JsonNode *member = json_object_get_member (json_node_get_object (root), name);
+  JsonArray *array;
+
+  if (member == NULL || !JSON_NODE_HOLDS_ARRAY (member))
+    return NULL;
+  array = json_node_get_array (member);
+  return (guint) index < json_array_get_length (array)
+         ? json_array_get_element (array, (guint) index) : NULL;
+}
+
+/* A copy of what `name` (element `index`) of `root` holds now. */
+static JsonNode *
+copy_part (JsonNode *root, const char *name, int index)
+{
+  JsonNode *node;
+
+  if (index < 0)
+    node = json_object_get_member (json_node_get_object (root), name);
+  else
+    node = root_element (root, name, index);
+  return node != NULL ? mf_json_copy_deep (node) : NULL;
+}
+
+/* --- snapshots -------------------------------------------------------- */
+
 static GStrv
 root_order (JsonNode *root)
 {
@@ -92,21 +200,13 @@ root_order (JsonNode *root)
   return g_strv_builder_end (builder);
 }
 
-/* Snapshots hold NULL for absent members. */
-static void
-node_unref_nullable (gpointer node)
-{
-  if (node != NULL)
-    json_node_unref (node);
-}
-
 static MfSnapshot *
 snapshot_new (JsonNode *root)
 {
   MfSnapshot *snapshot = g_new0 (MfSnapshot, 1);
 
-  snapshot->names = g_ptr_array_new_with_free_func (g_free);
-  snapshot->nodes = g_ptr_array_new_with_free_func (node_unref_nullable);
+  snapshot->records = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
+  snapshot->lookup = g_hash_table_new (record_hash, record_equal);
   snapshot->order = root_order (root);
   return snapshot;
 }
@@ -116,48 +216,63 @@ snapshot_free (MfSnapshot *snapshot)
 {
   if (snapshot == NULL)
     return;
-  g_ptr_array_unref (snapshot->names);
-  g_ptr_array_unref (snapshot->nodes);
+  g_hash_table_unref (snapshot->lookup);
+  g_ptr_array_unref (snapshot->records);
   g_strfreev (snapshot->order);
   g_free (snapshot);
 }
 
-static int
-snapshot_find (const MfSnapshot *snapshot, const char *name)
+static MfRecord *
+snapshot_find (const MfSnapshot *snapshot, const char *name, int index)
 {
-  for (guint i = 0; i < snapshot->names->len; i++)
-    if (strcmp (g_ptr_array_index (snapshot->names, i), name) == 0)
-      return (int) i;
-  return -1;
+  MfRecord key = { (char *) name, index, NULL };
+
+  return g_hash_table_lookup (snapshot->lookup, &key);
 }
 
-/* Takes `node` (may be NULL) as the value of `name`. */
+/* Takes `node` (may be NULL) as the value of `name` (element `index`). */
 static void
-snapshot_take (MfSnapshot *snapshot, const char *name, JsonNode *node)
+snapshot_take (MfSnapshot *snapshot, const char *name, int index, JsonNode *node)
 {
-  g_ptr_array_add (snapshot->names, g_strdup (name));
-  g_ptr_array_add (snapshot->nodes, node);
+  MfRecord *record = record_new (name, index, node);
+
+  g_ptr_array_add (snapshot->records, record);
+  g_hash_table_add (snapshot->lookup, record);
 }
 
-static JsonNode *
-copy_member (JsonNode *root, const char *name)
+/* Puts the snapshot's elements of array `name` into `whole`, a copy of
+ * that array, and forgets them: the array is then remembered whole. */
+static void
+snapshot_fold_elements (MfSnapshot *snapshot, const char *name, JsonNode *whole)
 {
-  JsonNode *node = json_object_get_member (json_node_get_object (root), name);
+  for (guint i = snapshot->records->len; i-- > 0;)
+    {
+      MfRecord *record = g_ptr_array_index (snapshot->records, i);
+      JsonArray *array;
 
-  return node != NULL ? mf_json_copy_deep (node) : NULL;
+      if (record->index < 0 || strcmp (record->name, name) != 0)
+        continue;
+      array = whole != NULL && JSON_NODE_HOLDS_ARRAY (whole) ? json_node_get_array (whole)
+                                                               : NULL;
+      if (array != NULL && (guint) record->index < json_array_get_length (array))
+        node_assign (json_array_get_element (array, (guint) record->index), record->node);
+      g_hash_table_remove (snapshot->lookup, record);
+      g_ptr_array_remove_index (snapshot->records, i);
+    }
 }
 
-/* The same members as `before`, as they are now. */
+/* The same parts as `before`, as they are now. */
 static MfSnapshot *
 snapshot_now (const MfSnapshot *before, JsonNode *root)
 {
   MfSnapshot *now = snapshot_new (root);
 
-  for (guint i = 0; i < before->names->len; i++)
+  for (guint i = 0; i < before->records->len; i++)
     {
-      const char *name = g_ptr_array_index (before->names, i);
+      const MfRecord *record = g_ptr_array_index (before->records, i);
 
-      snapshot_take (now, name, copy_member (root, name));
+      snapshot_take (now, record->name, record->index,
+                     copy_part (root, record->name, record->index));
     }
   return now;
 }
@@ -197,16 +312,26 @@ reorder_root (JsonNode *root, const char *const *order)
 static void
 snapshot_restore (const MfSnapshot *snapshot, JsonNode *root)
 {
-  for (guint i = 0; i < snapshot->names->len; i++)
-    {
-      const char *name = g_ptr_array_index (snapshot->names, i);
-      JsonNode *node = g_ptr_array_index (snapshot->nodes, i);
-      JsonObject *object = json_node_get_object (root);
+  JsonObject *object = json_node_get_object (root);
 
-      if (node != NULL)
-        json_object_set_member (object, name, mf_json_copy_deep (node));
-      else if (json_object_has_member (object, name))
-        json_object_remove_member (object, name);
+  for (guint i = 0; i < snapshot->records->len; i++)
+    {
+      const MfRecord *record = g_ptr_array_index (snapshot->records, i);
+
+      if (record->index >= 0)
+        {
+          JsonNode *element = root_element (root, record->name, record->index);
+          g_autoptr (JsonNode) copy = NULL;
+
+          /* the edits that remember elements keep the array's shape */
+          g_return_if_fail (element != NULL && record->node != NULL);
+          copy = mf_json_copy_deep (record->node);
+          node_assign (element, copy);
+        }
+      else if (record->node != NULL)
+        json_object_set_member (object, record->name, mf_json_copy_deep (record->node));
+      else if (json_object_has_member (object, record->name))
+        json_object_remove_member (object, record->name);
     }
   reorder_root (root, (const char *const *) snapshot->order);
 }
@@ -280,31 +405,37 @@ nodes_identical (JsonNode *a, JsonNode *b)
     }
 }
 
-/* `a` and `b` hold the same members. */
+/* `a` and `b` hold the same parts, `b` being snapshot_now() of `a`'s. */
 static gboolean
 snapshot_equal (const MfSnapshot *a, const MfSnapshot *b)
 {
   if (!g_strv_equal ((const char *const *) a->order, (const char *const *) b->order))
     return FALSE;
-  for (guint i = 0; i < a->names->len; i++)
-    if (!nodes_identical (g_ptr_array_index (a->nodes, i), g_ptr_array_index (b->nodes, i)))
+  for (guint i = 0; i < a->records->len; i++)
+    if (!nodes_identical (((MfRecord *) g_ptr_array_index (a->records, i))->node,
+                          ((MfRecord *) g_ptr_array_index (b->records, i))->node))
       return FALSE;
   return TRUE;
 }
 
-/* Adds to `into` the members of `from` it does not have yet, emptying `from`
+/* Adds to `into` the parts of `from` it does not have yet, emptying `from`
  * of them: they were not touched in between, so `from` holds their earlier
- * values. */
+ * values.  An array that `into` has elements of and `from` has whole is
+ * the one of `from` with those elements as `into` remembers them: only
+ * they changed in between, in place. */
 static void
 snapshot_absorb (MfSnapshot *into, MfSnapshot *from)
 {
-  for (guint i = 0; i < from->names->len; i++)
+  for (guint i = 0; i < from->records->len; i++)
     {
-      const char *name = g_ptr_array_index (from->names, i);
+      MfRecord *record = g_ptr_array_index (from->records, i);
 
-      if (snapshot_find (into, name) >= 0)
+      if (snapshot_find (into, record->name, -1) != NULL
+          || snapshot_find (into, record->name, record->index) != NULL)
         continue;
-      snapshot_take (into, name, g_steal_pointer (&from->nodes->pdata[i]));
+      if (record->index < 0)
+        snapshot_fold_elements (into, record->name, record->node);
+      snapshot_take (into, record->name, record->index, g_steal_pointer (&record->node));
     }
 }
 
@@ -356,10 +487,33 @@ mf_history_clear (MfHistory *history)
 void
 mf_history_touch (MfHistory *history, JsonNode *root, const char *member)
 {
+  JsonNode *whole;
+
   if (history->edit == NULL)
     history->edit = snapshot_new (root);
-  if (snapshot_find (history->edit, member) < 0)
-    snapshot_take (history->edit, member, copy_member (root, member));
+  if (snapshot_find (history->edit, member, -1) != NULL)
+    return;
+  /* elements of it this edit already changed go back to what they were */
+  whole = copy_part (root, member, -1);
+  snapshot_fold_elements (history->edit, member, whole);
+  snapshot_take (history->edit, member, -1, whole);
+}
+
+void
+mf_history_touch_element (MfHistory  *history,
+                          JsonNode   *root,
+                          const char *member,
+                          guint       index)
+{
+  g_return_if_fail (index <= G_MAXINT);
+  g_return_if_fail (root_element (root, member, (int) index) != NULL);
+
+  if (history->edit == NULL)
+    history->edit = snapshot_new (root);
+  if (snapshot_find (history->edit, member, -1) != NULL
+      || snapshot_find (history->edit, member, (int) index) != NULL)
+    return;
+  snapshot_take (history->edit, member, (int) index, copy_part (root, member, (int) index));
 }
 
 static void
@@ -386,14 +540,14 @@ push_command (MfHistory  *history,
   history->mergeable = merge_key != 0;
 }
 
-/* TRUE when `a` and `b` name the same members in the same order. */
+/* TRUE when `a` and `b` hold the same parts in the same order. */
 static gboolean
-snapshot_same_names (const MfSnapshot *a, const MfSnapshot *b)
+snapshot_same_parts (const MfSnapshot *a, const MfSnapshot *b)
 {
-  if (a->names->len != b->names->len)
+  if (a->records->len != b->records->len)
     return FALSE;
-  for (guint i = 0; i < a->names->len; i++)
-    if (strcmp (g_ptr_array_index (a->names, i), g_ptr_array_index (b->names, i)) != 0)
+  for (guint i = 0; i < a->records->len; i++)
+    if (!record_equal (g_ptr_array_index (a->records, i), g_ptr_array_index (b->records, i)))
       return FALSE;
   return TRUE;
 }
@@ -416,7 +570,7 @@ merge_edit (MfHistory *history, JsonNode *root, guint merge_key, const char *mer
   snapshot_absorb (last->before, history->edit);
   snapshot_free (last->after);
   /* a drag touches the same members at every step: no need to copy again */
-  if (snapshot_same_names (last->before, *after))
+  if (snapshot_same_parts (last->before, *after))
     last->after = g_steal_pointer (after);
   else
     last->after = snapshot_now (last->before, root);

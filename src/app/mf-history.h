@@ -5,6 +5,8 @@
  * and after, and the order of the root's members before and after.  Undo and
  * redo put those copies back, so they restore the identical tree, and a
  * command costs the size of the members it touched, not of the document.
+ * An edit that changes a few elements of an array in place (a move, a
+ * parameter) remembers just those elements.
  *
  * An edit touches each member before it changes it, then commits (one
  * command) or cancels (the members are put back and nothing is recorded).
@@ -42,6 +44,14 @@ void        mf_history_clear (MfHistory *history);
 void        mf_history_touch (MfHistory  *history,
                               JsonNode   *root,
                               const char *member);
+/* Remembers element `index` of the root's array `member` as it is now,
+ * unless the current edit already remembered it or the whole member.  Only
+ * for an edit that keeps the array's length and order until it commits;
+ * touching the whole member later in the same edit is fine. */
+void        mf_history_touch_element (MfHistory  *history,
+                                      JsonNode   *root,
+                                      const char *member,
+                                      guint       index);
 /* Ends the current edit.  Outside a group it becomes a command named
  * `label`, merged into the previous one when both have the same non-zero
  * `merge_key` and `merge_subject` (one drag: many moves of the same

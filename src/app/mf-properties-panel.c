@@ -7,7 +7,6 @@
 #include "mf-properties-panel.h"
 
 #include <glib/gi18n.h>
-#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
 
@@ -39,6 +38,22 @@ static const struct
 
 #define N_SIMULATION_FIELDS G_N_ELEMENTS (simulation_fields)
 
+/* The "fluid" fields: positive constants, like the loader wants them. */
+static const struct
+{
+  const char *field;
+  const char *title;
+  const char *words; /* the field in messages */
+  MfQuantity  quantity;
+} fluid_fields[] = {
+  { "density", N_("Density"), N_("density"), MF_QUANTITY_DENSITY },
+  { "kinematic_viscosity", N_("Kinematic viscosity"), N_("kinematic viscosity"),
+    MF_QUANTITY_VISCOSITY },
+  { "bulk_modulus", N_("Bulk modulus"), N_("bulk modulus"), MF_QUANTITY_PRESSURE },
+};
+
+#define N_FLUID_FIELDS G_N_ELEMENTS (fluid_fields)
+
 struct _MfPropertiesPanel
 {
   GtkWidget                  parent_instance;
@@ -50,6 +65,7 @@ struct _MfPropertiesPanel
   const MfComponentTypeInfo *rows_info;
   GPtrArray                 *param_rows;    /* the rows in params_group */
   GPtrArray                 *param_fields;  /* per parameter: MfUnitEntry or AdwComboRow */
+  MfUnitEntry               *fluid_entries[N_FLUID_FIELDS];
   MfUnitEntry               *simulation_entries[N_SIMULATION_FIELDS];
   /* Combo selections and the description are being set from the document. */
   gboolean                   updating;
@@ -62,9 +78,7 @@ struct _MfPropertiesPanel
   MfUnitEntry               *id_entry;
   MfUnitEntry               *title_entry;
   GtkTextView               *description_view;
-  AdwActionRow              *density_row;
-  AdwActionRow              *viscosity_row;
-  AdwActionRow              *bulk_modulus_row;
+  AdwPreferencesGroup       *fluid_group;
   AdwPreferencesGroup       *simulation_group;
   AdwComboRow               *method_row;
 };
@@ -125,23 +139,6 @@ param_default_text (const MfParamSpec *spec)
   if (isnan (spec->default_value))
     return NULL;
   return mf_quantity_text_format_si (spec->quantity, spec->default_value);
-}
-
-/* A document value for people: "12 mm", "870 kg/m³", "2e-5*ramp(t, 0.1, 0.3)". */
-static char *
-value_for_people (MfQuantity quantity, const char *text)
-{
-  double number;
-  guint unit, n_units;
-  const MfUnitChoice *units = mf_quantity_units (quantity, &n_units);
-
-  if (n_units > 0 && mf_quantity_text_split (quantity, text, &number, &unit))
-    {
-      g_autofree char *digits = mf_quantity_text_number (number);
-
-      return g_strdup_printf ("%s %s", digits, units[unit].label);
-    }
-  return g_strdup (text);
 }
 
 /* A row of a boxed list holding one field. */
@@ -432,59 +429,26 @@ on_method_selected (MfPropertiesPanel *self)
     g_warning ("%s", error->message);
 }
 
-/* The fluid as the file writes it; the editing API has no fluid setter, so
- * the text is read from the document's JSON. */
+static void
+on_fluid_apply (MfPropertiesPanel *self, const char *text, MfUnitEntry *entry)
+{
+  const char *field = g_object_get_data (G_OBJECT (entry), "mf-field");
+  g_autoptr (GError) error = NULL;
+
+  if (self->document != NULL
+      && !mf_edit_document_set_fluid_text (self->document, field, text, &error))
+    mf_unit_entry_show_error (entry, error->message);
+}
+
 static void
 refresh_fluid (MfPropertiesPanel *self)
 {
-  g_autoptr (MfCircuit) defaults = mf_circuit_new ();
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autofree char *data = mf_edit_document_to_data (self->document, NULL);
-  JsonObject *fluid = NULL;
-  const struct
-  {
-    AdwActionRow *row;
-    const char   *field;
-    MfQuantity    quantity;
-    double        default_value;
-  } rows[] = {
-    { self->density_row, "density", MF_QUANTITY_DENSITY, defaults->fluid.density },
-    { self->viscosity_row, "kinematic_viscosity", MF_QUANTITY_VISCOSITY,
-      defaults->fluid.kinematic_viscosity },
-    { self->bulk_modulus_row, "bulk_modulus", MF_QUANTITY_PRESSURE, defaults->fluid.bulk_modulus },
-  };
-
-  if (json_parser_load_from_data (parser, data, -1, NULL)
-      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  for (guint i = 0; i < N_FLUID_FIELDS; i++)
     {
-      JsonObject *root = json_node_get_object (json_parser_get_root (parser));
-      JsonNode *node = json_object_get_member (root, "fluid");
+      g_autofree char *text = mf_edit_document_get_fluid_text (self->document,
+                                                              fluid_fields[i].field);
 
-      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-        fluid = json_node_get_object (node);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      JsonNode *node = fluid != NULL ? json_object_get_member (fluid, rows[i].field) : NULL;
-      g_autofree char *shown = NULL;
-
-      if (node != NULL && JSON_NODE_HOLDS_VALUE (node)
-          && json_node_get_value_type (node) == G_TYPE_STRING)
-        shown = value_for_people (rows[i].quantity, json_node_get_string (node));
-      else if (node != NULL && JSON_NODE_HOLDS_VALUE (node))
-        {
-          g_autofree char *digits = mf_quantity_text_number (json_node_get_double (node));
-
-          shown = value_for_people (rows[i].quantity, digits);
-        }
-      else
-        {
-          g_autofree char *value = mf_quantity_text_format_si (rows[i].quantity,
-                                                               rows[i].default_value);
-
-          shown = g_strdup_printf (_("%s (the default)"), value);
-        }
-      adw_action_row_set_subtitle (rows[i].row, shown);
+      mf_unit_entry_set_text (self->fluid_entries[i], text);
     }
 }
 
@@ -527,6 +491,34 @@ refresh_circuit (MfPropertiesPanel *self)
                                                                    simulation_fields[i].field);
 
       mf_unit_entry_set_text (self->simulation_entries[i], text);
+    }
+}
+
+static void
+build_fluid_rows (MfPropertiesPanel *self)
+{
+  g_autoptr (MfCircuit) defaults = mf_circuit_new ();
+  const double default_values[N_FLUID_FIELDS] = {
+    defaults->fluid.density, defaults->fluid.kinematic_viscosity, defaults->fluid.bulk_modulus
+  };
+
+  for (guint i = 0; i < N_FLUID_FIELDS; i++)
+    {
+      const char *title = _(fluid_fields[i].title);
+      GtkWidget *entry = mf_unit_entry_new (title);
+      MfQuantityRule rule = {
+        _(fluid_fields[i].words), fluid_fields[i].quantity, MF_RANGE_POSITIVE, FALSE, FALSE,
+        FALSE
+      };
+      g_autofree char *default_text = mf_quantity_text_format_si (fluid_fields[i].quantity,
+                                                                  default_values[i]);
+
+      mf_unit_entry_set_rule (MF_UNIT_ENTRY (entry), &rule);
+      mf_unit_entry_set_default_text (MF_UNIT_ENTRY (entry), default_text);
+      g_object_set_data (G_OBJECT (entry), "mf-field", (gpointer) fluid_fields[i].field);
+      g_signal_connect_swapped (entry, "apply", G_CALLBACK (on_fluid_apply), self);
+      adw_preferences_group_add (self->fluid_group, field_row (entry, title));
+      self->fluid_entries[i] = MF_UNIT_ENTRY (entry);
     }
 }
 
@@ -761,9 +753,7 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, id_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, title_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_view);
-  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, density_row);
-  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, viscosity_row);
-  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, bulk_modulus_row);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, fluid_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, simulation_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, method_row);
   gtk_widget_class_bind_template_callback (widget_class, on_id_apply);
@@ -781,6 +771,7 @@ mf_properties_panel_init (MfPropertiesPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   mf_unit_entry_set_check_func (self->id_entry, check_id, self, NULL);
+  build_fluid_rows (self);
   build_simulation_rows (self);
   g_signal_connect_swapped (gtk_text_view_get_buffer (self->description_view), "changed",
                             G_CALLBACK (on_description_changed), self);

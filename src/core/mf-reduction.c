@@ -307,7 +307,7 @@ describe_problems (MfReduction *red, const MfModel *model)
             }
       red->mass_problem =
         g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the independent "
-                         "states %s carry no fluid mass, so the equations are %s",
+                         "states %s carry no mass, so the equations are %s",
                          red->mass_nullity, states->str,
                          red->index < 1 ? "a DAE that does not determine every state"
                          : !red->index_analysis->solvable
