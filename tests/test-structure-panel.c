@@ -102,6 +102,20 @@ fixture_tear_down (Fixture *fixture, gconstpointer user_data)
   g_strfreev (fixture->highlight_ports);
 }
 
+/* Whether some label inside @widget shows text that contains @needle. */
+static gboolean
+shows_text (GtkWidget *widget, const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+      && strstr (gtk_label_get_text (GTK_LABEL (widget)), needle) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, needle))
+      return TRUE;
+  return FALSE;
+}
+
 static char *
 joined (char **strv)
 {
@@ -304,12 +318,42 @@ test_shows_error (Fixture *fixture, gconstpointer user_data)
   g_assert_nonnull (strstr (mf_structure_panel_get_error (fixture->panel), "no mass"));
   g_assert_cmpstr (mf_structure_panel_get_rank_text (fixture->panel), ==, "—");
   g_assert_cmpuint (mf_matrix_view_get_n_rows (w), ==, 0);
+  /* no caption may still give the size of the W that was shown before */
+  g_assert_false (shows_text (GTK_WIDGET (fixture->panel), "W v = q, "));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
 
   g_assert_true (mf_edit_document_undo (fixture->document));
   wait_until_shown (fixture);
   g_assert_null (mf_structure_panel_get_error (fixture->panel));
+  g_assert_true (shows_text (GTK_WIDGET (fixture->panel), "W v = q, 1 × 3"));
   g_assert_cmpstr (mf_structure_panel_get_rank_text (fixture->panel), ==, "1 of 1 constraint");
+}
+
+/* Twelve pipes left unconnected give more problems than the panel has room
+ * for: the list scrolls, so the panel still fits its window, and the pages
+ * below it are not drawn over. */
+static void
+test_many_problems (Fixture *fixture, gconstpointer user_data)
+{
+  int minimum = 0, natural = 0;
+
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      g_assert_nonnull (mf_edit_document_add_component (fixture->document, MF_COMPONENT_PIPE,
+                                                        400, 100 + 40 * i, &error));
+      g_assert_no_error (error);
+    }
+  wait_until_shown (fixture);
+  g_assert_nonnull (mf_structure_panel_get_structure (fixture->panel));
+  g_assert_true (shows_text (GTK_WIDGET (fixture->panel), "is not connected"));
+  g_assert_true (shows_text (GTK_WIDGET (fixture->panel), "more problems"));
+  gtk_widget_measure (GTK_WIDGET (fixture->panel), GTK_ORIENTATION_VERTICAL, 420,
+                      &minimum, &natural, NULL, NULL);
+  g_test_message ("panel height with 20 problems: minimum %d, natural %d", minimum, natural);
+  g_assert_cmpint (minimum, <=, 560);
+  g_assert_cmpint (natural, <=, 760);
 }
 
 /* valve-closing: its second mode closes V1, adding a row; a mode that
@@ -400,6 +444,8 @@ main (int argc, char **argv)
               test_pin_state, fixture_tear_down);
   g_test_add ("/app/structure-panel/shows-error", Fixture, "three-pipes", fixture_set_up,
               test_shows_error, fixture_tear_down);
+  g_test_add ("/app/structure-panel/many-problems", Fixture, "three-pipes", fixture_set_up,
+              test_many_problems, fixture_tear_down);
   g_test_add ("/app/structure-panel/modes", Fixture, "valve-closing", fixture_set_up,
               test_modes, fixture_tear_down);
   g_test_add ("/app/structure-panel/index-one", Fixture, "pump-parallel-orifices",

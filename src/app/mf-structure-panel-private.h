@@ -43,6 +43,7 @@ struct _MfStructurePanel
   GtkWidget          *error_box;
   GtkLabel           *error_label;
   GtkWidget          *problems_box;
+  GtkWidget          *problems_scroller;
   GtkLabel           *w_caption;
   MfMatrixView       *w_view;
   GtkLabel           *sigma_label;

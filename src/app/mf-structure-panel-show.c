@@ -156,7 +156,7 @@ clear_problems (MfStructurePanel *self)
 
   while ((child = gtk_widget_get_first_child (self->problems_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->problems_box), child);
-  gtk_widget_set_visible (self->problems_box, FALSE);
+  gtk_widget_set_visible (self->problems_scroller, FALSE);
 }
 
 /* The core words its problems to follow other words ("mode 'x': the
@@ -185,13 +185,16 @@ add_problem (MfStructurePanel *self, const char *text)
   gtk_widget_add_css_class (icon, "warning");
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* as narrow as the other labels: a long sentence must not widen the side
+   * panel, and with it shift the canvas, each time the problems change */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
   gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (row), icon);
   gtk_box_append (GTK_BOX (row), label);
   gtk_box_append (GTK_BOX (self->problems_box), row);
-  gtk_widget_set_visible (self->problems_box, TRUE);
+  gtk_widget_set_visible (self->problems_scroller, TRUE);
 }
 
 static void
@@ -468,6 +471,11 @@ mf_structure_panel_show (MfStructurePanel *self, MfStructure *structure, const c
       gtk_label_set_text (self->algebraic_label, none);
       gtk_label_set_text (self->index_steps_label, "");
       gtk_label_set_text (self->sigma_label, "");
+      /* the captions give the sizes of matrices no longer there */
+      gtk_label_set_text (self->w_caption, "");
+      gtk_label_set_text (self->m_caption, "");
+      gtk_label_set_text (self->mass_reduced_caption, "");
+      gtk_label_set_text (self->alpha_caption, "");
       clear_problems (self);
       for (guint i = 0; i < G_N_ELEMENTS (views); i++)
         {

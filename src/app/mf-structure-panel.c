@@ -685,6 +685,7 @@ mf_structure_panel_class_init (MfStructurePanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, error_box);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, error_label);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, problems_box);
+  gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, problems_scroller);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, w_caption);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, w_view);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, sigma_label);
