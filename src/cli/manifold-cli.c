@@ -39,6 +39,13 @@ static const MfCliCommand commands[] = {
     "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"
     "computed there and says so.  Exit status 2 when the simulation fails.",
     mf_cli_simulate },
+  { "plot", "FILE --series NAMES -o OUT.svg|png|pdf [--width W] [--height H] [--log-y] "
+            "[--from T] [--to T] [--quiet]",
+    "Simulate the circuit and plot chosen outputs against time",
+    "The modes of the run are shaded and labelled, the events (valve switches, mode changes)\n"
+    "marked.  Width and height are pixels for PNG, points for SVG and PDF.  A run that fails\n"
+    "still plots the samples it computed, and the exit status is 2.",
+    mf_cli_plot },
   { "methods", "", "List the integration methods", NULL, mf_cli_methods },
 };
 
@@ -150,7 +157,8 @@ main (int argc, char **argv)
 
   mf_init ();
   if (argc < 2)
-    return mf_cli_usage_error (NULL, "missing COMMAND (validate, analyze, simulate or methods)");
+    return mf_cli_usage_error (NULL,
+                               "missing COMMAND (validate, analyze, simulate, plot or methods)");
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     return print_help ();
   if (strcmp (argv[1], "help") == 0)

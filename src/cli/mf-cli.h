@@ -51,6 +51,9 @@ int      mf_cli_analyze (const MfCliCommand *command,
 int      mf_cli_simulate (const MfCliCommand *command,
                           int                 argc,
                           char              **argv);
+int      mf_cli_plot (const MfCliCommand *command,
+                      int                 argc,
+                      char              **argv);
 
 /* Writes to stderr as UTF-8, whatever the locale. */
 void     mf_cli_printerr (const char *format,

@@ -1,0 +1,378 @@
+/* mf-plot-draw.c: mf_plot_draw() — ranges from the decimated data, the
+ * layout of margins around the data area, grid, series, axes and titles.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-private.h"
+
+#include <math.h>
+
+#define PAD 8.0
+#define TICK_LENGTH 5.0
+#define GAP 4.0
+/* cairo's image surfaces hold coordinates in 24.8 fixed point */
+#define PIXEL_LIMIT 1e6
+
+typedef struct
+{
+  double tick_label_height;
+  double title_height;
+  double band_row_height;
+  double y_label_width;
+  double last_x_label_width;
+} MfPlotMetrics;
+
+static double
+to_device (const MfPlotAxis *axis, double value)
+{
+  return CLAMP (mf_plot_axis_to_pixel (axis, value), -PIXEL_LIMIT, PIXEL_LIMIT);
+}
+
+static void
+x_data_range (const MfPlot *plot, double *lo, double *hi)
+{
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (!s->visible || s->x->len == 0)
+        continue;
+      *lo = MIN (*lo, g_array_index (s->x, double, 0));
+      *hi = MAX (*hi, g_array_index (s->x, double, s->x->len - 1));
+    }
+  for (guint i = 0; i < plot->bands->len && !isfinite (*lo); i++)
+    {
+      const MfPlotBand *band = &g_array_index (plot->bands, MfPlotBand, i);
+
+      *lo = MIN (*lo, band->x0);
+      *hi = MAX (*hi, band->x1);
+    }
+  if (!isfinite (*lo))
+    *lo = *hi = NAN;
+}
+
+/* Decimates every visible series over the x range, one column per device
+ * unit of the whole width (a little finer than the data area, which is
+ * not known before the y labels are), and fits y to what it found. */
+static void
+fit_axes (MfPlot *plot, double width)
+{
+  MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
+  MfPlotAxis *y_axis = &plot->axes[MF_PLOT_AXIS_Y];
+  guint n_columns = (guint) MAX (1.0, ceil (width));
+  double lo, hi, y_lo = INFINITY, y_hi = -INFINITY;
+
+  x_data_range (plot, &lo, &hi);
+  mf_plot_axis_fit (x_axis, lo, hi);
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+      MfPlotDecimation *d = &s->decimation;
+
+      d->columns = mf_plot_series_columns (s, n_columns);
+      d->n_columns = n_columns;
+      d->x0 = x_axis->ticks.lo;
+      d->x1 = x_axis->ticks.hi;
+      mf_plot_decimate (d, (const double *) s->x->data, (const double *) s->y->data, s->x->len,
+                        y_axis->scale == MF_PLOT_SCALE_LOG);
+      if (!s->visible)
+        continue;
+      y_lo = MIN (y_lo, d->min_y);
+      y_hi = MAX (y_hi, d->max_y);
+    }
+  if (!isfinite (y_lo))
+    y_lo = y_hi = NAN;
+  mf_plot_axis_fit (y_axis, y_lo, y_hi);
+}
+
+static void
+measure (MfPlot *plot, PangoLayout *small, PangoLayout *normal, MfPlotMetrics *m)
+{
+  const MfPlotTicks *x_ticks = &plot->axes[MF_PLOT_AXIS_X].ticks;
+  const MfPlotTicks *y_ticks = &plot->axes[MF_PLOT_AXIS_Y].ticks;
+  char label[64];
+  double w;
+
+  *m = (MfPlotMetrics) { 0 };
+  mf_plot_layout_measure (small, "0123456789", NULL, &m->tick_label_height);
+  mf_plot_layout_measure (normal, "Time [s]", NULL, &m->title_height);
+  m->band_row_height = plot->bands->len > 0 ? m->tick_label_height + GAP : 0;
+  for (guint i = 0; i < y_ticks->n_major; i++)
+    {
+      mf_plot_ticks_label (y_ticks, y_ticks->major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, NULL);
+      m->y_label_width = MAX (m->y_label_width, w);
+    }
+  if (x_ticks->n_major > 0)
+    {
+      mf_plot_ticks_label (x_ticks, x_ticks->major[x_ticks->n_major - 1], label, sizeof label);
+      mf_plot_layout_measure (small, label, &m->last_x_label_width, NULL);
+    }
+}
+
+static void
+place_axes (MfPlot *plot, const MfPlotMetrics *m, double width, double height)
+{
+  double left = PAD + m->title_height + GAP + m->y_label_width + GAP + TICK_LENGTH;
+  double bottom = TICK_LENGTH + GAP + m->tick_label_height + GAP + m->title_height + PAD;
+  double top = PAD + (plot->title != NULL ? m->title_height + GAP : 0) + m->band_row_height;
+  double right = PAD + m->last_x_label_width / 2;
+  MfPlotRect *area = &plot->data_area;
+
+  area->x = left;
+  area->y = top;
+  area->width = MAX (1.0, width - left - right);
+  area->height = MAX (1.0, height - top - bottom);
+  mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_X], area->x, area->x + area->width);
+  mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_Y], area->y + area->height, area->y);
+}
+
+static void
+grid_draw (MfPlot *plot, cairo_t *cr)
+{
+  const MfPlotRect *a = &plot->data_area;
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, 1);
+  for (int axis = MF_PLOT_AXIS_X; axis <= MF_PLOT_AXIS_Y; axis++)
+    {
+      const MfPlotAxis *ax = &plot->axes[axis];
+
+      for (int minor = 1; minor >= 0; minor--)
+        {
+          guint n = minor ? ax->ticks.n_minor : ax->ticks.n_major;
+          const double *values = minor ? ax->ticks.minor : ax->ticks.major;
+
+          cairo_set_source_rgb (cr, minor ? 0.95 : 0.88, minor ? 0.95 : 0.88,
+                                minor ? 0.95 : 0.88);
+          for (guint i = 0; i < n; i++)
+            {
+              /* on a pixel's centre, so that a 1-unit line stays sharp */
+              double p = floor (mf_plot_axis_to_pixel (ax, values[i])) + 0.5;
+
+              if (axis == MF_PLOT_AXIS_X)
+                {
+                  cairo_move_to (cr, p, a->y);
+                  cairo_line_to (cr, p, a->y + a->height);
+                }
+              else
+                {
+                  cairo_move_to (cr, a->x, p);
+                  cairo_line_to (cr, a->x + a->width, p);
+                }
+            }
+          cairo_stroke (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+void
+mf_plot_series_trace (const MfPlot       *plot,
+                      const MfPlotSeries *series,
+                      MfPlotTraceFunc     func,
+                      gpointer            user_data)
+{
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  const MfPlotAxis *ya = &plot->axes[MF_PLOT_AXIS_Y];
+  const MfPlotDecimation *d = &series->decimation;
+  gboolean pen = FALSE;
+
+  if (d->has_before)
+    {
+      func (TRUE, to_device (xa, d->before_x), to_device (ya, d->before_y), user_data);
+      pen = TRUE;
+    }
+  for (guint i = 0; i < d->n_columns; i++)
+    {
+      const MfPlotColumn *c = &d->columns[i];
+
+      if (c->count == 0)
+        continue;
+      func (!pen || c->break_before, to_device (xa, c->first_x), to_device (ya, c->first_y),
+            user_data);
+      pen = TRUE;
+      if (c->count > 1)
+        {
+          double middle = to_device (xa, (c->first_x + c->last_x) / 2);
+
+          func (FALSE, middle, to_device (ya, c->min_y), user_data);
+          func (FALSE, middle, to_device (ya, c->max_y), user_data);
+          func (FALSE, to_device (xa, c->last_x), to_device (ya, c->last_y), user_data);
+        }
+    }
+  if (d->has_after && pen && !d->break_after)
+    func (FALSE, to_device (xa, d->after_x), to_device (ya, d->after_y), user_data);
+}
+
+static void
+path_add (gboolean move, double x, double y, gpointer data)
+{
+  cairo_t *cr = data;
+
+  if (move)
+    cairo_move_to (cr, x, y);
+  else
+    cairo_line_to (cr, x, y);
+}
+
+static void
+series_draw (MfPlot *plot, cairo_t *cr)
+{
+  const MfPlotRect *a = &plot->data_area;
+  const double dashes[] = { 6, 4 };
+
+  cairo_save (cr);
+  cairo_rectangle (cr, a->x, a->y, a->width, a->height);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, 1.5);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (!s->visible)
+        continue;
+      cairo_new_path (cr);
+      mf_plot_series_trace (plot, s, path_add, cr);
+      /* a lone sample has no length: a dot shows it */
+      if (s->x->len == 1)
+        cairo_rel_line_to (cr, 0, 0);
+      cairo_set_source_rgb (cr, s->color.red, s->color.green, s->color.blue);
+      cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* Every k-th label, so that neighbours keep a gap between them. */
+static guint
+x_label_stride (const MfPlotAxis *axis, PangoLayout *small)
+{
+  double widest = 0, spacing;
+  char label[64];
+
+  if (axis->ticks.n_major < 2)
+    return 1;
+  for (guint i = 0; i < axis->ticks.n_major; i++)
+    {
+      double w;
+
+      mf_plot_ticks_label (&axis->ticks, axis->ticks.major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  spacing = fabs (mf_plot_axis_to_pixel (axis, axis->ticks.major[1])
+                  - mf_plot_axis_to_pixel (axis, axis->ticks.major[0]));
+  return spacing > 0 ? (guint) MAX (1.0, ceil ((widest + 2 * GAP) / spacing)) : 1;
+}
+
+static void
+ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small)
+{
+  const MfPlotRect *a = &plot->data_area;
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  const MfPlotAxis *ya = &plot->axes[MF_PLOT_AXIS_Y];
+  guint stride = x_label_stride (xa, small);
+  char label[64];
+  double w, h;
+
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < xa->ticks.n_major; i++)
+    {
+      double p = floor (mf_plot_axis_to_pixel (xa, xa->ticks.major[i])) + 0.5;
+
+      cairo_move_to (cr, p, a->y + a->height);
+      cairo_rel_line_to (cr, 0, TICK_LENGTH);
+      cairo_stroke (cr);
+      if (i % stride != 0)
+        continue;
+      mf_plot_ticks_label (&xa->ticks, xa->ticks.major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, NULL);
+      cairo_move_to (cr, p - w / 2, a->y + a->height + TICK_LENGTH + GAP);
+      pango_cairo_show_layout (cr, small);
+    }
+  for (guint i = 0; i < ya->ticks.n_major; i++)
+    {
+      double p = floor (mf_plot_axis_to_pixel (ya, ya->ticks.major[i])) + 0.5;
+
+      cairo_move_to (cr, a->x, p);
+      cairo_rel_line_to (cr, -TICK_LENGTH, 0);
+      cairo_stroke (cr);
+      mf_plot_ticks_label (&ya->ticks, ya->ticks.major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, &h);
+      cairo_move_to (cr, a->x - TICK_LENGTH - GAP - w, p - h / 2);
+      pango_cairo_show_layout (cr, small);
+    }
+}
+
+static void
+titles_draw (MfPlot *plot, cairo_t *cr, PangoLayout *normal, PangoLayout *bold,
+             double width, double height)
+{
+  const MfPlotRect *a = &plot->data_area;
+  g_autofree char *x_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_X]);
+  g_autofree char *y_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_Y]);
+  double w, h;
+
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  mf_plot_layout_measure (normal, x_title, &w, &h);
+  cairo_move_to (cr, a->x + (a->width - w) / 2, height - PAD - h);
+  pango_cairo_show_layout (cr, normal);
+  mf_plot_layout_measure (normal, y_title, &w, &h);
+  cairo_save (cr);
+  cairo_translate (cr, PAD, a->y + (a->height + w) / 2);
+  cairo_rotate (cr, -G_PI / 2);
+  cairo_move_to (cr, 0, 0);
+  pango_cairo_update_layout (cr, normal);
+  pango_cairo_show_layout (cr, normal);
+  cairo_restore (cr);
+  pango_cairo_update_layout (cr, normal);
+  if (plot->title != NULL)
+    {
+      mf_plot_layout_measure (bold, plot->title, &w, NULL);
+      cairo_move_to (cr, MAX (PAD, (width - w) / 2), PAD);
+      pango_cairo_show_layout (cr, bold);
+    }
+}
+
+void
+mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
+{
+  g_autoptr (PangoLayout) small = NULL;
+  g_autoptr (PangoLayout) normal = NULL;
+  g_autoptr (PangoLayout) bold = NULL;
+  const MfPlotRect *a = &plot->data_area;
+  MfPlotMetrics m;
+
+  g_return_if_fail (plot != NULL && cr != NULL);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  small = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  normal = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, FALSE);
+  bold = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, TRUE);
+  fit_axes (plot, width);
+  measure (plot, small, normal, &m);
+  place_axes (plot, &m, width, height);
+  mf_plot_bands_draw (plot, cr);
+  grid_draw (plot, cr);
+  series_draw (plot, cr);
+  mf_plot_markers_draw (plot, cr);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, floor (a->x) + 0.5, floor (a->y) + 0.5, floor (a->width),
+                   floor (a->height));
+  cairo_stroke (cr);
+  ticks_draw (plot, cr, small);
+  titles_draw (plot, cr, normal, bold, width, height);
+  mf_plot_legend_draw (plot, cr);
+  cairo_restore (cr);
+}

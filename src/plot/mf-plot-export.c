@@ -1,0 +1,113 @@
+/* mf-plot-export.c: PNG, SVG and PDF files of a plot.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-export.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK (mf-plot-error-quark, mf_plot_error)
+
+#define MAX_SIZE 20000.0
+
+MfPlotFormat
+mf_plot_format_from_path (const char *path)
+{
+  const char *dot = strrchr (path, '.');
+
+  if (dot == NULL || strchr (dot, G_DIR_SEPARATOR) != NULL)
+    return MF_PLOT_FORMAT_AUTO;
+  if (g_ascii_strcasecmp (dot, ".png") == 0)
+    return MF_PLOT_FORMAT_PNG;
+  if (g_ascii_strcasecmp (dot, ".svg") == 0)
+    return MF_PLOT_FORMAT_SVG;
+  if (g_ascii_strcasecmp (dot, ".pdf") == 0)
+    return MF_PLOT_FORMAT_PDF;
+  return MF_PLOT_FORMAT_AUTO;
+}
+
+static gboolean
+check_status (cairo_status_t status, const char *path, GError **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, "cannot write %s: %s", path,
+               cairo_status_to_string (status));
+  return FALSE;
+}
+
+static gboolean
+draw_into (MfPlot *plot, cairo_surface_t *surface, double width, double height)
+{
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+
+  mf_plot_draw (plot, cr, width, height);
+  status = cairo_status (cr);
+  cairo_destroy (cr);
+  return status == CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+mf_plot_export (MfPlot       *plot,
+                const char   *path,
+                MfPlotFormat  format,
+                double        width,
+                double        height,
+                GError      **error)
+{
+  cairo_surface_t *surface;
+  cairo_status_t status;
+
+  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+  if (format == MF_PLOT_FORMAT_AUTO)
+    format = mf_plot_format_from_path (path);
+  if (format == MF_PLOT_FORMAT_AUTO)
+    {
+      g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT,
+                   "cannot tell the format of %s: name it .png, .svg or .pdf", path);
+      return FALSE;
+    }
+  if (!(width >= 1 && width <= MAX_SIZE && height >= 1 && height <= MAX_SIZE))
+    {
+      g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE,
+                   "a plot's size must be between 1 and %g, not %g × %g", MAX_SIZE, width,
+                   height);
+      return FALSE;
+    }
+  if (format == MF_PLOT_FORMAT_PNG)
+    {
+      /* whole pixels: the file's size is what was asked for, rounded */
+      width = round (width);
+      height = round (height);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+    }
+  else if (format == MF_PLOT_FORMAT_SVG)
+    surface = cairo_svg_surface_create (path, width, height);
+  else
+    surface = cairo_pdf_surface_create (path, width, height);
+  if (!check_status (cairo_surface_status (surface), path, error))
+    {
+      cairo_surface_destroy (surface);
+      return FALSE;
+    }
+  if (!draw_into (plot, surface, width, height))
+    {
+      cairo_surface_destroy (surface);
+      return check_status (CAIRO_STATUS_NO_MEMORY, path, error);
+    }
+  if (format == MF_PLOT_FORMAT_PNG)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      /* vector surfaces write their file when finished */
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  return check_status (status, path, error);
+}

@@ -1,0 +1,159 @@
+/* mf-plot-legend.c: the legend, inside the data area at whichever of six
+ * places the curves cross least (measured as the length of the drawn
+ * polylines inside it), the top right when several tie.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-private.h"
+
+#include <math.h>
+
+#define INSET 8.0
+#define PADDING 6.0
+#define SWATCH 22.0
+#define SPACING 6.0
+
+typedef struct
+{
+  MfPlotRect rect;
+  double     covered; /* length of curve inside */
+  double     last_x, last_y;
+} Candidate;
+
+/* Liang and Barsky's clipping: the length of the segment inside the rect. */
+static double
+clipped_length (const MfPlotRect *r, double x0, double y0, double x1, double y1)
+{
+  double dx = x1 - x0, dy = y1 - y0, t0 = 0, t1 = 1;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { x0 - r->x, r->x + r->width - x0, y0 - r->y, r->y + r->height - y0 };
+
+  for (int i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return 0;
+          continue;
+        }
+      double t = q[i] / p[i];
+
+      if (p[i] < 0)
+        t0 = MAX (t0, t);
+      else
+        t1 = MIN (t1, t);
+    }
+  if (t0 > t1)
+    return 0;
+  /* a vertical min-max stroke of zero length still hides a point */
+  return MAX ((t1 - t0) * hypot (dx, dy), 1.0);
+}
+
+static void
+candidate_add (gboolean move, double x, double y, gpointer data)
+{
+  Candidate *c = data;
+
+  if (!move)
+    c->covered += clipped_length (&c->rect, c->last_x, c->last_y, x, y);
+  c->last_x = x;
+  c->last_y = y;
+}
+
+static void
+entry_color (const MfPlotSeries *s, cairo_t *cr)
+{
+  if (s->visible)
+    cairo_set_source_rgb (cr, s->color.red, s->color.green, s->color.blue);
+  else
+    cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+}
+
+static MfPlotRect
+choose_place (MfPlot *plot, double width, double height)
+{
+  const MfPlotRect *a = &plot->data_area;
+  double left = a->x + INSET, right = a->x + a->width - INSET - width;
+  double centre = a->x + (a->width - width) / 2;
+  double top = a->y + INSET, bottom = a->y + a->height - INSET - height;
+  const double places[][2] = {
+    { right, top }, { left, top }, { right, bottom }, { left, bottom }, { centre, top },
+    { centre, bottom },
+  };
+  MfPlotRect best = { right, top, width, height };
+  double best_covered = INFINITY;
+
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    {
+      Candidate c = { { places[i][0], places[i][1], width, height }, 0, 0, 0 };
+
+      for (guint k = 0; k < plot->series->len; k++)
+        {
+          const MfPlotSeries *s = g_ptr_array_index (plot->series, k);
+
+          if (s->visible)
+            mf_plot_series_trace (plot, s, candidate_add, &c);
+        }
+      /* a clear win only: a few units of curve are not worth leaving the corner */
+      if (c.covered < best_covered - 2)
+        {
+          best = c.rect;
+          best_covered = c.covered;
+        }
+    }
+  return best;
+}
+
+void
+mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
+{
+  g_autoptr (PangoLayout) layout = NULL;
+  const double dashes[] = { 6, 4 };
+  double text_width = 0, row = 0, w, h;
+  MfPlotRect r;
+
+  plot->legend_area = (MfPlotRect) { 0 };
+  if (plot->series->len == 0)
+    return;
+  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      mf_plot_layout_measure (layout, s->name, &w, &h);
+      text_width = MAX (text_width, w);
+      row = MAX (row, h);
+    }
+  w = PADDING * 2 + SWATCH + SPACING + text_width;
+  h = PADDING * 2 + row * plot->series->len;
+  if (w > plot->data_area.width - 2 * INSET || h > plot->data_area.height - 2 * INSET)
+    return;
+  r = choose_place (plot, w, h);
+  plot->legend_area = r;
+  cairo_save (cr);
+  cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 2);
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+      double y = r.y + PADDING + row * i;
+
+      entry_color (s, cr);
+      cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
+      cairo_move_to (cr, r.x + PADDING, y + row / 2);
+      cairo_rel_line_to (cr, SWATCH, 0);
+      cairo_stroke (cr);
+      if (s->visible)
+        cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      mf_plot_layout_measure (layout, s->name, NULL, NULL);
+      cairo_move_to (cr, r.x + PADDING + SWATCH + SPACING, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  cairo_restore (cr);
+}

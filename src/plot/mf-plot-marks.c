@@ -1,0 +1,110 @@
+/* mf-plot-marks.c: what happens along x — mode bands shaded under the
+ * data with their names in a row above the data area, and event markers
+ * as dashed lines over it with their labels written upwards.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-private.h"
+
+#include <math.h>
+
+#define LABEL_GAP 3.0
+
+/* Two tints, alternating, so that neighbouring modes stand apart. */
+static const double band_tints[][3] = {
+  { 0.20, 0.45, 0.85 },
+  { 0.95, 0.60, 0.10 },
+};
+
+void
+mf_plot_bands_draw (MfPlot *plot, cairo_t *cr)
+{
+  const MfPlotRect *a = &plot->data_area;
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  g_autoptr (PangoLayout) layout = NULL;
+
+  if (plot->bands->len == 0)
+    return;
+  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  cairo_save (cr);
+  for (guint i = 0; i < plot->bands->len; i++)
+    {
+      const MfPlotBand *band = &g_array_index (plot->bands, MfPlotBand, i);
+      const double *tint = band_tints[i % G_N_ELEMENTS (band_tints)];
+      double x0 = MAX (a->x, mf_plot_axis_to_pixel (xa, band->x0));
+      double x1 = MIN (a->x + a->width, mf_plot_axis_to_pixel (xa, band->x1));
+      double h;
+
+      if (!(x1 > x0))
+        continue;
+      cairo_set_source_rgba (cr, tint[0], tint[1], tint[2], 0.09);
+      cairo_rectangle (cr, x0, a->y, x1 - x0, a->height);
+      cairo_fill (cr);
+      /* the name's row: a strip of the band's colour above the data */
+      pango_layout_set_width (layout, -1);
+      mf_plot_layout_measure (layout, band->label, NULL, &h);
+      cairo_set_source_rgba (cr, tint[0], tint[1], tint[2], 0.30);
+      cairo_rectangle (cr, x0, a->y - h - LABEL_GAP, x1 - x0, h + LABEL_GAP);
+      cairo_fill (cr);
+      if (x1 - x0 < 3 * LABEL_GAP + 8)
+        continue;
+      pango_layout_set_width (layout, (int) ((x1 - x0 - 2 * LABEL_GAP) * PANGO_SCALE));
+      cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+      cairo_move_to (cr, x0 + LABEL_GAP, a->y - h - LABEL_GAP / 2);
+      pango_cairo_show_layout (cr, layout);
+    }
+  cairo_restore (cr);
+}
+
+void
+mf_plot_markers_draw (MfPlot *plot, cairo_t *cr)
+{
+  const MfPlotRect *a = &plot->data_area;
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  const double dashes[] = { 3, 3 };
+  g_autoptr (PangoLayout) layout = NULL;
+  double last_label = -INFINITY;
+
+  if (plot->markers->len == 0)
+    return;
+  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_width (layout, (int) (a->height * 0.6 * PANGO_SCALE));
+  cairo_save (cr);
+  cairo_rectangle (cr, a->x, a->y, a->width, a->height);
+  cairo_clip (cr);
+  for (guint i = 0; i < plot->markers->len; i++)
+    {
+      const MfPlotMarker *marker = &g_array_index (plot->markers, MfPlotMarker, i);
+      double p = floor (mf_plot_axis_to_pixel (xa, marker->x)) + 0.5;
+      double w, h;
+
+      if (!(p >= a->x && p <= a->x + a->width))
+        continue;
+      cairo_set_source_rgba (cr, 0.3, 0.3, 0.3, 0.8);
+      cairo_set_line_width (cr, 1);
+      cairo_set_dash (cr, dashes, 2, 0);
+      cairo_move_to (cr, p, a->y);
+      cairo_line_to (cr, p, a->y + a->height);
+      cairo_stroke (cr);
+      mf_plot_layout_measure (layout, marker->label, &w, &h);
+      /* labels that would touch the previous one are left out; the line stays */
+      if (marker->label[0] == '\0' || p - last_label < h + 1)
+        continue;
+      last_label = p;
+      cairo_save (cr);
+      cairo_translate (cr, p + 1, a->y + LABEL_GAP + w);
+      cairo_rotate (cr, -G_PI / 2);
+      pango_cairo_update_layout (cr, layout);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+      cairo_rectangle (cr, 0, 0, w, h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+      cairo_move_to (cr, 0, 0);
+      pango_cairo_show_layout (cr, layout);
+      cairo_restore (cr);
+    }
+  cairo_restore (cr);
+}

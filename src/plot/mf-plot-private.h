@@ -1,0 +1,90 @@
+/* mf-plot-private.h: what the files of the plot library share.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "mf-plot-decimate.h"
+#include "mf-plot.h"
+
+G_BEGIN_DECLS
+
+struct _MfPlotSeries
+{
+  char        *name;
+  GArray      *x, *y;   /* double */
+  MfPlotColor  color;
+  gboolean     has_color;
+  gboolean     dashed;
+  gboolean     visible;
+  MfPlotColumn *columns;
+  guint        n_columns_allocated;
+  MfPlotDecimation decimation; /* of the last draw */
+};
+
+typedef struct
+{
+  double x0, x1;
+  char  *label;
+} MfPlotBand;
+
+typedef struct
+{
+  double x;
+  char  *label;
+} MfPlotMarker;
+
+struct _MfPlot
+{
+  char       *title;
+  MfPlotAxis  axes[2];
+  GPtrArray  *series;  /* MfPlotSeries* */
+  GArray     *bands;   /* MfPlotBand */
+  GArray     *markers; /* MfPlotMarker */
+  guint       next_color;
+  MfPlotRect  data_area;
+  MfPlotRect  legend_area;
+};
+
+/* Font sizes in cairo user units (the layouts are set to 72 dpi). */
+#define MF_PLOT_FONT_SIZE 11.0
+#define MF_PLOT_SMALL_FONT_SIZE 9.5
+
+MfPlotColumn *mf_plot_series_columns (MfPlotSeries *series,
+                                      guint         n_columns);
+
+PangoLayout  *mf_plot_layout_new (cairo_t *cr,
+                                  double   size,
+                                  gboolean bold);
+/* Sets the text and returns its logical size. */
+void          mf_plot_layout_measure (PangoLayout *layout,
+                                      const char  *text,
+                                      double      *width,
+                                      double      *height);
+
+/* The polyline mf_plot_draw() strokes for a decimated series, in device
+ * coordinates: `move` starts a new piece. */
+typedef void (*MfPlotTraceFunc) (gboolean move,
+                                 double   x,
+                                 double   y,
+                                 gpointer user_data);
+void          mf_plot_series_trace (const MfPlot       *plot,
+                                    const MfPlotSeries *series,
+                                    MfPlotTraceFunc     func,
+                                    gpointer            user_data);
+
+/* Chooses and draws the legend inside the data area (mf-plot-legend.c). */
+void          mf_plot_legend_draw (MfPlot  *plot,
+                                   cairo_t *cr);
+
+/* Bands and markers (mf-plot-marks.c): shading under the data, lines and
+ * labels over it. */
+void          mf_plot_bands_draw (MfPlot  *plot,
+                                  cairo_t *cr);
+void          mf_plot_markers_draw (MfPlot  *plot,
+                                    cairo_t *cr);
+
+G_END_DECLS

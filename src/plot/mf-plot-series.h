@@ -1,0 +1,47 @@
+/* mf-plot-series.h: one curve of a plot — its samples (x nondecreasing, as
+ * time is), name for the legend, colour, dash and visibility, and the
+ * per-column buffer its decimation reuses from one draw to the next.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _MfPlotSeries MfPlotSeries;
+
+typedef struct
+{
+  double red, green, blue; /* 0..1 */
+} MfPlotColor;
+
+MfPlotSeries *mf_plot_series_new (const char *name);
+void          mf_plot_series_free (MfPlotSeries *series);
+
+const char   *mf_plot_series_get_name (const MfPlotSeries *series);
+void          mf_plot_series_set_color (MfPlotSeries *series,
+                                        MfPlotColor   color);
+MfPlotColor   mf_plot_series_get_color (const MfPlotSeries *series);
+void          mf_plot_series_set_dashed (MfPlotSeries *series,
+                                         gboolean      dashed);
+gboolean      mf_plot_series_get_dashed (const MfPlotSeries *series);
+void          mf_plot_series_set_visible (MfPlotSeries *series,
+                                          gboolean      visible);
+gboolean      mf_plot_series_get_visible (const MfPlotSeries *series);
+
+/* Appends a sample; x must not be below the last one's (FALSE, and nothing
+ * appended, when it is).  y may be NaN: a gap in the line. */
+gboolean      mf_plot_series_append (MfPlotSeries *series,
+                                     double        x,
+                                     double        y);
+void          mf_plot_series_clear (MfPlotSeries *series);
+gsize         mf_plot_series_get_n_points (const MfPlotSeries *series);
+const double *mf_plot_series_get_x (const MfPlotSeries *series);
+const double *mf_plot_series_get_y (const MfPlotSeries *series);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfPlotSeries, mf_plot_series_free)
+
+G_END_DECLS

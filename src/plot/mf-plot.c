@@ -1,0 +1,199 @@
+/* mf-plot.c: the plot object — its axes, series, bands and markers.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-private.h"
+
+#include <math.h>
+
+/* Okabe and Ito's palette: told apart with the common colour-vision
+ * deficiencies, and dark enough on white. */
+static const MfPlotColor palette[] = {
+  { 0.000, 0.447, 0.698 }, /* blue */
+  { 0.835, 0.369, 0.000 }, /* vermillion */
+  { 0.000, 0.620, 0.451 }, /* bluish green */
+  { 0.800, 0.475, 0.655 }, /* reddish purple */
+  { 0.902, 0.624, 0.000 }, /* orange */
+  { 0.337, 0.706, 0.914 }, /* sky blue */
+  { 0.250, 0.250, 0.250 }, /* dark grey */
+};
+
+static void
+band_clear (gpointer data)
+{
+  MfPlotBand *band = data;
+
+  g_free (band->label);
+}
+
+static void
+marker_clear (gpointer data)
+{
+  MfPlotMarker *marker = data;
+
+  g_free (marker->label);
+}
+
+MfPlot *
+mf_plot_new (void)
+{
+  MfPlot *plot = g_new0 (MfPlot, 1);
+
+  mf_plot_axis_init (&plot->axes[MF_PLOT_AXIS_X]);
+  mf_plot_axis_init (&plot->axes[MF_PLOT_AXIS_Y]);
+  /* time runs from the first sample to the last, not to a rounder end */
+  plot->axes[MF_PLOT_AXIS_X].tight = TRUE;
+  plot->series = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_plot_series_free);
+  plot->bands = g_array_new (FALSE, FALSE, sizeof (MfPlotBand));
+  g_array_set_clear_func (plot->bands, band_clear);
+  plot->markers = g_array_new (FALSE, FALSE, sizeof (MfPlotMarker));
+  g_array_set_clear_func (plot->markers, marker_clear);
+  return plot;
+}
+
+void
+mf_plot_free (MfPlot *plot)
+{
+  if (plot == NULL)
+    return;
+  g_free (plot->title);
+  mf_plot_axis_clear (&plot->axes[MF_PLOT_AXIS_X]);
+  mf_plot_axis_clear (&plot->axes[MF_PLOT_AXIS_Y]);
+  g_ptr_array_unref (plot->series);
+  g_array_unref (plot->bands);
+  g_array_unref (plot->markers);
+  g_free (plot);
+}
+
+void
+mf_plot_set_title (MfPlot *plot, const char *title)
+{
+  g_free (plot->title);
+  plot->title = g_strdup (title);
+}
+
+void
+mf_plot_set_axis_title (MfPlot *plot, MfPlotAxisId axis, const char *title, const char *unit)
+{
+  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  g_free (plot->axes[axis].title);
+  g_free (plot->axes[axis].unit);
+  plot->axes[axis].title = g_strdup (title);
+  plot->axes[axis].unit = g_strdup (unit);
+}
+
+void
+mf_plot_set_axis_scale (MfPlot *plot, MfPlotAxisId axis, MfPlotScale scale)
+{
+  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  plot->axes[axis].scale = scale;
+}
+
+void
+mf_plot_set_axis_range (MfPlot *plot, MfPlotAxisId axis, double min, double max)
+{
+  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  plot->axes[axis].min = min;
+  plot->axes[axis].max = max;
+}
+
+const MfPlotAxis *
+mf_plot_get_axis (const MfPlot *plot, MfPlotAxisId axis)
+{
+  g_return_val_if_fail (axis <= MF_PLOT_AXIS_Y, NULL);
+  return &plot->axes[axis];
+}
+
+MfPlotSeries *
+mf_plot_add_series (MfPlot *plot, const char *name)
+{
+  MfPlotSeries *series = mf_plot_series_new (name);
+
+  series->color = palette[plot->next_color++ % G_N_ELEMENTS (palette)];
+  g_ptr_array_add (plot->series, series);
+  return series;
+}
+
+guint
+mf_plot_get_n_series (const MfPlot *plot)
+{
+  return plot->series->len;
+}
+
+MfPlotSeries *
+mf_plot_get_series (const MfPlot *plot, guint index)
+{
+  g_return_val_if_fail (index < plot->series->len, NULL);
+  return g_ptr_array_index (plot->series, index);
+}
+
+void
+mf_plot_add_band (MfPlot *plot, double x0, double x1, const char *label)
+{
+  MfPlotBand band = { MIN (x0, x1), MAX (x0, x1), g_strdup (label != NULL ? label : "") };
+
+  g_array_append_val (plot->bands, band);
+}
+
+void
+mf_plot_add_marker (MfPlot *plot, double x, const char *label)
+{
+  MfPlotMarker marker = { x, g_strdup (label != NULL ? label : "") };
+
+  g_array_append_val (plot->markers, marker);
+}
+
+void
+mf_plot_clear_bands (MfPlot *plot)
+{
+  g_array_set_size (plot->bands, 0);
+}
+
+void
+mf_plot_clear_markers (MfPlot *plot)
+{
+  g_array_set_size (plot->markers, 0);
+}
+
+MfPlotRect
+mf_plot_get_data_area (const MfPlot *plot)
+{
+  return plot->data_area;
+}
+
+MfPlotRect
+mf_plot_get_legend_area (const MfPlot *plot)
+{
+  return plot->legend_area;
+}
+
+PangoLayout *
+mf_plot_layout_new (cairo_t *cr, double size, gboolean bold)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+
+  /* at 72 dpi a point is a user unit, on screens and in PDF alike */
+  pango_cairo_context_set_resolution (pango_layout_get_context (layout), 72);
+  pango_font_description_set_size (font, (int) (size * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_context_changed (layout);
+  pango_font_description_free (font);
+  return layout;
+}
+
+void
+mf_plot_layout_measure (PangoLayout *layout, const char *text, double *width, double *height)
+{
+  PangoRectangle logical;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+  if (width != NULL)
+    *width = (double) logical.width / PANGO_SCALE;
+  if (height != NULL)
+    *height = (double) logical.height / PANGO_SCALE;
+}

@@ -1,0 +1,91 @@
+/* mf-plot.h: a plot of time series on any cairo_t — two axes (time along
+ * x), several series with a legend placed where it hides the least data,
+ * shaded mode bands and event markers along x.  The same
+ * mf_plot_draw() serves a widget, the export (mf-plot-export.h) and the
+ * tests.  No GTK, nothing of circuits.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "mf-plot-axis.h"
+#include "mf-plot-series.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MfPlot MfPlot;
+
+typedef enum
+{
+  MF_PLOT_AXIS_X,
+  MF_PLOT_AXIS_Y,
+} MfPlotAxisId;
+
+/* Where mf_plot_draw() put the legend and the data area (device units). */
+typedef struct
+{
+  double x, y, width, height;
+} MfPlotRect;
+
+MfPlot       *mf_plot_new (void);
+void          mf_plot_free (MfPlot *plot);
+
+/* Title above the plot; NULL for none. */
+void          mf_plot_set_title (MfPlot     *plot,
+                                 const char *title);
+
+/* "pressure", "bar" → "pressure [bar]"; either may be NULL. */
+void          mf_plot_set_axis_title (MfPlot       *plot,
+                                      MfPlotAxisId  axis,
+                                      const char   *title,
+                                      const char   *unit);
+void          mf_plot_set_axis_scale (MfPlot       *plot,
+                                      MfPlotAxisId  axis,
+                                      MfPlotScale   scale);
+/* A fixed range; NAN, NAN to fit the data again. */
+void          mf_plot_set_axis_range (MfPlot       *plot,
+                                      MfPlotAxisId  axis,
+                                      double        min,
+                                      double        max);
+/* The axis as the last draw laid it out (its ticks and pixel map). */
+const MfPlotAxis *mf_plot_get_axis (const MfPlot *plot,
+                                    MfPlotAxisId  axis);
+
+/* A new series, owned by the plot, with the next colour of the palette. */
+MfPlotSeries *mf_plot_add_series (MfPlot     *plot,
+                                  const char *name);
+guint         mf_plot_get_n_series (const MfPlot *plot);
+MfPlotSeries *mf_plot_get_series (const MfPlot *plot,
+                                  guint         index);
+
+/* A shaded interval of x labelled with a mode's name. */
+void          mf_plot_add_band (MfPlot     *plot,
+                                double      x0,
+                                double      x1,
+                                const char *label);
+/* A vertical line at x with a short label ("V1 closed"). */
+void          mf_plot_add_marker (MfPlot     *plot,
+                                  double      x,
+                                  const char *label);
+void          mf_plot_clear_bands (MfPlot *plot);
+void          mf_plot_clear_markers (MfPlot *plot);
+
+/* Draws the whole plot into [0, width] × [0, height] of `cr`'s user space,
+ * background included; the state of `cr` is kept. */
+void          mf_plot_draw (MfPlot  *plot,
+                            cairo_t *cr,
+                            double   width,
+                            double   height);
+
+/* After a draw: the data area and the legend (zero size when there is
+ * none). */
+MfPlotRect    mf_plot_get_data_area (const MfPlot *plot);
+MfPlotRect    mf_plot_get_legend_area (const MfPlot *plot);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfPlot, mf_plot_free)
+
+G_END_DECLS

@@ -1,0 +1,465 @@
+/* test-plot.c: the plot library (src/plot) without a display — tick
+ * choice, decimation against brute force, exported files read back, and
+ * pixels where the curves are.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define _GNU_SOURCE /* memmem: a PDF holds NUL bytes */
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-plot-decimate.h"
+#include "mf-plot-export.h"
+#include "mf-plot.h"
+
+static void
+assert_nice_step (double step)
+{
+  double mantissa = step / pow (10, floor (log10 (step) + 1e-9));
+
+  g_assert_true (fabs (mantissa - 1) < 1e-9 || fabs (mantissa - 2) < 1e-9
+                 || fabs (mantissa - 5) < 1e-9);
+}
+
+static void
+assert_labels_round_trip (const MfPlotTicks *t)
+{
+  char previous[64] = "";
+
+  for (guint i = 0; i < t->n_major; i++)
+    {
+      char label[64];
+      double back;
+
+      mf_plot_ticks_label (t, t->major[i], label, sizeof label);
+      back = g_ascii_strtod (label, NULL);
+      if (t->log)
+        g_assert_cmpfloat (fabs (back - t->major[i]), <=, fabs (t->major[i]) * 1e-12);
+      else
+        g_assert_cmpfloat (fabs (back - t->major[i]), <=, t->step * 1e-6);
+      g_assert_cmpstr (label, !=, previous);
+      g_strlcpy (previous, label, sizeof previous);
+    }
+}
+
+static void
+check_linear (double lo, double hi, gboolean extend)
+{
+  MfPlotTicks t;
+
+  mf_plot_ticks_linear (&t, lo, hi, extend);
+  g_assert_cmpuint (t.n_major, >=, 4);
+  g_assert_cmpuint (t.n_major, <=, 10);
+  assert_nice_step (t.step);
+  for (guint i = 0; i < t.n_major; i++)
+    {
+      double k = t.major[i] / t.step;
+
+      g_assert_cmpfloat (fabs (k - round (k)), <, 1e-6);
+      if (i > 0)
+        g_assert_cmpfloat (fabs (t.major[i] - t.major[i - 1] - t.step), <, t.step * 1e-6);
+    }
+  if (lo != hi)
+    {
+      double slack = t.step * 1e-6;
+
+      if (extend)
+        {
+          g_assert_cmpfloat (t.major[0], <=, MIN (lo, hi) + slack);
+          g_assert_cmpfloat (t.major[t.n_major - 1], >=, MAX (lo, hi) - slack);
+          g_assert_cmpfloat (t.lo, ==, t.major[0]);
+          g_assert_cmpfloat (t.hi, ==, t.major[t.n_major - 1]);
+        }
+      else
+        {
+          g_assert_cmpfloat (t.major[0], >=, MIN (lo, hi) - slack);
+          g_assert_cmpfloat (t.major[t.n_major - 1], <=, MAX (lo, hi) + slack);
+        }
+    }
+  assert_labels_round_trip (&t);
+}
+
+static void
+test_ticks_linear (void)
+{
+  static const double ranges[][2] = {
+    { 0, 1 }, { 0, 10 }, { -1, 1 }, { 0.1, 0.7 }, { -37, 1234 }, { 1e-9, 3e-9 },
+    { 1e12, 1.00001e12 }, { -5e-300, 7e-300 }, { -1e300, 1e300 }, { 99999, 100001 },
+    { 0, 0 }, { 5, 5 }, { -3e-7, -3e-7 }, { 2, -2 }, { 0.999, 1.001 }, { 0, 1.5 },
+  };
+  g_autoptr (GRand) rand = g_rand_new_with_seed (42);
+
+  for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
+    {
+      check_linear (ranges[i][0], ranges[i][1], TRUE);
+      check_linear (ranges[i][0], ranges[i][1], FALSE);
+    }
+  for (int i = 0; i < 20000; i++)
+    {
+      double magnitude = pow (10, g_rand_double_range (rand, -30, 30));
+      double a = g_rand_double_range (rand, -1, 1) * magnitude;
+      double span = magnitude * pow (10, g_rand_double_range (rand, -6, 1));
+
+      check_linear (a, a + span, i % 2 == 0);
+    }
+}
+
+static void
+test_ticks_labels (void)
+{
+  static const struct
+  {
+    double      lo, hi;
+    const char *first, *second;
+  } cases[] = {
+    { 0, 1, "0", "0.2" },        { 0, 1.2, "0", "0.2" }, { -40, 40, "-40", "-30" },
+    { 0, 3e-6, "0", "5e-7" },    { 0, 2.5e6, "0", "5e5" }, { 0.2, 0.3, "0.20", "0.22" },
+    { 1e6, 1.000004e6, "1e6", "1.0000005e6" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MfPlotTicks t;
+      char label[64];
+
+      mf_plot_ticks_linear (&t, cases[i].lo, cases[i].hi, TRUE);
+      mf_plot_ticks_label (&t, t.major[0], label, sizeof label);
+      g_assert_cmpstr (label, ==, cases[i].first);
+      mf_plot_ticks_label (&t, t.major[1], label, sizeof label);
+      g_assert_cmpstr (label, ==, cases[i].second);
+    }
+}
+
+static void
+test_ticks_log (void)
+{
+  MfPlotTicks t;
+  char label[64];
+
+  mf_plot_ticks_log (&t, 2e-3, 50, TRUE);
+  g_assert_cmpfloat (t.lo, ==, 1e-3);
+  g_assert_cmpfloat (t.hi, ==, 100);
+  g_assert_cmpuint (t.n_major, ==, 6);
+  for (guint i = 0; i < t.n_major; i++)
+    g_assert_cmpfloat (fabs (t.major[i] / pow (10, i - 3.0) - 1), <, 1e-12);
+  g_assert_cmpuint (t.n_minor, ==, 5 * 8);
+  mf_plot_ticks_label (&t, t.major[0], label, sizeof label);
+  g_assert_cmpstr (label, ==, "0.001");
+  assert_labels_round_trip (&t);
+
+  /* two decades: 2 and 5 carry labels too */
+  mf_plot_ticks_log (&t, 1.5, 80, TRUE);
+  g_assert_cmpuint (t.n_major, ==, 7);
+  g_assert_cmpfloat (t.major[1], ==, 2);
+  g_assert_cmpfloat (t.major[2], ==, 5);
+  assert_labels_round_trip (&t);
+
+  /* sixty decades: a label every tenth decade, no 2..9 */
+  mf_plot_ticks_log (&t, 1e-30, 1e30, TRUE);
+  g_assert_cmpuint (t.n_major, ==, 7);
+  g_assert_cmpfloat (t.step, ==, 10);
+  mf_plot_ticks_label (&t, t.major[0], label, sizeof label);
+  g_assert_cmpstr (label, ==, "1e-30");
+  for (guint i = 0; i < t.n_minor; i++)
+    g_assert_cmpfloat (fabs (log10 (t.minor[i]) - round (log10 (t.minor[i]))), <, 1e-9);
+  assert_labels_round_trip (&t);
+
+  /* no positive range: a decade */
+  mf_plot_ticks_log (&t, -1, 0, TRUE);
+  g_assert_cmpfloat (t.lo, ==, 1);
+  g_assert_cmpfloat (t.hi, ==, 10);
+}
+
+static void
+test_decimate_brute_force (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  const gsize n = 200000;
+  const guint n_columns = 317;
+  g_autofree double *x = g_new (double, n);
+  g_autofree double *y = g_new (double, n);
+  g_autofree MfPlotColumn *columns = g_new (MfPlotColumn, n_columns);
+  MfPlotDecimation d = { columns, n_columns, 3.0, 17.0 };
+  double t = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      /* duplicate times happen at events */
+      t += g_rand_int_range (rand, 0, 10) == 0 ? 0 : g_rand_double (rand) * 2e-4;
+      x[i] = t;
+      y[i] = g_rand_double_range (rand, -1, 1) * (g_rand_int_range (rand, 0, 1000) == 0 ? 50 : 1);
+    }
+  mf_plot_decimate (&d, x, y, n, FALSE);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      double lo = INFINITY, hi = -INFINITY, first = NAN, last = NAN;
+      guint count = 0;
+
+      for (gsize i = 0; i < n; i++)
+        {
+          gssize column;
+
+          if (x[i] < d.x0 || x[i] > d.x1)
+            continue;
+          column = (gssize) ((x[i] - d.x0) * n_columns / (d.x1 - d.x0));
+          if (CLAMP (column, 0, (gssize) n_columns - 1) != (gssize) c)
+            continue;
+          if (count++ == 0)
+            first = y[i];
+          last = y[i];
+          lo = MIN (lo, y[i]);
+          hi = MAX (hi, y[i]);
+        }
+      g_assert_cmpuint (columns[c].count, ==, count);
+      if (count == 0)
+        continue;
+      g_assert_cmpfloat (columns[c].min_y, ==, lo);
+      g_assert_cmpfloat (columns[c].max_y, ==, hi);
+      g_assert_cmpfloat (columns[c].first_y, ==, first);
+      g_assert_cmpfloat (columns[c].last_y, ==, last);
+    }
+  g_assert_true (d.has_before && d.has_after);
+  g_assert_cmpfloat (d.before_x, <, 3.0);
+  g_assert_cmpfloat (d.after_x, >, 17.0);
+}
+
+static void
+test_decimate_gaps (void)
+{
+  const double x[] = { 0, 1, 2, 3, 4, 5 };
+  const double y[] = { 1, NAN, 2, -1, 3, 4 };
+  MfPlotColumn columns[6];
+  MfPlotDecimation d = { columns, 6, 0, 6 };
+
+  mf_plot_decimate (&d, x, y, 6, TRUE);
+  g_assert_cmpuint (columns[0].count, ==, 1);
+  g_assert_cmpuint (columns[1].count, ==, 0);
+  g_assert_true (columns[2].break_before);
+  g_assert_cmpuint (columns[3].count, ==, 0);
+  g_assert_true (columns[4].break_before);
+  g_assert_false (columns[5].break_before);
+  g_assert_cmpfloat (d.min_y, ==, 1);
+  g_assert_cmpfloat (d.max_y, ==, 4);
+}
+
+static MfPlot *
+example_plot (gsize n)
+{
+  MfPlot *plot = mf_plot_new ();
+  MfPlotSeries *a = mf_plot_add_series (plot, "P1.v");
+  MfPlotSeries *b = mf_plot_add_series (plot, "J1.p");
+
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_X, "time", "s");
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_Y, NULL, "bar");
+  mf_plot_series_set_dashed (b, TRUE);
+  for (gsize i = 0; i < n; i++)
+    {
+      double t = 2.0 * i / (n - 1);
+
+      mf_plot_series_append (a, t, 3 + 2 * sin (6 * t));
+      mf_plot_series_append (b, t, t < 0.5 ? 1 : 1 + 4 * exp (-3 * (t - 0.5)));
+    }
+  mf_plot_add_band (plot, 0, 0.5, "open");
+  mf_plot_add_band (plot, 0.5, 2, "closed");
+  mf_plot_add_marker (plot, 0.5, "V1 closed");
+  return plot;
+}
+
+static gboolean
+is_color (const guint8 *pixel, MfPlotColor c)
+{
+  /* ARGB32 in native byte order: B, G, R on little-endian machines */
+  guint32 value = *(const guint32 *) pixel;
+  int r = (value >> 16) & 0xff, g = (value >> 8) & 0xff, b = value & 0xff;
+
+  return abs (r - (int) (c.red * 255)) < 40 && abs (g - (int) (c.green * 255)) < 40
+         && abs (b - (int) (c.blue * 255)) < 40;
+}
+
+/* Whether a pixel of colour c lies within `radius` of (x, y). */
+static gboolean
+ink_near (cairo_surface_t *s, double x, double y, int radius, MfPlotColor c)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+
+  for (int dy = -radius; dy <= radius; dy++)
+    for (int dx = -radius; dx <= radius; dx++)
+      {
+        int px = (int) x + dx, py = (int) y + dy;
+
+        if (px < 0 || py < 0 || px >= cairo_image_surface_get_width (s)
+            || py >= cairo_image_surface_get_height (s))
+          continue;
+        if (is_color (data + py * stride + px * 4, c))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+test_draw_ink (void)
+{
+  g_autoptr (MfPlot) plot = example_plot (2000);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
+  cairo_t *cr = cairo_create (s);
+  const MfPlotAxis *xa, *ya;
+  MfPlotColor blue = mf_plot_series_get_color (mf_plot_get_series (plot, 0));
+  MfPlotRect area, legend;
+
+  mf_plot_draw (plot, cr, 640, 400);
+  cairo_surface_flush (s);
+  xa = mf_plot_get_axis (plot, MF_PLOT_AXIS_X);
+  ya = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  area = mf_plot_get_data_area (plot);
+  legend = mf_plot_get_legend_area (plot);
+  g_assert_cmpfloat (area.width, >, 400);
+  g_assert_cmpfloat (ya->ticks.lo, <=, 1);
+  g_assert_cmpfloat (ya->ticks.hi, >=, 5);
+  for (double t = 0.05; t < 2; t += 0.1)
+    {
+      double px = mf_plot_axis_to_pixel (xa, t);
+      double py = mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t));
+
+      if (px >= legend.x && px <= legend.x + legend.width)
+        continue;
+      g_assert_true (ink_near (s, px, py, 2, blue));
+      /* and no blue well away from the curve */
+      g_assert_false (ink_near (s, px, mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t) + 1.5), 1,
+                                blue));
+    }
+  /* the legend sits inside the data area and off the curves */
+  g_assert_cmpfloat (legend.width, >, 0);
+  g_assert_cmpfloat (legend.x, >=, area.x);
+  g_assert_cmpfloat (legend.y + legend.height, <=, area.y + area.height);
+  for (double t = 0; t <= 2; t += 0.001)
+    {
+      double px = mf_plot_axis_to_pixel (xa, t);
+      double py = mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t));
+
+      g_assert_false (px > legend.x && px < legend.x + legend.width && py > legend.y
+                      && py < legend.y + legend.height);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_draw_million_keeps_peaks (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *s = mf_plot_add_series (plot, "x");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 400);
+  cairo_t *cr = cairo_create (surface);
+  const gsize n = 1000000, peak = 612345;
+  gint64 start;
+  double elapsed;
+
+  for (gsize i = 0; i < n; i++)
+    mf_plot_series_append (s, i * 1e-6, i == peak ? 10.0 : sin (i * 1e-4));
+  start = g_get_monotonic_time ();
+  mf_plot_draw (plot, cr, 800, 400);
+  elapsed = (g_get_monotonic_time () - start) / 1e3;
+  g_test_message ("a million points drew in %.1f ms", elapsed);
+  g_assert_cmpfloat (elapsed, <, 1000);
+  cairo_surface_flush (surface);
+  /* the one-sample peak reaches its height */
+  g_assert_true (ink_near (surface, mf_plot_axis_to_pixel (mf_plot_get_axis (plot, MF_PLOT_AXIS_X),
+                                                           peak * 1e-6),
+                           mf_plot_axis_to_pixel (mf_plot_get_axis (plot, MF_PLOT_AXIS_Y), 9.8), 2,
+                           mf_plot_series_get_color (s)));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static char *
+export_to (const char *name, double width, double height)
+{
+  g_autoptr (MfPlot) plot = example_plot (500);
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+
+  g_assert_true (mf_plot_export (plot, path, MF_PLOT_FORMAT_AUTO, width, height, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+test_export_png (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.png", 640, 360);
+  cairo_surface_t *s = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 640);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 360);
+  cairo_surface_destroy (s);
+  g_unlink (path);
+}
+
+static void
+test_export_svg (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.svg", 500, 300);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_true (strstr (text, "<svg") != NULL);
+  g_assert_true (g_regex_match_simple ("<svg[^>]*width=\"500(pt)?\"", text, 0, 0));
+  g_assert_true (g_regex_match_simple ("<svg[^>]*height=\"300(pt)?\"", text, 0, 0));
+  g_assert_true (strstr (text, "</svg>") != NULL);
+  g_unlink (path);
+}
+
+static void
+test_export_pdf (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.pdf", 420, 297);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  g_assert_true (g_str_has_prefix (text, "%PDF-"));
+  g_assert_true (memmem (text, length, "/MediaBox [ 0 0 420 297 ]", 25) != NULL);
+  g_assert_true (memmem (text, length, "%%EOF", 5) != NULL);
+  g_unlink (path);
+}
+
+static void
+test_export_errors (void)
+{
+  g_autoptr (MfPlot) plot = example_plot (10);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (mf_plot_export (plot, "/tmp/x.jpeg", MF_PLOT_FORMAT_AUTO, 100, 100, &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_false (mf_plot_export (plot, "/tmp/x.png", MF_PLOT_FORMAT_AUTO, 0, 100, &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE);
+  g_clear_error (&error);
+  g_assert_false (mf_plot_export (plot, "/nonexistent/dir/x.svg", MF_PLOT_FORMAT_AUTO, 100, 100,
+                                  &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/ticks/linear", test_ticks_linear);
+  g_test_add_func ("/plot/ticks/labels", test_ticks_labels);
+  g_test_add_func ("/plot/ticks/log", test_ticks_log);
+  g_test_add_func ("/plot/decimate/brute-force", test_decimate_brute_force);
+  g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
+  g_test_add_func ("/plot/draw/ink", test_draw_ink);
+  g_test_add_func ("/plot/draw/million-keeps-peaks", test_draw_million_keeps_peaks);
+  g_test_add_func ("/plot/export/png", test_export_png);
+  g_test_add_func ("/plot/export/svg", test_export_svg);
+  g_test_add_func ("/plot/export/pdf", test_export_pdf);
+  g_test_add_func ("/plot/export/errors", test_export_errors);
+  return g_test_run ();
+}
