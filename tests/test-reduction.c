@@ -124,6 +124,27 @@ test_singular_mass (void)
                    "algebraic states are solved by Newton at every step");
 }
 
+/* A junction placed but joined to nothing that carries flow: its row of W
+ * is empty, so its pressure is undetermined — not because of closed valves,
+ * and the message must not say so. */
+static void
+test_lonely_junction (void)
+{
+  g_autoptr (MfTestCircuit) tc = NULL;
+  g_autoptr (MfReduction) red = reduce (
+    "{ \"manifold\": 1, \"components\": ["
+    "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
+    "  { \"id\": \"T2\", \"type\": \"tank\" },"
+    "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 },"
+    "  { \"id\": \"J1\", \"type\": \"junction\" } ],"
+    "  \"wires\": [ [\"T1.p\", \"P.a\"], [\"P.b\", \"T2.p\"] ] }", 0, &tc);
+
+  g_assert_cmpuint (red->problems->len, ==, 2);
+  g_assert_cmpstr (red->problems->pdata[1], ==,
+                   "node J1 joins nothing that carries flow (no pipe, orifice, valve, pump or "
+                   "piston): its pressure is undetermined");
+}
+
 /* A pipe with one end left unconnected. */
 static const char *plugged_pipe =
   "{ \"manifold\": 1, \"components\": ["
@@ -152,5 +173,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/reduction/closed-pocket", test_closed_pocket);
   g_test_add_func ("/core/reduction/singular-mass", test_singular_mass);
   g_test_add_func ("/core/reduction/plugged-port", test_plugged_port);
+  g_test_add_func ("/core/reduction/lonely-junction", test_lonely_junction);
   return g_test_run ();
 }

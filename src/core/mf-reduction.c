@@ -232,8 +232,19 @@ join_rows (const MfReduction *red, const guint *rows, guint n)
 
 /* Does every nonzero entry of a junction row belong to a closed valve? */
 static gboolean
+row_is_empty (const MfReduction *red, guint row)
+{
+  for (guint k = 0; k < red->n_cols; k++)
+    if (AT (red->w, red->n_rows, row, k) != 0.0)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
 row_only_closed (const MfReduction *red, guint row)
 {
+  if (row_is_empty (red, row))
+    return FALSE;
   for (guint k = 0; k < red->n_cols; k++)
     if (AT (red->w, red->n_rows, row, k) != 0.0)
       {
@@ -282,7 +293,11 @@ describe_problems (MfReduction *red, const MfModel *model)
         continue;
       if (r < n_junction)
         g_ptr_array_add (red->problems,
-                         g_strdup_printf (row_only_closed (red, r)
+                         g_strdup_printf (row_is_empty (red, r)
+                                            ? "node %s joins nothing that carries flow (no "
+                                              "pipe, orifice, valve, pump or piston): its "
+                                              "pressure is undetermined"
+                                          : row_only_closed (red, r)
                                             ? "node %s touches only closed valves: its pressure "
                                               "is undetermined"
                                             : "the pressure at node %s is undetermined",
