@@ -1,7 +1,8 @@
 /* test-canvas.c: the canvas and the palette in a window — placing,
  * selecting, moving by keys and by drag, rotating, deleting and undoing,
  * copy and paste, connecting by drag and by keyboard, highlights, valves
- * toggled in a mode, zoom, drops and the palette's clicks and drags.
+ * toggled in a mode, zoom, refitting as the canvas changes size, drops and
+ * the palette's clicks and drags.
  * Needs a display (Xvfb).
  *
  * Key presses go through the canvas's own shortcuts and pointer gestures
@@ -184,6 +185,20 @@ click (Fixture *f,
        double   y)
 {
   drag (f, x, y, x, y);
+}
+
+/* The pointer moving over a canvas point, without a button down. */
+static void
+hover (Fixture *f,
+       double   x,
+       double   y)
+{
+  GtkEventController *motion = find_controller (f->canvas, GTK_TYPE_EVENT_CONTROLLER_MOTION, 0);
+  double wx, wy;
+
+  to_widget (f, x, y, &wx, &wy);
+  g_signal_emit_by_name (motion, "motion", wx, wy);
+  spin ();
 }
 
 static char *
@@ -500,6 +515,7 @@ test_connect_by_drag (Fixture       *f,
   const MfCanvasPort *a, *b;
   const MfCanvasWire *wire;
   MfCanvasPoint bend;
+  Pixels before, after;
   const char *end_a, *end_b;
 
   load (f, "{\"manifold\": 1, \"components\": ["
@@ -517,12 +533,22 @@ test_connect_by_drag (Fixture       *f,
   g_assert_null (f->refused);
   g_assert_cmpuint (mf_edit_document_get_n_wires (f->document), ==, 1);
 
-  /* a hydraulic port onto a mass is refused, with a reason */
+  /* a hydraulic port onto a mass is refused, with a reason; the port it
+   * started from (ringed while hovered) is left as it was */
   a = port (f, "O1.b");
+  render (f, &before);
+  hover (f, a->x, a->y);
+  render (f, &after);
+  g_assert_cmpuint (count_changed (&before, &after, NULL), >, 20);
+  g_free (after.data);
   drag (f, a->x, a->y, 300, 300);
   g_assert_cmpuint (mf_edit_document_get_n_wires (f->document), ==, 1);
   g_assert_nonnull (f->refused);
   g_assert_nonnull (strstr (f->refused, "mechanical"));
+  render (f, &after);
+  g_assert_cmpuint (count_changed (&before, &after, NULL), ==, 0);
+  g_free (before.data);
+  g_free (after.data);
 
   /* onto a wire, at its first bend: joined to the port at its nearer end */
   g_clear_pointer (&f->refused, g_free);
@@ -609,6 +635,21 @@ test_highlight_and_mode (Fixture       *f,
   g_assert_cmpuint (count_changed (&plain, &marked, NULL), ==, 0);
   g_free (marked.data);
 
+  /* the mode being looked at draws V1 closed, and only V1, but a click
+   * there only selects it; the mode being edited is drawn instead */
+  mf_canvas_set_shown_mode (MF_CANVAS (f->canvas), "V1 shut");
+  g_assert_cmpstr (mf_canvas_get_shown_mode (MF_CANVAS (f->canvas)), ==, "V1 shut");
+  render (f, &shut);
+  g_assert_cmpuint (count_changed (&plain, &shut, &v1_box), >, 30);
+  g_assert_cmpuint (count_changed (&plain, &shut, NULL), ==,
+                    count_changed (&plain, &shut, &v1_box));
+  g_free (shut.data);
+  click (f, component (f, "V1")->x, component (f, "V1")->y);
+  assert_selection (f, "V1");
+  g_assert_true (mf_edit_document_mode_closes (f->document, 1, "V1"));
+  g_assert_false (mf_edit_document_get_can_undo (f->document));
+  mf_canvas_set_selection (MF_CANVAS (f->canvas), NULL);
+
   /* in "V1 open" a click on V1 closes it there */
   mf_canvas_set_editing_mode (MF_CANVAS (f->canvas), "V1 open");
   g_assert_cmpstr (mf_canvas_get_editing_mode (MF_CANVAS (f->canvas)), ==, "V1 open");
@@ -628,6 +669,10 @@ test_highlight_and_mode (Fixture       *f,
   click (f, component (f, "V1")->x, component (f, "V1")->y);
   g_assert_false (mf_edit_document_mode_closes (f->document, 0, "V1"));
   mf_canvas_set_editing_mode (MF_CANVAS (f->canvas), NULL);
+  mf_canvas_set_shown_mode (MF_CANVAS (f->canvas), NULL);
+  g_free (shut.data);
+  render (f, &shut);
+  g_assert_cmpuint (count_changed (&plain, &shut, NULL), ==, 0);
   g_free (closed_before);
   g_free (plain.data);
   g_free (shut.data);
@@ -679,6 +724,66 @@ test_zoom_and_drop (Fixture       *f,
   g_signal_emit_by_name (drop, "drop", &value, x, y, &accepted);
   g_value_unset (&value);
   g_assert_false (accepted);
+}
+
+/* The whole circuit lies inside the canvas. */
+static gboolean
+circuit_in_view (Fixture *f)
+{
+  cairo_rectangle_t bounds;
+  double x1, y1, x2, y2;
+
+  g_assert_true (mf_canvas_geometry_get_bounds (mf_canvas_get_geometry (MF_CANVAS (f->canvas)),
+                                                &bounds));
+  to_widget (f, bounds.x, bounds.y, &x1, &y1);
+  to_widget (f, bounds.x + bounds.width, bounds.y + bounds.height, &x2, &y2);
+  return x1 >= 0 && y1 >= 0 && x2 <= gtk_widget_get_width (f->canvas)
+         && y2 <= gtk_widget_get_height (f->canvas);
+}
+
+static void
+resize_canvas (Fixture *f,
+               int      margin)
+{
+  gtk_widget_set_margin_start (f->canvas, margin);
+  gtk_test_widget_wait_for_draw (f->canvas);
+  spin ();
+}
+
+/* A fitted view follows the canvas's size (a side panel growing beside
+ * it); one the user zoomed or panned stays as it is. */
+static void
+test_refit_on_resize (Fixture       *f,
+                      gconstpointer  data)
+{
+  MfCanvasView fitted, zoomed, after;
+  int width = gtk_widget_get_width (f->canvas);
+
+  g_assert_true (circuit_in_view (f));
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &fitted);
+  resize_canvas (f, 450);
+  g_assert_cmpint (gtk_widget_get_width (f->canvas), <, width - 400);
+  g_assert_true (circuit_in_view (f));
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &after);
+  g_assert_cmpfloat (after.scale, <, fitted.scale);
+  resize_canvas (f, 0);
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &after);
+  g_assert_cmpfloat_with_epsilon (after.scale, fitted.scale, 1e-9);
+  g_assert_cmpfloat_with_epsilon (after.x0, fitted.x0, 1e-9);
+
+  g_assert_true (press_key (f->canvas, GDK_KEY_plus, GDK_CONTROL_MASK));
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &zoomed);
+  resize_canvas (f, 450);
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &after);
+  g_assert_cmpfloat (after.scale, ==, zoomed.scale);
+  g_assert_cmpfloat (after.x0, ==, zoomed.x0);
+  g_assert_cmpfloat (after.y0, ==, zoomed.y0);
+  /* Ctrl+0 fits it again, and then it follows again */
+  g_assert_true (press_key (f->canvas, GDK_KEY_0, GDK_CONTROL_MASK));
+  resize_canvas (f, 0);
+  g_assert_true (circuit_in_view (f));
+  mf_canvas_get_view (MF_CANVAS (f->canvas), &after);
+  g_assert_cmpfloat_with_epsilon (after.scale, fitted.scale, 1e-9);
 }
 
 static void
@@ -767,6 +872,7 @@ main (int   argc,
   ADD ("connect-by-keyboard", NULL, test_connect_by_keyboard);
   ADD ("highlight-and-mode", "valve-closing", test_highlight_and_mode);
   ADD ("zoom-and-drop", "three-pipes", test_zoom_and_drop);
+  ADD ("refit-on-resize", "valve-closing", test_refit_on_resize);
 #undef ADD
   g_test_add_func ("/app/canvas/palette", test_palette);
 

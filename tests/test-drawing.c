@@ -687,10 +687,11 @@ test_render_to_fit (void)
     }
 }
 
-/* Whether the pixel is `c` blended over white paper (and not faint). */
-static gboolean
-is_color (guint32       argb,
-          const MfRgba *c)
+/* How much of `c` is blended over white paper in the pixel (1: all of it),
+ * or 0 when the pixel is some other colour. */
+static double
+color_share (guint32       argb,
+             const MfRgba *c)
 {
   double p[3] = { ((argb >> 16) & 0xff) - 255.0, ((argb >> 8) & 0xff) - 255.0,
                   (argb & 0xff) - 255.0 };
@@ -703,7 +704,15 @@ is_color (guint32       argb,
       residual += (p[k] - t * d[k]) * (p[k] - t * d[k]);
       size += p[k] * p[k];
     }
-  return t > 0.1 && residual < 0.04 * size;
+  return residual < 0.04 * size ? t : 0;
+}
+
+/* Whether the pixel is `c` blended over white paper (and not faint). */
+static gboolean
+is_color (guint32       argb,
+          const MfRgba *c)
+{
+  return color_share (argb, c) > 0.1;
 }
 
 /* Selection, a highlighted node and a closed valve show where they should. */
@@ -720,7 +729,8 @@ test_marks (void)
   MfDrawingState state;
   Image plain, marked, shut;
   const MfCanvasComponent *p1, *v1;
-  guint blue = 0, orange_j2 = 0, orange_elsewhere = 0;
+  cairo_rectangle_t p1_label;
+  guint blue = 0, orange_j2 = 0, orange_elsewhere = 0, stroke_on_label = 0;
   const double scale = 2;
 
   mf_drawing_colors_init (&colors, FALSE);
@@ -728,6 +738,7 @@ test_marks (void)
                                                                                       "P1"));
   v1 = mf_canvas_geometry_get_component (geometry, mf_canvas_geometry_find_component (geometry,
                                                                                       "V1"));
+  p1_label = p1->label_rect;
   image_init (&plain, 800, 600);
   image_init (&marked, 800, 600);
   image_init (&shut, 800, 600);
@@ -749,11 +760,19 @@ test_marks (void)
 
         if (is_color (argb, &colors.selection))
           {
+            double x1 = MIN (p1->bounds.x, p1_label.x), y1 = MIN (p1->bounds.y, p1_label.y);
+            double x2 = MAX (p1->bounds.x + p1->bounds.width, p1_label.x + p1_label.width);
+            double y2 = MAX (p1->bounds.y + p1->bounds.height, p1_label.y + p1_label.height);
+
             blue++;
-            /* the halo hugs the selected pipe */
-            g_assert_true (x > p1->bounds.x - 8 && x < p1->bounds.x + p1->bounds.width + 8
-                           && y > p1->bounds.y - 8 && y < p1->bounds.y + p1->bounds.height + 8);
+            /* the halo hugs the selected pipe and its label */
+            g_assert_true (x > x1 - 8 && x < x2 + 8 && y > y1 - 8 && y < y2 + 8);
           }
+        /* its border keeps off the label's text */
+        if (color_share (argb, &colors.selection) > 0.5 && x >= p1_label.x
+            && x <= p1_label.x + p1_label.width && y >= p1_label.y
+            && y <= p1_label.y + p1_label.height)
+          stroke_on_label++;
         if (is_color (argb, &colors.highlight) && argb != pixel (&plain, i, j))
           {
             /* node J2 joins P2.b, J2 and O1.a: everything around y = 210..250 */
@@ -764,6 +783,13 @@ test_marks (void)
           }
       }
   g_assert_cmpuint (blue, >, 40);
+  g_assert_cmpuint (stroke_on_label, ==, 0);
+  /* the label lies on the halo's tint: its corners are tinted */
+  g_assert_true (is_color (pixel (&marked, (int) (p1_label.x * scale) + 1,
+                                  (int) (p1_label.y * scale) + 1), &colors.selection));
+  g_assert_true (is_color (pixel (&marked, (int) ((p1_label.x + p1_label.width) * scale) - 1,
+                                  (int) ((p1_label.y + p1_label.height) * scale) - 1),
+                           &colors.selection));
   g_assert_cmpuint (orange_j2, >, 40);
   g_assert_cmpuint (orange_elsewhere, ==, 0);
 

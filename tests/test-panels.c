@@ -311,6 +311,49 @@ test_properties_set_with_unit (Fixture *f, gconstpointer unused)
   g_assert_nonnull (checked);
 }
 
+/* A number typed with its unit reaches the document as "12 mm", however it
+ * was typed, and the field shows it split; typing the value the document
+ * already holds, in another spelling, is no edit. */
+static void
+test_properties_unit_typed (Fixture *f, gconstpointer unused)
+{
+  MfUnitEntry *diameter, *area;
+  g_autofree char *text = NULL;
+
+  select_component (f, "P1");
+  diameter = entry_titled (f, "Diameter", 0);
+  type (diameter, "12mm");
+  g_assert_true (mf_unit_entry_apply (diameter));
+  text = param (f, "P1", "diameter");
+  g_assert_cmpstr (text, ==, "12 mm");
+  g_assert_cmpstr (shown (diameter), ==, "12");
+  g_assert_cmpstr (shown_unit (diameter), ==, "mm");
+
+  /* the unit typed wins over the one the dropdown showed */
+  type (diameter, " 1.5cm ");
+  g_assert_true (mf_unit_entry_apply (diameter));
+  g_free (text);
+  text = param (f, "P1", "diameter");
+  g_assert_cmpstr (text, ==, "1.5 cm");
+  g_assert_cmpstr (shown_unit (diameter), ==, "cm");
+
+  /* back to "12 mm": typing it again, spaced otherwise, changes nothing,
+   * so the redo stays */
+  g_assert_true (mf_edit_document_undo (f->document));
+  spin ();
+  type (diameter, "12  mm");
+  g_assert_true (mf_unit_entry_apply (diameter));
+  g_assert_true (mf_edit_document_get_can_redo (f->document));
+
+  select_component (f, "V1");
+  area = entry_titled (f, "Area", 0);
+  type (area, "25mm^2");
+  g_assert_true (mf_unit_entry_apply (area));
+  g_free (text);
+  text = param (f, "V1", "area");
+  g_assert_cmpstr (text, ==, "25 mm^2");
+}
+
 static void
 test_properties_invalid (Fixture *f, gconstpointer unused)
 {
@@ -795,6 +838,7 @@ main (int argc, char **argv)
   g_test_add (path, Fixture, data, fixture_set_up, func, fixture_tear_down)
   ADD ("/app/panels/properties/show", test_properties_show, NULL);
   ADD ("/app/panels/properties/set-with-unit", test_properties_set_with_unit, NULL);
+  ADD ("/app/panels/properties/unit-typed", test_properties_unit_typed, NULL);
   ADD ("/app/panels/properties/invalid", test_properties_invalid, NULL);
   ADD ("/app/panels/properties/undo-follows", test_properties_undo_follows, NULL);
   ADD ("/app/panels/properties/rename", test_properties_rename, NULL);

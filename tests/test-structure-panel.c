@@ -399,6 +399,99 @@ test_index_one (Fixture *fixture, gconstpointer user_data)
   gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
 }
 
+/* The GtkListView inside @widget outside popovers (the mode dropdown has
+ * one): the states page's list. */
+static GtkListView *
+find_list_view (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return NULL;
+  if (GTK_IS_LIST_VIEW (widget))
+    return GTK_LIST_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkListView *found = find_list_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The row of the states page that shows @name, with its role label and
+ * pin: the name label's siblings. */
+static GtkWidget *
+find_state_row (GtkWidget *widget, const char *name)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), name) == 0
+      && GTK_IS_TOGGLE_BUTTON (gtk_widget_get_last_child (gtk_widget_get_parent (widget))))
+    return gtk_widget_get_parent (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_state_row (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* piston-accumulator: index 2.  The volume pressure that the massless
+ * piston's force balance fixes is as algebraic as the piston's velocity:
+ * the summary lists both, the states page gives it a row with its role and
+ * no pin, and picking that row asks the canvas for the volume's node. */
+static void
+test_index_two (Fixture *fixture, gconstpointer user_data)
+{
+  GtkListView *view;
+  GListModel *model;
+  GtkWidget *row;
+  g_autofree char *components = NULL;
+  g_autofree char *ports = NULL;
+
+  g_assert_cmpstr (mf_structure_panel_get_index_text (fixture->panel), ==,
+                   "2 — a DAE: M̄ is singular");
+  g_assert_cmpstr (mf_structure_panel_get_independent_text (fixture->panel), ==, "P1.v, C1.v");
+  g_assert_cmpstr (mf_structure_panel_get_algebraic_text (fixture->panel), ==, "C1.v, P1.b.p");
+  g_assert_true (shows_text (GTK_WIDGET (fixture->panel), "Fixed by hidden constraints: P1.b.p"));
+
+  mf_structure_panel_set_page (fixture->panel, "states");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
+  view = find_list_view (GTK_WIDGET (fixture->panel));
+  g_assert_nonnull (view);
+  model = G_LIST_MODEL (gtk_list_view_get_model (view));
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+
+  row = find_state_row (GTK_WIDGET (view), "C1.v");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (
+                     gtk_widget_get_first_child (row)))), ==, "independent, algebraic");
+  g_assert_true (gtk_widget_get_child_visible (gtk_widget_get_last_child (row)));
+  row = find_state_row (GTK_WIDGET (view), "P1.b.p");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (
+                     gtk_widget_get_first_child (row)))), ==,
+                   "algebraic, fixed by a hidden constraint");
+  /* a pressure cannot be preferred as an independent velocity */
+  g_assert_false (gtk_widget_get_child_visible (gtk_widget_get_last_child (row)));
+
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 2);
+  g_assert_cmpuint (fixture->n_highlights, ==, 1);
+  components = joined (fixture->highlight_components);
+  ports = joined (fixture->highlight_ports);
+  g_assert_cmpstr (components, ==, "");
+  g_assert_cmpstr (ports, ==, "P1.b");
+
+  /* the velocity rows still lead to their component */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 1);
+  g_assert_cmpuint (fixture->n_highlights, ==, 2);
+  g_clear_pointer (&components, g_free);
+  components = joined (fixture->highlight_components);
+  g_assert_cmpstr (components, ==, "C1");
+}
+
 /* Destroying the panel while it computes must not touch it afterwards. */
 static void
 test_destroyed_while_busy (void)
@@ -450,6 +543,8 @@ main (int argc, char **argv)
               test_modes, fixture_tear_down);
   g_test_add ("/app/structure-panel/index-one", Fixture, "pump-parallel-orifices",
               fixture_set_up, test_index_one, fixture_tear_down);
+  g_test_add ("/app/structure-panel/index-two", Fixture, "piston-accumulator", fixture_set_up,
+              test_index_two, fixture_tear_down);
   g_test_add_func ("/app/structure-panel/destroyed-while-busy", test_destroyed_while_busy);
   return g_test_run ();
 }

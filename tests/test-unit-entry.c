@@ -165,6 +165,49 @@ test_split (void)
   g_assert_false (mf_quantity_text_split (MF_QUANTITY_DIMENSIONLESS, "0.61 m", NULL, NULL));
 }
 
+/* A number with a unit is stored in one form, whatever the user typed
+ * between and however they spelled the unit; anything else is not touched. */
+static void
+test_normalize (void)
+{
+  static const struct
+  {
+    MfQuantity  quantity;
+    const char *typed;
+    const char *normal; /* NULL: left as typed */
+  } cases[] = {
+    { MF_QUANTITY_LENGTH, "12mm", "12 mm" },
+    { MF_QUANTITY_LENGTH, "  12   mm ", "12 mm" },
+    { MF_QUANTITY_LENGTH, "12 mm", "12 mm" },
+    { MF_QUANTITY_LENGTH, "2m", "2 m" },
+    { MF_QUANTITY_LENGTH, "1.50mm", "1.50 mm" },
+    { MF_QUANTITY_PRESSURE, "5mbar", "5 mbar" },
+    { MF_QUANTITY_VOLUME, "10cc", "10 cm^3" },
+    { MF_QUANTITY_PRESSURE, "-3.5bar", "-3.5 bar" },
+    { MF_QUANTITY_PRESSURE, "1e5Pa", "1e5 Pa" },
+    { MF_QUANTITY_FLOW, "20l/min", "20 L/min" },
+    { MF_QUANTITY_AREA, "5mm^2", "5 mm^2" },
+    { MF_QUANTITY_DAMPING, "3 Ns/m", "3 N*s/m" },
+    { MF_QUANTITY_VOLUME, "1e-5m^3", "1e-5 m^3" },
+    { MF_QUANTITY_LENGTH, "12", NULL },
+    { MF_QUANTITY_LENGTH, "", NULL },
+    { MF_QUANTITY_LENGTH, "3 bar", NULL },
+    { MF_QUANTITY_LENGTH, "2 mm + 3 mm", NULL },
+    { MF_QUANTITY_AREA, "20 mm^2*ramp(t, 0.1, 0.3)", NULL },
+    { MF_QUANTITY_AREA, "2e-5*ramp(t, 0.1, 0.3)", NULL },
+    { MF_QUANTITY_LENGTH, "mm", NULL },
+    { MF_QUANTITY_DIMENSIONLESS, "0.61 m", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *normal = mf_quantity_text_normalize (cases[i].quantity, cases[i].typed);
+
+      g_test_message ("'%s'", cases[i].typed);
+      g_assert_cmpstr (normal, ==, cases[i].normal);
+    }
+}
+
 static void
 test_is_number (void)
 {
@@ -334,6 +377,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/quantity-text/units-expected", test_units_expected);
   g_test_add_func ("/app/quantity-text/join-split-round-trip", test_join_split_round_trip);
   g_test_add_func ("/app/quantity-text/split", test_split);
+  g_test_add_func ("/app/quantity-text/normalize", test_normalize);
   g_test_add_func ("/app/quantity-text/is-number", test_is_number);
   g_test_add_func ("/app/quantity-text/number", test_number);
   g_test_add_func ("/app/quantity-text/in-unit", test_in_unit);

@@ -688,6 +688,77 @@ test_layout (void)
   destroy_all_windows ();
 }
 
+static void
+wait_for_layout (MfWindow *window)
+{
+  GtkWidget *structure = find_descendant (GTK_WIDGET (window), MF_TYPE_STRUCTURE_PANEL);
+
+  while (mf_structure_panel_get_busy (MF_STRUCTURE_PANEL (structure)))
+    g_main_context_iteration (NULL, TRUE);
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  spin ();
+}
+
+/* Whatever the side panel shows, it keeps its width and the canvas its
+ * size; the properties of every component fit without scrolling sideways;
+ * the canvas draws the valves of the mode the modes panel views. */
+static void
+assert_side_panel_steady (int width,
+                          int height)
+{
+  MfWindow *window = mf_window_new (application);
+  GtkWidget *canvas = find_descendant (GTK_WIDGET (window), MF_TYPE_CANVAS);
+  GtkWidget *modes = find_descendant (GTK_WIDGET (window), MF_TYPE_MODES_PANEL);
+  GtkWidget *structure = find_descendant (GTK_WIDGET (window), MF_TYPE_STRUCTURE_PANEL);
+  GtkWidget *side = gtk_widget_get_ancestor (structure, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content = gtk_widget_get_ancestor (structure, GTK_TYPE_BOX);
+  GtkWidget *stack = gtk_widget_get_ancestor (structure, ADW_TYPE_VIEW_STACK);
+  static const char *const pages[] = { "modes", "structure", "properties" };
+  MfEditDocument *document;
+  int side_width, canvas_width;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (mf_window_load_example (window, "valve-closing", NULL));
+  document = mf_window_get_document (window);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for_layout (window);
+  side_width = gtk_widget_get_width (side);
+  canvas_width = gtk_widget_get_width (canvas);
+  g_test_message ("%d x %d: side panel %d, canvas %d", width, height, side_width, canvas_width);
+  g_assert_cmpint (side_width, >=, 430);
+
+  for (guint i = 0; i < mf_edit_document_get_n_components (document); i++)
+    {
+      const char *ids[] = { mf_edit_document_get_component_id (document, i), NULL };
+
+      mf_canvas_set_selection (MF_CANVAS (canvas), ids);
+      wait_for_layout (window);
+      g_assert_cmpint (gtk_widget_get_width (side), ==, side_width);
+      g_assert_cmpint (gtk_widget_get_width (canvas), ==, canvas_width);
+      g_assert_cmpint (gtk_widget_get_width (content), ==, side_width);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), pages[i]);
+      wait_for_layout (window);
+      g_assert_cmpint (gtk_widget_get_width (side), ==, side_width);
+      g_assert_cmpint (gtk_widget_get_width (canvas), ==, canvas_width);
+    }
+
+  mf_modes_panel_set_mode (MF_MODES_PANEL (modes), "V1 shut");
+  g_assert_cmpstr (mf_canvas_get_shown_mode (MF_CANVAS (canvas)), ==, "V1 shut");
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+}
+
+static void
+test_side_panel_steady (void)
+{
+  assert_side_panel_steady (1280, 800);
+  assert_side_panel_steady (1024, 700);
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -818,6 +889,7 @@ main (int   argc,
   g_test_add_func ("/app/window/gallery", test_gallery);
   g_test_add_func ("/app/window/widgets-follow-each-other", test_widgets_follow_each_other);
   g_test_add_func ("/app/window/layout", test_layout);
+  g_test_add_func ("/app/window/side-panel-steady", test_side_panel_steady);
   status = g_test_run ();
 
   g_clear_object (&application);

@@ -509,6 +509,7 @@ key_move (GtkWidget *widget,
   if (g_hash_table_size (self->selection) == 0)
     {
       mf_canvas_view_pan (&self->view, -dx * 40.0, -dy * 40.0);
+      mf_canvas_view_changed_by_hand (self);
       gtk_widget_queue_draw (widget);
     }
   else

@@ -82,6 +82,36 @@ band_update (MfCanvas *self,
   mf_canvas_selection_changed (self);
 }
 
+/* The port under the pointer is ringed, and the cursor says what a press
+ * there would do. */
+static void
+update_hover (MfCanvas *self,
+              double    widget_x,
+              double    widget_y)
+{
+  double x, y;
+  int port;
+  const char *cursor = NULL;
+
+  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
+  port = mf_canvas_geometry_port_at (self->geometry, x, y, mf_canvas_hit_radius (self, 7));
+  if (port >= 0 && mf_canvas_geometry_get_port (self->geometry, port)->direction
+                     == MF_PORT_DIRECTION_NONE)
+    port = -1;
+  if (self->space_held)
+    cursor = "grab";
+  else if (port >= 0)
+    cursor = "crosshair";
+  else if (mf_canvas_geometry_component_at (self->geometry, x, y) >= 0)
+    cursor = self->editing_mode != NULL ? "pointer" : "move";
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
+  if (port != self->hover_port)
+    {
+      self->hover_port = port;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
 static void
 begin_on_component (MfCanvas *self,
                     int       index,
@@ -198,6 +228,7 @@ on_drag_update (GtkGestureDrag *gesture,
     case MF_CANVAS_DRAG_PAN:
       self->view.x0 = self->drag_view.x0 + offset_x;
       self->view.y0 = self->drag_view.y0 + offset_y;
+      mf_canvas_view_changed_by_hand (self);
       gtk_widget_queue_draw (GTK_WIDGET (self));
       break;
     case MF_CANVAS_DRAG_MOVE:
@@ -237,8 +268,12 @@ on_drag_end (GtkGestureDrag *gesture,
              MfCanvas       *self)
 {
   MfCanvasDrag drag = self->drag;
+  double start_x, start_y;
 
   self->drag = MF_CANVAS_DRAG_NONE;
+  /* The hover was frozen during the drag, on the port where it began (a
+   * connection starts there): it belongs where the pointer is now. */
+  self->hover_port = -1;
   switch (drag)
     {
     case MF_CANVAS_DRAG_MOVE:
@@ -272,6 +307,8 @@ on_drag_end (GtkGestureDrag *gesture,
     default:
       break;
     }
+  if (gtk_gesture_drag_get_start_point (gesture, &start_x, &start_y))
+    update_hover (self, start_x + offset_x, start_y + offset_y);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -292,6 +329,7 @@ on_pan_update (GtkGestureDrag *gesture,
 {
   self->view.x0 = self->drag_view.x0 + offset_x;
   self->view.y0 = self->drag_view.y0 + offset_y;
+  mf_canvas_view_changed_by_hand (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -312,6 +350,7 @@ on_scroll (GtkEventControllerScroll *controller,
     mf_canvas_view_pan (&self->view, -dy * 40, 0);
   else
     mf_canvas_view_pan (&self->view, -dx * (wheel ? 40 : 1), -dy * (wheel ? 40 : 1));
+  mf_canvas_view_changed_by_hand (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
 }
@@ -334,6 +373,7 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
   if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y) || scale <= 0)
     return;
   mf_canvas_view_zoom_at (&self->view, x, y, scale / self->zoom_last);
+  mf_canvas_view_changed_by_hand (self);
   self->zoom_last = scale;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -344,32 +384,11 @@ on_motion (GtkEventControllerMotion *controller,
            double                    widget_y,
            MfCanvas                 *self)
 {
-  double x, y;
-  int port;
-  const char *cursor = NULL;
-
   self->pointer_inside = TRUE;
   self->pointer_x = widget_x;
   self->pointer_y = widget_y;
-  if (self->drag != MF_CANVAS_DRAG_NONE)
-    return;
-  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
-  port = mf_canvas_geometry_port_at (self->geometry, x, y, mf_canvas_hit_radius (self, 7));
-  if (port >= 0 && mf_canvas_geometry_get_port (self->geometry, port)->direction
-                     == MF_PORT_DIRECTION_NONE)
-    port = -1;
-  if (self->space_held)
-    cursor = "grab";
-  else if (port >= 0)
-    cursor = "crosshair";
-  else if (mf_canvas_geometry_component_at (self->geometry, x, y) >= 0)
-    cursor = self->editing_mode != NULL ? "pointer" : "move";
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), cursor);
-  if (port != self->hover_port)
-    {
-      self->hover_port = port;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-    }
+  if (self->drag == MF_CANVAS_DRAG_NONE)
+    update_hover (self, widget_x, widget_y);
 }
 
 static void

@@ -31,6 +31,11 @@ struct _MfCanvas
   MfCanvasGeometry *geometry;
   MfCanvasView      view;
   gboolean          need_fit;
+  /* The view is the fit of the whole circuit, and follows the widget's size
+   * until the user zooms or pans. */
+  gboolean          view_fitted;
+  int               fitted_width;
+  int               fitted_height;
   MfDrawingColors   colors;
 
   GHashTable       *selection; /* owned ids */
@@ -39,6 +44,7 @@ struct _MfCanvas
   char            **highlight_components;
   char            **highlight_node_ports;
   char             *editing_mode;
+  char             *shown_mode;
 
   gboolean          pointer_inside;
   double            pointer_x;
@@ -100,6 +106,8 @@ void        mf_canvas_select_wire (MfCanvas *self,
 /* The selected wire's index in the geometry, or -1. */
 int         mf_canvas_selected_wire (MfCanvas *self);
 void        mf_canvas_zoom_fit (MfCanvas *self);
+/* The user moved the view: it no longer follows the widget's size. */
+void        mf_canvas_view_changed_by_hand (MfCanvas *self);
 void        mf_canvas_zoom_by (MfCanvas *self,
                                double    factor);
 void        mf_canvas_reveal_component (MfCanvas *self,

@@ -16,6 +16,8 @@
  *     the middle button or Space+drag pans;
  *   - while a mode is being edited, a click on a switchable valve opens or
  *     closes it in that mode.
+ * The view shows the whole circuit, refitted as the widget changes size,
+ * until the user zooms or pans; Ctrl+0 goes back to that.
  * Keyboard (the whole editor works without a mouse):
  *   - Tab / Shift+Tab select the next / previous component;
  *   - arrows move the selection one grid step (Shift: five), or pan when
@@ -41,6 +43,7 @@ enum
   PROP_0,
   PROP_DOCUMENT,
   PROP_EDITING_MODE,
+  PROP_SHOWN_MODE,
   N_PROPS
 };
 
@@ -210,12 +213,12 @@ prune_selection (MfCanvas *self)
 
 /* ---- the view ---- */
 
-void
-mf_canvas_zoom_fit (MfCanvas *self)
+static void
+fit_into (MfCanvas *self,
+          int       width,
+          int       height)
 {
   cairo_rectangle_t bounds;
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
 
   if (width <= 0 || height <= 0)
     {
@@ -223,6 +226,9 @@ mf_canvas_zoom_fit (MfCanvas *self)
       return;
     }
   self->need_fit = FALSE;
+  self->view_fitted = TRUE;
+  self->fitted_width = width;
+  self->fitted_height = height;
   if (mf_canvas_geometry_get_bounds (self->geometry, &bounds))
     mf_canvas_view_fit (&self->view, &bounds, width, height, 32, 2.5);
   else
@@ -234,6 +240,19 @@ mf_canvas_zoom_fit (MfCanvas *self)
 }
 
 void
+mf_canvas_zoom_fit (MfCanvas *self)
+{
+  fit_into (self, gtk_widget_get_width (GTK_WIDGET (self)),
+            gtk_widget_get_height (GTK_WIDGET (self)));
+}
+
+void
+mf_canvas_view_changed_by_hand (MfCanvas *self)
+{
+  self->view_fitted = FALSE;
+}
+
+void
 mf_canvas_zoom_by (MfCanvas *self,
                    double    factor)
 {
@@ -241,6 +260,7 @@ mf_canvas_zoom_by (MfCanvas *self,
   double y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
 
   mf_canvas_view_zoom_at (&self->view, x, y, factor);
+  mf_canvas_view_changed_by_hand (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -258,7 +278,12 @@ mf_canvas_reveal_component (MfCanvas *self,
   mf_canvas_view_to_widget (&self->view, c->bounds.x + c->bounds.width,
                             c->bounds.y + c->bounds.height, &x2, &y2);
   if (x1 < 0 || y1 < 0 || x2 > width || y2 > height)
-    mf_canvas_view_pan (&self->view, width / 2.0 - (x1 + x2) / 2, height / 2.0 - (y1 + y2) / 2);
+    {
+      mf_canvas_view_pan (&self->view, width / 2.0 - (x1 + x2) / 2,
+                          height / 2.0 - (y1 + y2) / 2);
+      /* a refit would hide again what was just brought into view */
+      mf_canvas_view_changed_by_hand (self);
+    }
 }
 
 /* ---- the document ---- */
@@ -375,6 +400,28 @@ mf_canvas_get_editing_mode (MfCanvas *self)
   return self->editing_mode;
 }
 
+void
+mf_canvas_set_shown_mode (MfCanvas   *self,
+                          const char *mode)
+{
+  g_return_if_fail (MF_IS_CANVAS (self));
+
+  if (g_strcmp0 (self->shown_mode, mode) == 0)
+    return;
+  g_free (self->shown_mode);
+  self->shown_mode = g_strdup (mode);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOWN_MODE]);
+}
+
+const char *
+mf_canvas_get_shown_mode (MfCanvas *self)
+{
+  g_return_val_if_fail (MF_IS_CANVAS (self), NULL);
+
+  return self->shown_mode;
+}
+
 /* ---- the widget ---- */
 
 /* Light or dark drawing colours, whichever suits the theme's text colour. */
@@ -409,7 +456,8 @@ mf_canvas_snapshot (GtkWidget   *widget,
   state.selected = self->selection;
   state.highlight_components = (const char * const *) self->highlight_components;
   state.highlight_node_ports = (const char * const *) self->highlight_node_ports;
-  state.mode = self->editing_mode;
+  /* the mode being edited is the one to see; else the one being looked at */
+  state.mode = self->editing_mode != NULL ? self->editing_mode : self->shown_mode;
   state.selected_wire = mf_canvas_selected_wire (self);
   state.hover_port = self->drag == MF_CANVAS_DRAG_NONE ? self->hover_port : -1;
   if (self->drag == MF_CANVAS_DRAG_CONNECT || self->key_connect)
@@ -447,8 +495,11 @@ mf_canvas_size_allocate (GtkWidget *widget,
 {
   MfCanvas *self = MF_CANVAS (widget);
 
-  if (self->need_fit)
-    mf_canvas_zoom_fit (self);
+  /* Until the user takes the view in hand, the whole circuit stays in
+   * sight when the window or the panes beside the canvas change size. */
+  if (self->need_fit
+      || (self->view_fitted && (width != self->fitted_width || height != self->fitted_height)))
+    fit_into (self, width, height);
 }
 
 static void
@@ -475,6 +526,7 @@ mf_canvas_finalize (GObject *object)
   g_strfreev (self->highlight_components);
   g_strfreev (self->highlight_node_ports);
   g_free (self->editing_mode);
+  g_free (self->shown_mode);
   g_free (self->last_paste);
 
   G_OBJECT_CLASS (mf_canvas_parent_class)->finalize (object);
@@ -496,6 +548,9 @@ mf_canvas_get_property (GObject    *object,
     case PROP_EDITING_MODE:
       g_value_set_string (value, self->editing_mode);
       break;
+    case PROP_SHOWN_MODE:
+      g_value_set_string (value, self->shown_mode);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -516,6 +571,9 @@ mf_canvas_set_property (GObject      *object,
       break;
     case PROP_EDITING_MODE:
       mf_canvas_set_editing_mode (self, g_value_get_string (value));
+      break;
+    case PROP_SHOWN_MODE:
+      mf_canvas_set_shown_mode (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -541,6 +599,9 @@ mf_canvas_class_init (MfCanvasClass *klass)
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_EDITING_MODE] =
     g_param_spec_string ("editing-mode", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOWN_MODE] =
+    g_param_spec_string ("shown-mode", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -65,7 +65,17 @@ void              mf_canvas_set_editing_mode (MfCanvas   *self,
                                               const char *mode);
 const char       *mf_canvas_get_editing_mode (MfCanvas *self);
 
-/* The layout the canvas draws and hit-tests, and how it is zoomed. */
+/* The mode the user is looking at (the modes panel's): the valves it
+ * closes are drawn closed, but clicks leave them alone.  The editing mode,
+ * while there is one, is drawn instead.  NULL: every valve drawn open.
+ * Property "shown-mode". */
+void              mf_canvas_set_shown_mode (MfCanvas   *self,
+                                            const char *mode);
+const char       *mf_canvas_get_shown_mode (MfCanvas *self);
+
+/* The layout the canvas draws and hit-tests, and how it is zoomed.  The
+ * view shows the whole circuit, refitted whenever the canvas changes size,
+ * until the user zooms or pans (canvas.zoom-fit goes back to that). */
 MfCanvasGeometry *mf_canvas_get_geometry (MfCanvas *self);
 void              mf_canvas_get_view (MfCanvas     *self,
                                       MfCanvasView *view);

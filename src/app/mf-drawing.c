@@ -268,6 +268,7 @@ typedef struct
   gboolean              *node_marked;
   GHashTable            *component_marked;
   int                    mode;       /* index of state->mode, or -1 */
+  gboolean               show_labels; /* FALSE when they would be too small to read */
 } Render;
 
 static gboolean
@@ -321,6 +322,8 @@ render_prepare (Render               *r,
   r->colors = state->colors != NULL ? state->colors : &r->default_colors;
   r->ppu = pixels_per_unit (cr);
   r->wire_width = MAX (WIRE_WIDTH, 1.0 / r->ppu);
+  /* Unreadably small text is noise; the symbols still show. */
+  r->show_labels = MF_CANVAS_LABEL_SIZE * r->ppu >= 5.5;
   cairo_clip_extents (cr, &r->x1, &r->y1, &r->x2, &r->y2);
 
   r->node_marked = g_new0 (gboolean, n_nodes + 1);
@@ -404,14 +407,41 @@ component_closed (const Render            *r,
          && mf_edit_document_mode_closes (document, (guint) r->mode, c->id);
 }
 
+/* A halo around the symbol alone would run its border through the label
+ * beside it; around both, the label sits on the halo's tint and stays
+ * readable.  A hidden label (zoomed far out) is left out. */
+static void
+halo_box (const Render            *r,
+          const MfCanvasComponent *c,
+          cairo_rectangle_t       *box)
+{
+  double x1 = c->bounds.x, y1 = c->bounds.y;
+  double x2 = c->bounds.x + c->bounds.width, y2 = c->bounds.y + c->bounds.height;
+
+  if (r->show_labels && c->label_rect.width > 0)
+    {
+      x1 = MIN (x1, c->label_rect.x);
+      y1 = MIN (y1, c->label_rect.y);
+      x2 = MAX (x2, c->label_rect.x + c->label_rect.width);
+      y2 = MAX (y2, c->label_rect.y + c->label_rect.height);
+    }
+  *box = (cairo_rectangle_t) { x1, y1, x2 - x1, y2 - y1 };
+}
+
 static void
 render_halo (Render                  *r,
-             const cairo_rectangle_t *b,
+             const MfCanvasComponent *c,
              const MfRgba            *color)
 {
   cairo_t *cr = r->cr;
-  double m = 4, radius = 5;
-  double x = b->x - m, y = b->y - m, w = b->width + 2 * m, h = b->height + 2 * m;
+  cairo_rectangle_t b;
+  double m = 4, radius = 5, x, y, w, h;
+
+  halo_box (r, c, &b);
+  x = b.x - m;
+  y = b.y - m;
+  w = b.width + 2 * m;
+  h = b.height + 2 * m;
 
   cairo_new_sub_path (cr);
   cairo_arc (cr, x + w - radius, y + radius, radius, -G_PI / 2, 0);
@@ -439,12 +469,12 @@ render_components (Render *r)
     {
       const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry, i);
 
-      if (!visible (r, &c->bounds, 6))
+      if (!visible (r, &c->bounds, 6) && !visible (r, &c->label_rect, 6))
         continue;
       if (g_hash_table_contains (r->component_marked, c->id))
-        render_halo (r, &c->bounds, &r->colors->highlight);
+        render_halo (r, c, &r->colors->highlight);
       if (r->state->selected != NULL && g_hash_table_contains (r->state->selected, c->id))
-        render_halo (r, &c->bounds, &r->colors->selection);
+        render_halo (r, c, &r->colors->selection);
     }
   /* Each layer of every visible symbol in one path, painted once.  Which
    * valves are closed is asked once, not once per layer. */
@@ -534,8 +564,7 @@ render_labels (Render *r)
   g_autoptr (PangoFontDescription) font = pango_font_description_from_string ("Sans");
   cairo_font_options_t *options;
 
-  /* Unreadably small text is noise; the symbols still show. */
-  if (MF_CANVAS_LABEL_SIZE * r->ppu < 5.5)
+  if (!r->show_labels)
     return;
   layout = pango_cairo_create_layout (cr);
   options = cairo_font_options_create ();

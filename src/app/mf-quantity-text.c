@@ -262,6 +262,38 @@ mf_quantity_text_split (MfQuantity quantity, const char *text, double *number, g
 }
 
 char *
+mf_quantity_text_normalize (MfQuantity quantity, const char *text)
+{
+  g_autofree char *trimmed = NULL;
+  guint n_units;
+  const MfUnitChoice *units = mf_quantity_units (quantity, &n_units);
+  gsize length;
+  const char *rest;
+  int index;
+  double factor;
+  MfDimension dimension;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  trimmed = g_strstrip (g_strdup (text));
+  length = scan_number (trimmed);
+  rest = trimmed + length;
+  while (g_ascii_isspace (*rest))
+    rest++;
+  if (n_units == 0 || length == 0 || *rest == '\0')
+    return NULL;
+  /* the user's digits stay: only the spacing and the unit's spelling are
+   * made the same for every value */
+  index = mf_quantity_find_unit (quantity, rest);
+  if (index >= 0)
+    return g_strdup_printf ("%.*s %s", (int) length, trimmed, units[index].spelling);
+  if (mf_unit_match (rest, &factor, &dimension) == strlen (rest)
+      && mf_dimension_equal (dimension, mf_quantity_dimension (quantity)))
+    return g_strdup_printf ("%.*s %s", (int) length, trimmed, rest);
+  return NULL;
+}
+
+char *
 mf_quantity_text_join (MfQuantity quantity, double number, guint unit)
 {
   guint n_units;

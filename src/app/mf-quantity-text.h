@@ -66,6 +66,14 @@ gboolean  mf_quantity_text_split (MfQuantity  quantity,
                                   const char *text,
                                   double     *number,
                                   guint      *unit);
+/* A number written with a unit of the quantity, in the form documents and
+ * labels show: the number as typed, one space, and the unit as the list
+ * spells it ("12mm" → "12 mm", "3  l/min" → "3 L/min"), or as typed when
+ * the parser reads it as a unit of the quantity that the list lacks ("5mbar"
+ * → "5 mbar").  NULL for anything else: a bare number, an expression, a unit
+ * of another quantity, a dimensionless quantity. */
+char     *mf_quantity_text_normalize (MfQuantity  quantity,
+                                      const char *text);
 /* TRUE when `text` is a plain number and nothing else (spaces aside): the
  * entry then joins it with the picked unit. */
 gboolean  mf_quantity_text_is_number (const char *text,

@@ -228,6 +228,24 @@ velocity_names (const MfStructure *structure)
   return names;
 }
 
+/* The states page's rows: every velocity, then the positions and
+ * pressures that hidden constraints fix, which have a role but no pin. */
+static char **
+listed_state_names (const MfStructure *structure)
+{
+  const MfModel *model = mf_structure_get_model (structure);
+  g_auto (GStrv) constrained = mf_structure_dup_constrained (structure);
+  guint n_v = mf_model_n_velocities (model);
+  guint n_c = g_strv_length (constrained);
+  char **names = g_new0 (char *, n_v + n_c + 1);
+
+  for (guint k = 0; k < n_v; k++)
+    names[k] = g_strdup (mf_model_state_name (model, k));
+  for (guint i = 0; i < n_c; i++)
+    names[n_v + i] = g_strdup (constrained[i]);
+  return names;
+}
+
 static const char **
 independent_names (const MfStructure *structure)
 {
@@ -369,14 +387,14 @@ mf_structure_panel_refresh_states (MfStructurePanel *self)
  * pins changed, the bound rows are refreshed in place, and only once their
  * page is shown. */
 static void
-show_states (MfStructurePanel *self, const char **velocities)
+show_states (MfStructurePanel *self, const char *const *states)
 {
   guint n_old = g_list_model_get_n_items (G_LIST_MODEL (self->states_list));
-  guint n_new = g_strv_length ((char **) velocities);
+  guint n_new = g_strv_length ((char **) states);
   guint same_front = 0, same_back = 0;
   g_autofree const char **middle = NULL;
 
-  if (mf_structure_panel_list_equals (self->states_list, velocities))
+  if (mf_structure_panel_list_equals (self->states_list, states))
     {
       if (g_strcmp0 (gtk_stack_get_visible_child_name (self->pages), "states") == 0)
         mf_structure_panel_refresh_states (self);
@@ -388,15 +406,15 @@ show_states (MfStructurePanel *self, const char **velocities)
    * the names that stayed in front and behind */
   while (same_front < MIN (n_old, n_new)
          && g_strcmp0 (gtk_string_list_get_string (self->states_list, same_front),
-                       velocities[same_front]) == 0)
+                       states[same_front]) == 0)
     same_front++;
   while (same_back < MIN (n_old, n_new) - same_front
          && g_strcmp0 (gtk_string_list_get_string (self->states_list, n_old - 1 - same_back),
-                       velocities[n_new - 1 - same_back]) == 0)
+                       states[n_new - 1 - same_back]) == 0)
     same_back++;
   middle = g_new0 (const char *, n_new - same_front - same_back + 1);
   for (guint i = same_front; i < n_new - same_back; i++)
-    middle[i - same_front] = velocities[i];
+    middle[i - same_front] = states[i];
   self->syncing = TRUE;
   gtk_single_selection_set_selected (self->states_selection, GTK_INVALID_LIST_POSITION);
   gtk_string_list_splice (self->states_list, same_front, n_old - same_front - same_back, middle);
@@ -424,8 +442,9 @@ show_summary (MfStructurePanel *self, const MfStructure *structure)
                   mf_structure_dup_states (structure, MF_STATE_ROLE_DEPENDENT));
   set_list_label (self->integrated_label,
                   mf_structure_dup_states (structure, MF_STATE_ROLE_INTEGRATED));
-  set_list_label (self->algebraic_label,
-                  mf_structure_dup_states (structure, MF_STATE_ROLE_ALGEBRAIC));
+  /* the positions and pressures an index-2 mode fixes are as algebraic as
+   * its massless velocities: both are solved, not integrated */
+  set_list_label (self->algebraic_label, mf_structure_dup_algebraic (structure));
   gtk_label_set_text (self->index_steps_label, steps);
 }
 
@@ -446,6 +465,7 @@ mf_structure_panel_show (MfStructurePanel *self, MfStructure *structure, const c
     {
       g_autofree const char **velocities = velocity_names (structure);
       g_autofree const char **independent = independent_names (structure);
+      g_auto (GStrv) states = listed_state_names (structure);
 
       show_summary (self, structure);
       show_problems (self, mf_structure_get_problems (structure));
@@ -453,7 +473,7 @@ mf_structure_panel_show (MfStructurePanel *self, MfStructure *structure, const c
       show_mass (self, structure, velocities);
       show_mass_reduced (self, structure, independent);
       show_alpha (self, structure, velocities, independent);
-      show_states (self, velocities);
+      show_states (self, (const char *const *) states);
     }
   else
     {
@@ -568,20 +588,27 @@ mf_structure_panel_state_bind (MfStructurePanel *self, GtkListItem *item)
   const char *state = gtk_string_object_get_string (object);
   GtkWidget *pin = g_object_get_data (G_OBJECT (row), "pin");
   guint position = gtk_list_item_get_position (item);
-  MfStateRole role = MF_STATE_ROLE_DEPENDENT;
+  const char *role = role_text (MF_STATE_ROLE_DEPENDENT);
+  gboolean velocity = TRUE;
   gboolean pinned;
 
-  if (self->structure != NULL
-      && position < mf_structure_get_reduction (self->structure)->n_cols)
-    role = mf_structure_get_state_role (self->structure, position);
-  pinned = self->document != NULL && mf_edit_document_get_state_preferred (self->document,
-                                                                           state);
+  if (self->structure != NULL)
+    {
+      velocity = position < mf_structure_get_reduction (self->structure)->n_cols;
+      role = velocity ? role_text (mf_structure_get_state_role (self->structure, position))
+                      : _("algebraic, fixed by a hidden constraint");
+    }
+  pinned = velocity && self->document != NULL
+           && mf_edit_document_get_state_preferred (self->document, state);
   const char *tooltip = pinned ? _("Pinned: kept independent when the constraints leave a "
                                     "choice")
                                : _("Prefer as an independent state");
 
   set_text_if_new (g_object_get_data (G_OBJECT (row), "name"), state);
-  set_text_if_new (g_object_get_data (G_OBJECT (row), "role"), role_text (role));
+  set_text_if_new (g_object_get_data (G_OBJECT (row), "role"), role);
+  /* only a velocity can be preferred as independent; the pin keeps its
+   * room so that the roles stay aligned */
+  gtk_widget_set_child_visible (pin, velocity);
   g_object_set_data_full (G_OBJECT (pin), "state", g_strdup (state), g_free);
   if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (pin)) != pinned)
     {

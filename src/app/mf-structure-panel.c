@@ -325,10 +325,19 @@ on_state_selected (MfStructurePanel *self)
   g_autoptr (GPtrArray) components = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) ports = g_ptr_array_new_with_free_func (g_free);
   guint position = gtk_single_selection_get_selected (self->states_selection);
+  g_autofree char *component = NULL;
+  g_autofree char *port = NULL;
 
   if (self->syncing || self->structure == NULL || position == GTK_INVALID_LIST_POSITION)
     return;
-  add_velocity (self, components, (int) position, FALSE);
+  /* the rows past the velocities are positions and pressures */
+  mf_structure_locate_state (self->structure,
+                             gtk_string_list_get_string (self->states_list, position),
+                             &component, &port);
+  if (component != NULL)
+    add_unique (components, component);
+  if (port != NULL)
+    add_unique (ports, port);
   emit_highlight (self, components, ports);
 }
 
@@ -479,6 +488,14 @@ mf_structure_panel_get_independent_text (MfStructurePanel *self)
   g_return_val_if_fail (MF_IS_STRUCTURE_PANEL (self), NULL);
 
   return gtk_label_get_text (self->independent_label);
+}
+
+const char *
+mf_structure_panel_get_algebraic_text (MfStructurePanel *self)
+{
+  g_return_val_if_fail (MF_IS_STRUCTURE_PANEL (self), NULL);
+
+  return gtk_label_get_text (self->algebraic_label);
 }
 
 MfMatrixView *

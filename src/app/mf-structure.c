@@ -569,6 +569,50 @@ mf_structure_dup_constrained (const MfStructure *structure)
 }
 
 char **
+mf_structure_dup_algebraic (const MfStructure *structure)
+{
+  g_auto (GStrv) velocities = mf_structure_dup_states (structure, MF_STATE_ROLE_ALGEBRAIC);
+  g_auto (GStrv) constrained = mf_structure_dup_constrained (structure);
+  GPtrArray *names = g_ptr_array_new ();
+
+  for (guint i = 0; velocities[i] != NULL; i++)
+    g_ptr_array_add (names, g_strdup (velocities[i]));
+  for (guint i = 0; constrained[i] != NULL; i++)
+    g_ptr_array_add (names, g_strdup (constrained[i]));
+  return strv_of (names);
+}
+
+gboolean
+mf_structure_locate_state (const MfStructure  *structure,
+                           const char         *name,
+                           char              **component,
+                           char              **port)
+{
+  int state = mf_model_find_state (structure->model, name);
+  const char *dot = strrchr (name, '.');
+
+  *component = NULL;
+  *port = NULL;
+  if (state < 0 || dot == NULL)
+    return FALSE;
+  if (mf_model_state_kind (structure->model, (guint) state) != MF_STATE_PRESSURE)
+    {
+      *component = component_of_state (name);
+      return TRUE;
+    }
+  /* a pressure is named after its node: the first of its ports ("P1.b" +
+   * ".p"), or its junction ("J1" + ".p"), whose one port is "J1.p" */
+  if (memchr (name, '.', dot - name) != NULL)
+    *port = g_strndup (name, dot - name);
+  else
+    {
+      *component = g_strndup (name, dot - name);
+      *port = g_strdup (name);
+    }
+  return TRUE;
+}
+
+char **
 mf_structure_dup_index_steps (const MfStructure *structure)
 {
   const MfIndex *index = structure->reduction->index_analysis;

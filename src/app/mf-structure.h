@@ -89,6 +89,20 @@ MfStateRole        mf_structure_get_state_role (const MfStructure *structure,
 /* Positions and pressures that the hidden constraints of an index-2 mode
  * fix ("C1.x"); empty otherwise. */
 char             **mf_structure_dup_constrained (const MfStructure *structure);
+/* Every state solved at each step rather than integrated, as
+ * `manifold-cli analyze` lists them: the algebraic velocities, then the
+ * constrained positions and pressures ("C1.v, P1.b.p"). */
+char             **mf_structure_dup_algebraic (const MfStructure *structure);
+/* Where state `name` is on the drawing: the component of a velocity or a
+ * position ("C1" for "C1.x") in `component`; for a node pressure a port of
+ * its node ("P1.b" for "P1.b.p") in `port`, and its junction, if it is
+ * named after one ("J1" for "J1.p"), in `component`.  What does not apply
+ * is set to NULL; returns FALSE, setting both to NULL, when `name` is no
+ * state. */
+gboolean           mf_structure_locate_state (const MfStructure  *structure,
+                                              const char         *name,
+                                              char              **component,
+                                              char              **port);
 
 /* The index procedure in words, a line per step ("Step 0: E is 1 × 1,
  * rank 0; hidden constraint on O1.v"); empty when M̄ is regular. */

@@ -93,14 +93,21 @@ char *
 mf_unit_entry_dup_typed_text (MfUnitEntry *self)
 {
   g_autofree char *trimmed = NULL;
+  g_autofree char *normal = NULL;
   double number;
 
   g_return_val_if_fail (MF_IS_UNIT_ENTRY (self), NULL);
 
   trimmed = g_strstrip (g_strdup (typed (self)));
-  if (has_units (self) && mf_quantity_text_is_number (trimmed, &number))
+  if (!has_units (self))
+    return g_steal_pointer (&trimmed);
+  if (mf_quantity_text_is_number (trimmed, &number))
     return mf_quantity_text_join (self->rule.quantity, number, self->unit);
-  return g_steal_pointer (&trimmed);
+  /* "12mm" is stored as "12 mm", as the unit dropdown would write it, so
+   * that the canvas labels and the file read alike; an expression is the
+   * user's to lay out */
+  normal = mf_quantity_text_normalize (self->rule.quantity, trimmed);
+  return normal != NULL ? g_steal_pointer (&normal) : g_steal_pointer (&trimmed);
 }
 
 static void
@@ -161,11 +168,17 @@ update_state (MfUnitEntry *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->unit_dropdown), plain);
   if (plain)
     gtk_widget_set_visible (GTK_WIDGET (self->unit_dropdown), has_units (self));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_dropdown),
-                               plain ? NULL
-                                     : _("An expression carries its own units, as in "
-                                         "“20 L/min * step(t, 1)”; a number without "
-                                         "a unit is in SI"));
+  if (plain)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_dropdown), NULL);
+  else if (has_units (self) && mf_quantity_text_split (self->rule.quantity, typed (self),
+                                                       NULL, NULL))
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_dropdown),
+                                 _("The unit typed after the number is the one stored"));
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_dropdown),
+                                 _("An expression carries its own units, as in "
+                                   "“20 L/min * step(t, 1)”; a number without "
+                                   "a unit is in SI"));
   if (!check_text (self, text, &error))
     {
       set_valid (self, FALSE);

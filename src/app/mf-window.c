@@ -21,9 +21,10 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-/* The side panel's width when a window opens: room for a parameter's
- * entry and its unit, or four columns of W. */
-#define MF_WINDOW_SIDE_PANEL_WIDTH 400
+/* The side panel's width when a window opens: room for the properties of
+ * any component (a parameter's entry and its unit) without scrolling
+ * sideways, or four columns of W. */
+#define MF_WINDOW_SIDE_PANEL_WIDTH 460
 
 G_DEFINE_FINAL_TYPE (MfWindow, mf_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -197,7 +198,9 @@ mf_window_edit_refused (MfWindow   *self,
  * (max-position is notified before the children are placed) the panel gets
  * a fixed width, and the canvas is first allocated, and fitted, at the
  * width it keeps; from then on the canvas takes every change of the
- * window's width. */
+ * window's width.  What the panel shows cannot widen it either: the
+ * template wraps it in a scrolled window, which asks for no minimum width
+ * of its own content. */
 static void
 mf_window_place_side_panel (MfWindow *self)
 {
@@ -228,8 +231,11 @@ mf_window_connect_widgets (MfWindow *self)
                            G_CALLBACK (mf_window_editing_mode_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->palette, "type-activated",
                            G_CALLBACK (mf_window_type_activated), self, G_CONNECT_SWAPPED);
-  /* The structure shown is that of the mode the modes panel views. */
+  /* The structure shown, and the valves drawn closed, are those of the
+   * mode the modes panel views. */
   g_object_bind_property (self->modes_panel, "mode", self->structure_panel, "mode",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->modes_panel, "mode", self->canvas, "shown-mode",
                           G_BINDING_SYNC_CREATE);
 }
 
