@@ -347,13 +347,18 @@ test_place_and_select (Fixture       *f,
   g_assert_cmpuint (count_changed (&before, &after, NULL), >, 100);
   g_free (after.data);
 
-  /* a second one at the same spot steps aside */
+  /* a second one at the same spot steps aside, diagonally, clear of the
+   * first symbol */
   place (f, "pipe");
   assert_selection (f, "P2");
   p1 = component (f, "P1");
   p2 = component (f, "P2");
-  g_assert_cmpfloat (p2->x, ==, p1->x + 20);
-  g_assert_cmpfloat (p2->y, ==, p1->y + 20);
+  g_assert_cmpfloat (p2->x - p1->x, ==, p2->y - p1->y);
+  g_assert_cmpfloat (p2->x, >, p1->x);
+  g_assert_false (p2->bounds.x < p1->bounds.x + p1->bounds.width
+                  && p1->bounds.x < p2->bounds.x + p2->bounds.width
+                  && p2->bounds.y < p1->bounds.y + p1->bounds.height
+                  && p1->bounds.y < p2->bounds.y + p2->bounds.height);
 
   place (f, "no_such_type");
   g_assert_nonnull (f->refused);

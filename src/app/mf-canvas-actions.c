@@ -72,16 +72,21 @@ mf_canvas_place (MfCanvas   *self,
     }
   x = mf_canvas_snap (x, MF_SYMBOL_GRID);
   y = mf_canvas_snap (y, MF_SYMBOL_GRID);
-  /* a second placement at the same spot should not hide the first */
+  /* a new component should not land on one already there: while the spot
+   * is within a symbol's bounds (and a margin for the new symbol's size),
+   * it moves on down and to the right */
   for (guint tries = 0; tries < 50; tries++)
     {
+      const double margin = 3 * MF_SYMBOL_GRID;
       gboolean taken = FALSE;
       guint n = mf_canvas_geometry_get_n_components (self->geometry);
 
       for (guint i = 0; i < n && !taken; i++)
         {
           const MfCanvasComponent *c = mf_canvas_geometry_get_component (self->geometry, i);
-          taken = c->x == x && c->y == y;
+
+          taken = x > c->bounds.x - margin && x < c->bounds.x + c->bounds.width + margin
+                  && y > c->bounds.y - margin && y < c->bounds.y + c->bounds.height + margin;
         }
       if (!taken)
         break;
