@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mf-edit-document.h"
+#include "mf-test-edit.h"
 #include "mf-error.h"
 
 static const char fixture_text[] =
@@ -41,32 +42,10 @@ static const char fixture_text[] =
   "  \"prefer_states\": [\"C1.v\", \"P1.v\"]\n"
   "}\n";
 
-static char *
-text_of (MfEditDocument *doc)
-{
-  return mf_edit_document_to_data (doc, NULL);
-}
-
 static MfEditDocument *
 fixture (void)
 {
-  MfEditDocument *doc = mf_edit_document_new ();
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (mf_edit_document_load_data (doc, fixture_text, -1, "fixture", &error));
-  g_assert_no_error (error);
-  return doc;
-}
-
-static void
-assert_loads (MfEditDocument *doc)
-{
-  g_autoptr (GError) error = NULL;
-  MfDocument *checked = mf_edit_document_check (doc, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (checked);
-  mf_document_free (checked);
+  return document_from (fixture_text);
 }
 
 /* After an edit: it changed the text, the result loads, undo gives back

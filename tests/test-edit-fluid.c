@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mf-edit-document.h"
+#include "mf-test-edit.h"
 #include "mf-error.h"
 
 /* An unknown member sits where "fluid" goes, to see the fluid placed as
@@ -26,21 +27,10 @@ static const char fixture_text[] =
   "  \"wires\": [[\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"]]\n"
   "}\n";
 
-static char *
-text_of (MfEditDocument *doc)
-{
-  return mf_edit_document_to_data (doc, NULL);
-}
-
 static MfEditDocument *
 fixture (void)
 {
-  MfEditDocument *doc = mf_edit_document_new ();
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (mf_edit_document_load_data (doc, fixture_text, -1, "fixture", &error));
-  g_assert_no_error (error);
-  return doc;
+  return document_from (fixture_text);
 }
 
 /* The document loads, with the fluid's fields as the core reads them. */

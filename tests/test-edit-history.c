@@ -9,13 +9,8 @@
 #include <string.h>
 
 #include "mf-edit-document.h"
+#include "mf-test-edit.h"
 #include "mf-error.h"
-
-static char *
-text_of (MfEditDocument *doc)
-{
-  return mf_edit_document_to_data (doc, NULL);
-}
 
 static MfEditDocument *
 example (const char *name)
@@ -36,17 +31,6 @@ assert_text (MfEditDocument *doc, const char *expected)
   g_autofree char *text = text_of (doc);
 
   g_assert_cmpstr (text, ==, expected);
-}
-
-static void
-assert_loads (MfEditDocument *doc)
-{
-  g_autoptr (GError) error = NULL;
-  MfDocument *checked = mf_edit_document_check (doc, NULL, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (checked);
-  mf_document_free (checked);
 }
 
 /* --- groups ----------------------------------------------------------- */
