@@ -96,6 +96,22 @@ static const Expectation simulate_stats = {
            "\n  wall time " },
 };
 
+/* --series: those columns only, in the order asked */
+static const Expectation simulate_series = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--series", "J1.p, P1.v" },
+  .rows = 11,
+  .out = { "t [s],J1.p [Pa],P1.v [m/s],solver.mode\n" },
+};
+
+static const Expectation simulate_unknown_series = {
+  .document = three_pipes,
+  .args = { "simulate", "@", "--series", "P1.v,P9.q" },
+  .status = 64,
+  .out_is = "",
+  .err = { "no output called 'P9.q'" },
+};
+
 /* Runs `simulate @ -o OUT` on `document`, OUT in the scratch directory and
  * holding `old` before the run if that is not NULL.  Returns the result, the
  * path of OUT in `out` and what it holds after the run in `written`; checks
@@ -302,6 +318,8 @@ main (int argc, char **argv)
   ADD_EXPECTATION ("/cli/simulate/flags", simulate_flags);
   ADD_EXPECTATION ("/cli/simulate/fixed-step", simulate_fixed_step);
   ADD_EXPECTATION ("/cli/simulate/stats", simulate_stats);
+  ADD_EXPECTATION ("/cli/simulate/series", simulate_series);
+  ADD_EXPECTATION ("/cli/simulate/unknown-series", simulate_unknown_series);
   ADD ("/cli/simulate/output-file", test_simulate_output_file);
   ADD ("/cli/simulate/singular", test_simulate_singular);
   ADD_EXPECTATION ("/cli/simulate/switch-failure", simulate_switch_failure);

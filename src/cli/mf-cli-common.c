@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mf-simulation.h"
+
 void
 mf_cli_printerr (const char *format, ...)
 {
@@ -288,4 +290,58 @@ mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const c
                       modes->str);
   g_string_free (modes, TRUE);
   return -1;
+}
+
+/* Switches are named "ID.open" by a new string each time: their names are
+ * only made when the outputs do not have the one asked for. */
+static int
+find_value (const MfModel *model, const char *name, gboolean switches)
+{
+  guint n_outputs = mf_model_n_outputs (model);
+
+  for (guint i = 0; i < n_outputs; i++)
+    if (strcmp (mf_model_output_name (model, i), name) == 0)
+      return (int) i;
+  for (guint i = 0; switches && i < mf_simulation_n_switches (model); i++)
+    {
+      g_autofree char *switch_name = mf_simulation_switch_name (model, i);
+
+      if (strcmp (switch_name, name) == 0)
+        return (int) (n_outputs + i);
+    }
+  return -1;
+}
+
+GArray *
+mf_cli_choose_values (const MfCliCommand *command,
+                      const MfModel      *model,
+                      const char         *names,
+                      gboolean            switches)
+{
+  g_auto (GStrv) list = g_strsplit (names, ",", -1);
+  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; list[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (list[i]);
+      int value = find_value (model, name, switches);
+      guint index;
+
+      if (name[0] == '\0')
+        continue;
+      if (value < 0)
+        {
+          mf_cli_usage_error (command, "no output called '%s'; 'manifold-cli simulate' names "
+                              "them in its CSV header", name);
+          return NULL;
+        }
+      index = (guint) value;
+      g_array_append_val (chosen, index);
+    }
+  if (chosen->len == 0)
+    {
+      mf_cli_usage_error (command, "--series names no output");
+      return NULL;
+    }
+  return g_steal_pointer (&chosen);
 }

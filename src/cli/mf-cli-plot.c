@@ -94,53 +94,32 @@ add_marker (double t, const char *component, const char *from, const char *to, g
   mf_plot_add_marker (sink->plot, t, label);
 }
 
-static int
-find_output (const MfModel *model, const char *name)
-{
-  for (guint i = 0; i < mf_model_n_outputs (model); i++)
-    if (strcmp (mf_model_output_name (model, i), name) == 0)
-      return (int) i;
-  return -1;
-}
-
 /* The series' outputs, and the y axis's unit when they share one. */
 static gboolean
 choose_series (const MfCliCommand *command, const MfModel *model, const char *names,
                MfPlotSink *sink)
 {
-  g_auto (GStrv) list = g_strsplit (names, ",", -1);
+  g_autoptr (GArray) chosen = mf_cli_choose_values (command, model, names, FALSE);
   const char *unit = NULL;
   gboolean same_unit = TRUE;
 
-  for (guint i = 0; list[i] != NULL; i++)
+  if (chosen == NULL)
+    return FALSE;
+  for (guint i = 0; i < chosen->len; i++)
     {
-      const char *name = g_strstrip (list[i]);
-      int output = find_output (model, name);
-      guint index;
+      guint index = g_array_index (chosen, guint, i);
 
-      if (name[0] == '\0')
-        continue;
-      if (output < 0)
-        {
-          mf_cli_usage_error (command, "no output called '%s'; 'manifold-cli simulate' names "
-                              "them in its CSV header", name);
-          return FALSE;
-        }
-      index = (guint) output;
       g_array_append_val (sink->outputs, index);
-      mf_plot_add_series (sink->plot, name);
+      mf_plot_add_series (sink->plot, mf_model_output_name (model, index));
       if (unit != NULL && strcmp (unit, mf_model_output_unit (model, index)) != 0)
         same_unit = FALSE;
       unit = mf_model_output_unit (model, index);
     }
-  if (sink->outputs->len == 0)
-    {
-      mf_cli_usage_error (command, "--series names no output");
-      return FALSE;
-    }
   mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_X, "time", "s");
   if (sink->outputs->len == 1)
-    mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y, list[0], unit);
+    mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y,
+                            mf_model_output_name (model, g_array_index (sink->outputs, guint, 0)),
+                            unit);
   else
     mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y, same_unit ? NULL : "value (SI)",
                             same_unit ? unit : NULL);

@@ -39,6 +39,7 @@ typedef struct
   char    *every;
   char    *output;
   char    *events;
+  char    *series;
   gboolean stats;
   gboolean quiet;
 } MfSimulateFlags;
@@ -67,6 +68,8 @@ typedef struct
 {
   MfModel       *model;
   GOutputStream *stream;
+  GArray        *chosen; /* guint: the sample values written (--series), or NULL: all */
+  double        *row;    /* the chosen values of one sample */
   MfCsvWriter   *writer; /* made at the first sample: a run that fails at once writes nothing */
   GError        *write_error;
   guint64        n_samples;
@@ -93,6 +96,7 @@ flags_clear (MfSimulateFlags *flags)
   g_free (flags->every);
   g_free (flags->output);
   g_free (flags->events);
+  g_free (flags->series);
 }
 
 /* Every flag is checked on its own before the document is read: a bad
@@ -239,6 +243,38 @@ output_commit (MfOutput *out, GError **error)
   return TRUE;
 }
 
+/* The header names the chosen values only, units from the model. */
+static MfCsvWriter *
+sink_writer_new (MfSampleSink *sink)
+{
+  guint n_outputs = mf_model_n_outputs (sink->model);
+  g_autoptr (GPtrArray) names = NULL;
+  g_autoptr (GPtrArray) units = NULL;
+
+  if (sink->chosen == NULL)
+    return mf_csv_writer_new (sink->stream, sink->model, &sink->write_error);
+  names = g_ptr_array_new_with_free_func (g_free);
+  units = g_ptr_array_new ();
+  for (guint i = 0; i < sink->chosen->len; i++)
+    {
+      guint value = g_array_index (sink->chosen, guint, i);
+
+      if (value < n_outputs)
+        {
+          g_ptr_array_add (names, g_strdup (mf_model_output_name (sink->model, value)));
+          g_ptr_array_add (units, (gpointer) mf_model_output_unit (sink->model, value));
+        }
+      else
+        {
+          g_ptr_array_add (names, mf_simulation_switch_name (sink->model, value - n_outputs));
+          g_ptr_array_add (units, NULL);
+        }
+    }
+  return mf_csv_writer_new_for_columns (sink->stream, names->len,
+                                        (const char *const *) names->pdata,
+                                        (const char *const *) units->pdata, &sink->write_error);
+}
+
 static gboolean
 sink_sample (double t, guint mode, const double *outputs, gpointer data)
 {
@@ -246,9 +282,15 @@ sink_sample (double t, guint mode, const double *outputs, gpointer data)
 
   if (sink->writer == NULL)
     {
-      sink->writer = mf_csv_writer_new (sink->stream, sink->model, &sink->write_error);
+      sink->writer = sink_writer_new (sink);
       if (sink->writer == NULL)
         return FALSE;
+    }
+  if (sink->chosen != NULL)
+    {
+      for (guint i = 0; i < sink->chosen->len; i++)
+        sink->row[i] = outputs[g_array_index (sink->chosen, guint, i)];
+      outputs = sink->row;
     }
   if (!mf_csv_writer_add (sink->writer, t, mode, outputs, &sink->write_error))
     return FALSE;
@@ -471,9 +513,18 @@ simulate_run (const MfCliCommand    *command,
   options.event_data = log;
   options.fallback = log_fallbacks;
   options.fallback_data = log;
+  if (flags->series != NULL)
+    {
+      sink.chosen = mf_cli_choose_values (command, input->model, flags->series, TRUE);
+      if (sink.chosen == NULL)
+        return MF_EXIT_USAGE;
+      sink.row = g_new0 (double, sink.chosen->len);
+    }
   if (!output_open (&out, flags->output, &error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
+      g_clear_pointer (&sink.chosen, g_array_unref);
+      g_free (sink.row);
       return MF_EXIT_INVALID;
     }
   sink.model = input->model;
@@ -503,6 +554,8 @@ simulate_run (const MfCliCommand    *command,
       print_events (log);
     }
   output_clear (&out);
+  g_clear_pointer (&sink.chosen, g_array_unref);
+  g_free (sink.row);
   return status;
 }
 
@@ -524,6 +577,9 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &flags.events,
       "Write the event log (valve switches, mode changes, SVD fallbacks) as CSV to FILE",
       "FILE" },
+    { "series", 's', 0, G_OPTION_ARG_STRING, &flags.series,
+      "Write only these columns (comma-separated names of the CSV header, without units)",
+      "NAMES" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, "Print statistics on standard error",
       NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet,

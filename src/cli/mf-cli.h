@@ -112,4 +112,13 @@ int      mf_cli_find_mode (const MfCliCommand *command,
                            const MfCircuit    *circuit,
                            const char         *name);
 
+/* The sample values (mf_simulate(): the outputs, then the switches when
+ * `switches` is TRUE) named in `names`, a comma-separated list: a new array
+ * of their guint indices, in the order given; NULL after printing a usage
+ * error for an unknown name or an empty list. */
+GArray  *mf_cli_choose_values (const MfCliCommand *command,
+                               const MfModel      *model,
+                               const char         *names,
+                               gboolean            switches);
+
 G_END_DECLS

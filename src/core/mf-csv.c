@@ -75,27 +75,21 @@ writer_flush_buffer (MfCsvWriter *self, GError **error)
 }
 
 MfCsvWriter *
-mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
+mf_csv_writer_new_for_columns (GOutputStream      *out,
+                               guint               n_columns,
+                               const char *const  *names,
+                               const char *const  *units,
+                               GError            **error)
 {
   MfCsvWriter *self = g_new0 (MfCsvWriter, 1);
 
-  guint n_outputs = mf_model_n_outputs (model);
-  guint n_switches = mf_simulation_n_switches (model);
-
   self->out = g_object_ref (out);
-  self->n_values = n_outputs + n_switches;
+  self->n_values = n_columns;
   self->buffer = g_string_sized_new (MF_CSV_CHUNK + 1024);
 
   g_string_append (self->buffer, "t [s]");
-  for (guint i = 0; i < n_outputs; i++)
-    append_column_name (self->buffer, mf_model_output_name (model, i),
-                        mf_model_output_unit (model, i));
-  for (guint i = 0; i < n_switches; i++)
-    {
-      g_autofree char *name = mf_simulation_switch_name (model, i);
-
-      append_column_name (self->buffer, name, NULL);
-    }
+  for (guint i = 0; i < n_columns; i++)
+    append_column_name (self->buffer, names[i], units != NULL ? units[i] : NULL);
   g_string_append (self->buffer, ",solver.mode\n");
   if (!writer_flush_buffer (self, error))
     {
@@ -103,6 +97,29 @@ mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
       return NULL;
     }
   return self;
+}
+
+MfCsvWriter *
+mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
+{
+  guint n_outputs = mf_model_n_outputs (model);
+  guint n_switches = mf_simulation_n_switches (model);
+  guint n = n_outputs + n_switches;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_full (n, g_free);
+  g_autoptr (GPtrArray) units = g_ptr_array_new_full (n, NULL);
+
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      g_ptr_array_add (names, g_strdup (mf_model_output_name (model, i)));
+      g_ptr_array_add (units, (gpointer) mf_model_output_unit (model, i));
+    }
+  for (guint i = 0; i < n_switches; i++)
+    {
+      g_ptr_array_add (names, mf_simulation_switch_name (model, i));
+      g_ptr_array_add (units, NULL);
+    }
+  return mf_csv_writer_new_for_columns (out, n, (const char *const *) names->pdata,
+                                        (const char *const *) units->pdata, error);
 }
 
 gboolean

@@ -25,6 +25,14 @@ typedef struct _MfCsvWriter MfCsvWriter;
 MfCsvWriter *mf_csv_writer_new (GOutputStream *out,
                                 const MfModel *model,
                                 GError       **error);
+/* The same for any columns: `n_columns` named `names` with `units` (NULL,
+ * or an entry NULL or "", for none); mf_csv_writer_add() then takes
+ * n_columns values per row. */
+MfCsvWriter *mf_csv_writer_new_for_columns (GOutputStream      *out,
+                                            guint               n_columns,
+                                            const char *const  *names,
+                                            const char *const  *units,
+                                            GError            **error);
 /* One row: t, the sample's values as mf_simulate() hands them (the
  * outputs, then the switches), the mode.  Rows are buffered; an error is
  * the stream's. */
