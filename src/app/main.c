@@ -3,6 +3,9 @@
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n.h>
+#include <locale.h>
+
 #include "mf-application.h"
 #include "mf-error.h"
 
@@ -12,6 +15,10 @@ main (int   argc,
 {
   g_autoptr (MfApplication) application = NULL;
 
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, MF_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   mf_init ();
   application = mf_application_new (G_APPLICATION_DEFAULT_FLAGS);
   return g_application_run (G_APPLICATION (application), argc, argv);
