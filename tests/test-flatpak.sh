@@ -12,14 +12,18 @@ if ! command -v flatpak-builder >/dev/null; then
   echo "flatpak-builder is not installed"
   exit 77
 fi
+# flatpak-builder keeps its state in the working directory: a scratch one
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cd "$scratch" || exit 1
 # flatpak-builder parses the manifest; it only warns on keys it does not know
-if ! flatpak-builder --show-manifest "$manifest" >/dev/null 2>"${TMPDIR:-/tmp}/flatpak.$$"; then
-  cat "${TMPDIR:-/tmp}/flatpak.$$"
-  rm -f "${TMPDIR:-/tmp}/flatpak.$$"
+if ! flatpak-builder --show-manifest "$manifest" >/dev/null 2>"$scratch/warnings"; then
+  cat "$scratch/warnings"
+  rm -f "$scratch/warnings"
   exit 1
 fi
-warnings=$(cat "${TMPDIR:-/tmp}/flatpak.$$")
-rm -f "${TMPDIR:-/tmp}/flatpak.$$"
+warnings=$(cat "$scratch/warnings")
+rm -f "$scratch/warnings"
 if [ -n "$warnings" ]; then
   echo "flatpak-builder warns: $warnings"
   exit 1
