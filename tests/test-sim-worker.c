@@ -72,9 +72,10 @@ example_text (const char *name, char **path_out)
  * bit of their numbers. */
 typedef struct
 {
-  guint      n_values;
-  GArray    *samples;
-  GPtrArray *log;
+  guint          n_values;
+  GArray        *samples;
+  GPtrArray     *log;
+  const MfModel *model; /* a run here: σ(W) is appended as the worker does */
 } Recording;
 
 static Recording *
@@ -123,7 +124,17 @@ record_sample (double t, guint mode, const double *values, gpointer data)
 static gboolean
 record_simulated_sample (double t, guint mode, const double *values, gpointer data)
 {
+  Recording *recording = data;
+  guint n = recording->n_values - 2;
+  double sigma[2];
+
+  g_assert_true (mf_simulation_w_sigma (recording->model, mode,
+                                        values + mf_model_n_outputs (recording->model),
+                                        &sigma[0], &sigma[1]));
+  recording->n_values = n;
   record_sample (t, mode, values, data);
+  recording->n_values = n + 2;
+  g_array_append_vals (recording->samples, sigma, 2);
   return TRUE;
 }
 
@@ -385,7 +396,8 @@ simulate_here (const char                *text,
     here = *options;
   else
     mf_simulation_options_from_circuit (&here, mf_document_get_circuit (document));
-  *recording = recording_new (mf_model_n_outputs (model) + mf_simulation_n_switches (model));
+  *recording = recording_new (mf_model_n_outputs (model) + mf_simulation_n_switches (model) + 2);
+  (*recording)->model = model;
   here.event = record_event;
   here.event_data = *recording;
   here.fallback = record_fallbacks;
@@ -459,7 +471,7 @@ check_example_streams_like_cli (const char *name)
   /* the values are named as the model names its outputs, then the switches */
   n_switches = mf_simulation_n_switches (model);
   g_assert_cmpuint (mf_sim_worker_get_n_values (watch->worker), ==,
-                    mf_model_n_outputs (model) + n_switches);
+                    mf_model_n_outputs (model) + n_switches + 2);
   g_assert_cmpstr (mf_sim_worker_get_value_name (watch->worker, 0), ==,
                    mf_model_output_name (model, 0));
   g_assert_cmpstr (mf_sim_worker_get_value_unit (watch->worker, 0), ==,
@@ -469,9 +481,15 @@ check_example_streams_like_cli (const char *name)
       g_autofree char *last = mf_simulation_switch_name (model, n_switches - 1);
       guint n_values = mf_sim_worker_get_n_values (watch->worker);
 
-      g_assert_cmpstr (mf_sim_worker_get_value_name (watch->worker, n_values - 1), ==, last);
-      g_assert_cmpstr (mf_sim_worker_get_value_unit (watch->worker, n_values - 1), ==, "");
+      g_assert_cmpstr (mf_sim_worker_get_value_name (watch->worker, n_values - 3), ==, last);
+      g_assert_cmpstr (mf_sim_worker_get_value_unit (watch->worker, n_values - 3), ==, "");
     }
+  g_assert_cmpstr (mf_sim_worker_get_value_name (watch->worker,
+                                                 mf_sim_worker_get_n_values (watch->worker) - 2),
+                   ==, "solver.w_sigma_min");
+  g_assert_cmpstr (mf_sim_worker_get_value_name (watch->worker,
+                                                 mf_sim_worker_get_n_values (watch->worker) - 1),
+                   ==, "solver.w_sigma_max");
   g_assert_null (mf_sim_worker_get_value_name (watch->worker, 100000));
 
   mf_sim_worker_get_progress (watch->worker, &progress);

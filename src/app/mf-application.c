@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-preferences-window.h"
 #include "mf-window.h"
 
 struct _MfApplication
@@ -17,6 +18,8 @@ struct _MfApplication
   /* While quitting: the windows with unsaved changes still to ask about,
    * asked one after the other.  NULL when no quit is under way. */
   GQueue *to_ask;
+
+  GSettings *settings; /* NULL when the schema is nowhere to be found */
 };
 
 G_DEFINE_FINAL_TYPE (MfApplication, mf_application, ADW_TYPE_APPLICATION)
@@ -154,11 +157,48 @@ mf_application_about (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (about));
 }
 
+static void
+mf_application_preferences (GSimpleAction *action,
+                            GVariant      *parameter,
+                            gpointer       user_data)
+{
+  MfApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWidget *preferences = mf_preferences_window_new (self->settings);
+
+  gtk_window_set_transient_for (GTK_WINDOW (preferences), parent);
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", mf_application_quit },
   { "new-window", mf_application_new_window },
   { "about", mf_application_about },
+  { "preferences", mf_application_preferences },
 };
+
+/* The installed schema, or else the one compiled in the build tree, so that
+ * the app run from there keeps its preferences too. */
+static GSettings *
+mf_application_settings_new (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = NULL;
+  g_autoptr (GSettingsSchemaSource) build_source = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, MF_APPLICATION_ID, TRUE);
+#ifdef MF_BUILD_SCHEMA_DIR
+  if (schema == NULL)
+    build_source = g_settings_schema_source_new_from_directory (MF_BUILD_SCHEMA_DIR, source,
+                                                                FALSE, NULL);
+  if (build_source != NULL)
+    schema = g_settings_schema_source_lookup (build_source, MF_APPLICATION_ID, FALSE);
+#endif
+  if (schema == NULL)
+    return NULL;
+  return g_settings_new_full (schema, NULL, NULL);
+}
 
 static void
 mf_application_startup (GApplication *application)
@@ -166,11 +206,21 @@ mf_application_startup (GApplication *application)
   MfApplication *self = MF_APPLICATION (application);
   const char *quit_accels[] = { "<Control>q", NULL };
   const char *new_window_accels[] = { "<Control><Shift>n", NULL };
+  const char *preferences_accels[] = { "<Control>comma", NULL };
+  GAction *preferences;
 
   G_APPLICATION_CLASS (mf_application_parent_class)->startup (application);
 
+  self->settings = mf_application_settings_new ();
+  if (self->settings == NULL)
+    g_message ("the settings schema %s is not installed: preferences are not kept",
+               MF_APPLICATION_ID);
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
+  preferences = g_action_map_lookup_action (G_ACTION_MAP (self), "preferences");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (preferences), self->settings != NULL);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.preferences",
+                                         preferences_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window",
                                          new_window_accels);
@@ -210,6 +260,7 @@ static void
 mf_application_dispose (GObject *object)
 {
   mf_application_stop_quitting (MF_APPLICATION (object));
+  g_clear_object (&MF_APPLICATION (object)->settings);
   G_OBJECT_CLASS (mf_application_parent_class)->dispose (object);
 }
 
@@ -228,6 +279,14 @@ mf_application_class_init (MfApplicationClass *klass)
 static void
 mf_application_init (MfApplication *self)
 {
+}
+
+GSettings *
+mf_application_get_settings (MfApplication *self)
+{
+  g_return_val_if_fail (MF_IS_APPLICATION (self), NULL);
+
+  return self->settings;
 }
 
 MfApplication *

@@ -20,4 +20,8 @@ G_DECLARE_FINAL_TYPE (MfApplication, mf_application, MF, APPLICATION, AdwApplica
  * G_APPLICATION_NON_UNIQUE so that they never talk to a running Manifold. */
 MfApplication *mf_application_new (GApplicationFlags flags);
 
+/* The preferences (schema io.github.manifold.Manifold), from startup on;
+ * NULL when the schema is neither installed nor in the build tree. */
+GSettings     *mf_application_get_settings (MfApplication *self);
+
 G_END_DECLS

@@ -100,6 +100,8 @@ update_hover (MfCanvas *self,
     port = -1;
   if (self->space_held)
     cursor = "grab";
+  else if (self->probe_mode)
+    cursor = "crosshair";
   else if (port >= 0)
     cursor = "crosshair";
   else if (mf_canvas_geometry_component_at (self->geometry, x, y) >= 0)
@@ -165,6 +167,11 @@ on_drag_begin (GtkGestureDrag *gesture,
   if (self->space_held)
     {
       self->drag = MF_CANVAS_DRAG_PAN;
+      return;
+    }
+  if (self->probe_mode)
+    {
+      mf_canvas_probe_at (self, widget_x, widget_y);
       return;
     }
   if (self->document == NULL)
@@ -427,7 +434,7 @@ on_key_released (GtkEventControllerKey *controller,
   if (keyval != GDK_KEY_space)
     return;
   self->space_held = FALSE;
-  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), NULL);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), self->probe_mode ? "crosshair" : NULL);
 }
 
 static gboolean

@@ -51,6 +51,7 @@ struct _MfCanvas
   double            pointer_y;
   int               hover_port;
   gboolean          space_held;
+  gboolean          probe_mode;
 
   GtkGesture       *drag_gesture;
   MfCanvasDrag      drag;
@@ -112,6 +113,11 @@ void        mf_canvas_zoom_by (MfCanvas *self,
                                double    factor);
 void        mf_canvas_reveal_component (MfCanvas *self,
                                         guint     index);
+
+/* Emits "probe" (mf-canvas.h). */
+void        mf_canvas_emit_probe (MfCanvas   *self,
+                                  const char *name,
+                                  gboolean    is_node);
 
 /* --- mf-canvas-pointer.c --- */
 

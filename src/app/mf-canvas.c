@@ -15,7 +15,9 @@
  *   - scrolling pans, Ctrl+scroll and pinching zoom about the pointer,
  *     the middle button or Space+drag pans;
  *   - while a mode is being edited, a click on a switchable valve opens or
- *     closes it in that mode.
+ *     closes it in that mode;
+ *   - in probe mode a click on a component, junction or wire asks for its
+ *     quantities on the plots (mf-canvas-probe.c) and edits nothing.
  * The view shows the whole circuit, refitted as the widget changes size,
  * until the user zooms or pans; Ctrl+0 goes back to that.
  * Keyboard (the whole editor works without a mouse):
@@ -44,6 +46,7 @@ enum
   PROP_DOCUMENT,
   PROP_EDITING_MODE,
   PROP_SHOWN_MODE,
+  PROP_PROBE_MODE,
   N_PROPS
 };
 
@@ -51,6 +54,7 @@ enum
 {
   SIGNAL_SELECTION_CHANGED,
   SIGNAL_EDIT_REFUSED,
+  SIGNAL_PROBE,
   N_SIGNALS
 };
 
@@ -74,6 +78,14 @@ mf_canvas_refuse_error (MfCanvas *self,
 {
   if (error != NULL)
     mf_canvas_refuse (self, error->message);
+}
+
+void
+mf_canvas_emit_probe (MfCanvas   *self,
+                      const char *name,
+                      gboolean    is_node)
+{
+  g_signal_emit (self, signals[SIGNAL_PROBE], 0, name, is_node);
 }
 
 /* A hit radius of about `pixels` on screen, within sensible canvas sizes. */
@@ -422,6 +434,28 @@ mf_canvas_get_shown_mode (MfCanvas *self)
   return self->shown_mode;
 }
 
+void
+mf_canvas_set_probe_mode (MfCanvas *self,
+                          gboolean  probe_mode)
+{
+  g_return_if_fail (MF_IS_CANVAS (self));
+
+  probe_mode = !!probe_mode;
+  if (self->probe_mode == probe_mode)
+    return;
+  self->probe_mode = probe_mode;
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), probe_mode ? "crosshair" : NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROBE_MODE]);
+}
+
+gboolean
+mf_canvas_get_probe_mode (MfCanvas *self)
+{
+  g_return_val_if_fail (MF_IS_CANVAS (self), FALSE);
+
+  return self->probe_mode;
+}
+
 /* ---- the widget ---- */
 
 /* Light or dark drawing colours, whichever suits the theme's text colour. */
@@ -551,6 +585,9 @@ mf_canvas_get_property (GObject    *object,
     case PROP_SHOWN_MODE:
       g_value_set_string (value, self->shown_mode);
       break;
+    case PROP_PROBE_MODE:
+      g_value_set_boolean (value, self->probe_mode);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -574,6 +611,9 @@ mf_canvas_set_property (GObject      *object,
       break;
     case PROP_SHOWN_MODE:
       mf_canvas_set_shown_mode (self, g_value_get_string (value));
+      break;
+    case PROP_PROBE_MODE:
+      mf_canvas_set_probe_mode (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -603,6 +643,9 @@ mf_canvas_class_init (MfCanvasClass *klass)
   properties[PROP_SHOWN_MODE] =
     g_param_spec_string ("shown-mode", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROBE_MODE] =
+    g_param_spec_boolean ("probe-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_SELECTION_CHANGED] =
@@ -611,6 +654,9 @@ mf_canvas_class_init (MfCanvasClass *klass)
   signals[SIGNAL_EDIT_REFUSED] =
     g_signal_new ("edit-refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_PROBE] =
+    g_signal_new ("probe", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_BOOLEAN);
 
   mf_canvas_class_install_actions (widget_class);
   gtk_widget_class_set_css_name (widget_class, "mfcanvas");

@@ -17,6 +17,13 @@
  *   "selection-changed" (void)
  *   "edit-refused" (const char *message): an edit the document refused, or
  *     a connection between ports of different domains, in words.
+ *   "probe" (const char *name, gboolean is_node): in probe mode, a click
+ *     asked for the quantities of a component (`name` is its id, "C1";
+ *     its results are the "C1.*" columns without a further dot) or of a
+ *     node (`name` is the node's name as the core gives it, "J1" or "P1.b";
+ *     its pressure is "NAME.p").  A click on a one-port hydraulic component
+ *     (junction, tank, volume) emits it for the component, then for its
+ *     node.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -77,6 +84,24 @@ const char       *mf_canvas_get_shown_mode (MfCanvas *self);
  * view shows the whole circuit, refitted whenever the canvas changes size,
  * until the user zooms or pans (canvas.zoom-fit goes back to that). */
 MfCanvasGeometry *mf_canvas_get_geometry (MfCanvas *self);
+
+/* In probe mode a click picks what to plot instead of editing: it emits
+ * "probe" for the component, junction or wire under the pointer and
+ * neither selects nor moves anything; the pointer is a crosshair.
+ * Property "probe-mode". */
+void              mf_canvas_set_probe_mode (MfCanvas *self,
+                                            gboolean  probe_mode);
+gboolean          mf_canvas_get_probe_mode (MfCanvas *self);
+/* What a click at (x, y) in widget coordinates does in probe mode: emits
+ * "probe" for what is there; FALSE when nothing is. */
+gboolean          mf_canvas_probe_at (MfCanvas *self,
+                                      double    x,
+                                      double    y);
+/* The name the core gives node `node` of the geometry: the id of its
+ * first junction in document order, else its first port's name ("P1.b").
+ * Free with g_free(). */
+char             *mf_canvas_node_name (MfCanvas *self,
+                                       guint     node);
 void              mf_canvas_get_view (MfCanvas     *self,
                                       MfCanvasView *view);
 

@@ -1,12 +1,12 @@
-/* mf-sim-worker.c: a simulation running in the background for the window.
+/* mf-sim-worker.c: a simulation running in the background for the window —
+ * the object, its controls and the notices it gets from its runs.
  *
  * Each start makes a run: a reference-counted record shared by the worker
- * and a thread of its own.  A run can sit paused for as long as the user
- * likes, so it gets a dedicated thread rather than one of GTask's pool,
- * whose few threads the rest of the app shares for short jobs.  The thread
- * writes samples, log rows and progress under the run's lock; the worker
- * swaps the buffers out under that lock and hands their contents out after
- * releasing it, so a slow consumer never holds the simulation up.
+ * and a thread of its own (mf-sim-worker-run.c).  A run can sit paused for
+ * as long as the user likes, so it gets a dedicated thread rather than one
+ * of GTask's pool, whose few threads the rest of the app shares for short
+ * jobs.  The thread writes samples, log rows and progress under the run's
+ * lock into a bounded buffer that the window drains (mf-sim-worker-buffer.c).
  *
  * The end of a run travels back as an idle source on the starting thread's
  * main context that holds the run, not the worker: the run knows its worker
@@ -16,13 +16,9 @@
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "mf-sim-worker.h"
+#include "mf-sim-worker-private.h"
 
 #include <string.h>
-
-#include "mf-document.h"
-#include "mf-error.h"
-#include "mf-model.h"
 
 G_DEFINE_ENUM_TYPE (MfSimStatus, mf_sim_status,
   G_DEFINE_ENUM_VALUE (MF_SIM_STATUS_IDLE, "idle"),
@@ -32,66 +28,7 @@ G_DEFINE_ENUM_TYPE (MfSimStatus, mf_sim_status,
   G_DEFINE_ENUM_VALUE (MF_SIM_STATUS_STOPPED, "stopped"),
   G_DEFINE_ENUM_VALUE (MF_SIM_STATUS_FAILED, "failed"))
 
-/* A sample in the buffer: t, the mode, then the values. */
-#define SAMPLE_HEAD 2
-
 static gint live_runs;
-
-typedef struct
-{
-  /* Set before the thread starts, read-only afterwards. */
-  char                *data;
-  gsize                length;
-  char                *name;
-  gboolean             own_settings;
-  MfSimulationOptions  options;
-  char                *method;
-  GCancellable        *cancellable;
-  GMainContext        *context;
-  GWeakRef             owner;
-
-  GMutex               lock;
-  GCond                resume;
-  /* Under the lock.  The names are written once, before the first
-   * sample, and never change afterwards. */
-  gboolean             paused;
-  gboolean             stopping;
-  gboolean             cut_short;
-  guint                n_values;
-  char               **names;
-  char               **units;
-  GArray              *samples; /* of double, n_values + SAMPLE_HEAD a sample */
-  GArray              *log;     /* of MfSimLogEntry, owning their strings */
-  double               t;
-  double               t_end;
-  guint64              n_samples;
-  gint64               began;   /* µs, monotonic; 0 until simulating */
-  gint64               ended;
-  gboolean             waiting;
-  gint64               waiting_since;
-  gint64               paused_total;
-  double               wall_at_t;
-  MfSimStatus          outcome; /* RUNNING until the thread is done */
-  GError              *error;
-  MfSimulationStats    stats;
-
-  /* Main thread only. */
-  gboolean             announced;
-} MfSimRun;
-
-struct _MfSimWorker
-{
-  GObject            parent_instance;
-
-  MfSimRun          *run; /* the latest run, or NULL */
-  MfSimStatus        status;
-  GError            *error;
-  MfSimulationStats  stats;
-  /* Empty buffers swapped into the run by a drain, so that draining does
-   * not allocate once the buffers have grown to a frame's worth. */
-  GArray            *spare_samples;
-  GArray            *spare_log;
-};
 
 enum
 {
@@ -105,6 +42,8 @@ static GParamSpec *properties[N_PROPS];
 enum
 {
   STARTED,
+  RESTARTED,
+  UPDATE_REFUSED,
   FINISHED,
   FAILED,
   N_SIGNALS
@@ -113,34 +52,6 @@ enum
 static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MfSimWorker, mf_sim_worker, G_TYPE_OBJECT)
-
-/* ---- buffers ----------------------------------------------------------- */
-
-static void
-log_entry_clear (gpointer data)
-{
-  MfSimLogEntry *entry = data;
-
-  g_free ((char *) entry->component);
-  g_free ((char *) entry->from);
-  g_free ((char *) entry->to);
-  g_free ((char *) entry->states);
-}
-
-static GArray *
-samples_new (void)
-{
-  return g_array_new (FALSE, FALSE, sizeof (double));
-}
-
-static GArray *
-log_new (void)
-{
-  GArray *log = g_array_new (FALSE, FALSE, sizeof (MfSimLogEntry));
-
-  g_array_set_clear_func (log, log_entry_clear);
-  return log;
-}
 
 /* ---- runs -------------------------------------------------------------- */
 
@@ -155,30 +66,41 @@ run_clear (MfSimRun *run)
   g_weak_ref_clear (&run->owner);
   g_mutex_clear (&run->lock);
   g_cond_clear (&run->resume);
-  g_strfreev (run->names);
-  g_strfreev (run->units);
+  g_ptr_array_unref (run->layouts);
   g_array_unref (run->samples);
   g_array_unref (run->log);
+  g_array_unref (run->last);
+  g_free (run->update);
+  g_clear_error (&run->refusal);
   g_clear_error (&run->error);
   g_atomic_int_add (&live_runs, -1);
 }
 
-static MfSimRun *
-run_ref (MfSimRun *run)
+MfSimRun *
+mf_sim_run_ref (MfSimRun *run)
 {
   return g_atomic_rc_box_acquire (run);
 }
 
-static void
-run_unref (MfSimRun *run)
+void
+mf_sim_run_unref (MfSimRun *run)
 {
   g_atomic_rc_box_release_full (run, (GDestroyNotify) run_clear);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfSimRun, run_unref)
+static void
+layout_free (gpointer data)
+{
+  MfSimLayout *layout = data;
+
+  g_strfreev (layout->names);
+  g_strfreev (layout->units);
+  g_free (layout);
+}
 
 static MfSimRun *
 run_new (MfSimWorker               *owner,
+         guint                      limit,
          const char                *data,
          gssize                     length,
          const char                *name,
@@ -201,8 +123,11 @@ run_new (MfSimWorker               *owner,
   g_weak_ref_init (&run->owner, owner);
   g_mutex_init (&run->lock);
   g_cond_init (&run->resume);
-  run->samples = samples_new ();
-  run->log = log_new ();
+  run->layouts = g_ptr_array_new_with_free_func (layout_free);
+  run->samples = mf_sim_samples_new ();
+  run->limit = MAX (limit, 1);
+  run->log = mf_sim_log_new ();
+  run->last = mf_sim_samples_new ();
   run->outcome = MF_SIM_STATUS_RUNNING;
   g_atomic_int_inc (&live_runs);
   return run;
@@ -218,209 +143,6 @@ run_request_stop (MfSimRun *run)
   g_cond_broadcast (&run->resume);
   g_mutex_unlock (&run->lock);
   g_cancellable_cancel (run->cancellable);
-}
-
-/* µs spent simulating up to `now`, pauses left out.  Under the lock. */
-static gint64
-run_elapsed (const MfSimRun *run, gint64 now)
-{
-  gint64 until = now;
-
-  if (run->began == 0)
-    return 0;
-  if (run->ended != 0)
-    until = run->ended;
-  else if (run->waiting)
-    until = run->waiting_since;
-  return MAX (until - run->began - run->paused_total, 0);
-}
-
-/* Under the lock: returns when the run is resumed or stopped. */
-static void
-run_wait_while_paused (MfSimRun *run)
-{
-  if (!run->paused || run->stopping)
-    return;
-  run->waiting = TRUE;
-  run->waiting_since = g_get_monotonic_time ();
-  while (run->paused && !run->stopping)
-    g_cond_wait (&run->resume, &run->lock);
-  run->paused_total += g_get_monotonic_time () - run->waiting_since;
-  run->waiting = FALSE;
-}
-
-/* ---- the run's thread -------------------------------------------------- */
-
-static gboolean
-run_take_sample (double t, guint mode, const double *values, gpointer user_data)
-{
-  MfSimRun *run = user_data;
-  gboolean go_on;
-
-  g_mutex_lock (&run->lock);
-  run_wait_while_paused (run);
-  go_on = !run->stopping;
-  if (go_on)
-    {
-      double head[SAMPLE_HEAD] = { t, mode };
-
-      g_array_append_vals (run->samples, head, SAMPLE_HEAD);
-      g_array_append_vals (run->samples, values, run->n_values);
-      run->n_samples++;
-      run->t = t;
-      run->wall_at_t = run_elapsed (run, g_get_monotonic_time ()) / (double) G_USEC_PER_SEC;
-    }
-  else
-    run->cut_short = TRUE;
-  g_mutex_unlock (&run->lock);
-  return go_on;
-}
-
-static void
-run_add_log (MfSimRun *run, const MfSimLogEntry *entry)
-{
-  g_mutex_lock (&run->lock);
-  g_array_append_vals (run->log, entry, 1);
-  g_mutex_unlock (&run->lock);
-}
-
-static void
-run_log_event (double t, const char *component, const char *from, const char *to, gpointer data)
-{
-  MfSimLogEntry entry = {
-    .kind = MF_SIM_LOG_EVENT,
-    .t = t,
-    .t_last = t,
-    .component = g_strdup (component),
-    .from = g_strdup (from),
-    .to = g_strdup (to),
-  };
-
-  run_add_log (data, &entry);
-}
-
-static void
-run_log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
-{
-  MfSimLogEntry entry = {
-    .kind = MF_SIM_LOG_FALLBACKS,
-    .t = fallbacks->t_first,
-    .t_last = fallbacks->t_last,
-    .steps = fallbacks->steps,
-    .states = g_strdup (fallbacks->states),
-  };
-
-  run_add_log (data, &entry);
-}
-
-static void
-run_post (MfSimRun *run, GSourceFunc deliver)
-{
-  g_autoptr (GSource) source = g_idle_source_new ();
-
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, deliver, run_ref (run), (GDestroyNotify) run_unref);
-  g_source_set_static_name (source, "[manifold] simulation notice");
-  g_source_attach (source, run->context);
-}
-
-static gboolean deliver_started (gpointer data);
-static gboolean deliver_end (gpointer data);
-
-/* Names what the samples will hold and starts the clock. */
-static void
-run_publish (MfSimRun *run, const MfModel *model, double t_end)
-{
-  guint n_outputs = mf_model_n_outputs (model);
-  guint n_values = n_outputs + mf_simulation_n_switches (model);
-  char **names = g_new0 (char *, n_values + 1);
-  char **units = g_new0 (char *, n_values + 1);
-
-  for (guint i = 0; i < n_outputs; i++)
-    {
-      names[i] = g_strdup (mf_model_output_name (model, i));
-      units[i] = g_strdup (mf_model_output_unit (model, i));
-    }
-  for (guint i = n_outputs; i < n_values; i++)
-    {
-      names[i] = mf_simulation_switch_name (model, i - n_outputs);
-      units[i] = g_strdup ("");
-    }
-  g_mutex_lock (&run->lock);
-  run->n_values = n_values;
-  run->names = names;
-  run->units = units;
-  run->t_end = t_end;
-  run->began = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  run_post (run, deliver_started);
-}
-
-/* What a run that returned `ok` came to; clears a cancellation error. */
-static MfSimStatus
-run_outcome (MfSimRun *run, gboolean ok, GError **error)
-{
-  gboolean cut_short;
-
-  g_mutex_lock (&run->lock);
-  cut_short = run->cut_short;
-  g_mutex_unlock (&run->lock);
-  if (ok)
-    return cut_short ? MF_SIM_STATUS_STOPPED : MF_SIM_STATUS_FINISHED;
-  if (g_error_matches (*error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_clear_error (error);
-      return MF_SIM_STATUS_STOPPED;
-    }
-  return MF_SIM_STATUS_FAILED;
-}
-
-static MfSimStatus
-run_simulate (MfSimRun *run, MfSimulationStats *stats, GError **error)
-{
-  g_autoptr (MfDocument) document = NULL;
-  g_autoptr (MfModel) model = NULL;
-  const MfCircuit *circuit;
-  MfSimulationOptions options = run->options;
-  gboolean ok;
-
-  document = mf_document_load_data (run->data, (gssize) run->length, run->name, NULL, error);
-  if (document == NULL)
-    return MF_SIM_STATUS_FAILED;
-  circuit = mf_document_get_circuit (document);
-  model = mf_model_new (circuit, error);
-  if (model == NULL)
-    return MF_SIM_STATUS_FAILED;
-  if (run->own_settings)
-    mf_simulation_options_from_circuit (&options, circuit);
-  options.event = run_log_event;
-  options.event_data = run;
-  options.fallback = run_log_fallbacks;
-  options.fallback_data = run;
-  if (g_cancellable_is_cancelled (run->cancellable))
-    return MF_SIM_STATUS_STOPPED;
-  run_publish (run, model, options.t_end);
-  ok = mf_simulate (model, &options, run_take_sample, run, stats, run->cancellable, error);
-  return run_outcome (run, ok, error);
-}
-
-static gpointer
-run_thread (gpointer data)
-{
-  g_autoptr (MfSimRun) run = data;
-  g_autoptr (GError) error = NULL;
-  MfSimulationStats stats = { 0 };
-  MfSimStatus outcome = run_simulate (run, &stats, &error);
-
-  g_mutex_lock (&run->lock);
-  run->outcome = outcome;
-  run->error = g_steal_pointer (&error);
-  run->stats = stats;
-  if (run->began != 0)
-    run->ended = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  run_post (run, deliver_end);
-  return NULL;
 }
 
 /* ---- notices on the main context --------------------------------------- */
@@ -454,8 +176,8 @@ run_get_owner (MfSimRun *run)
   return self;
 }
 
-static gboolean
-deliver_started (gpointer data)
+gboolean
+mf_sim_worker_deliver_started (gpointer data)
 {
   g_autoptr (MfSimWorker) self = run_get_owner (data);
 
@@ -464,8 +186,8 @@ deliver_started (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static gboolean
-deliver_end (gpointer data)
+gboolean
+mf_sim_worker_deliver_end (gpointer data)
 {
   MfSimRun *run = data;
   g_autoptr (MfSimWorker) self = run_get_owner (run);
@@ -502,6 +224,53 @@ deliver_end (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* After a live update the run is paused or running as the thread left it:
+ * a refused edit paused it, a good one after it resumed it. */
+static void
+sync_status (MfSimWorker *self, MfSimRun *run)
+{
+  gboolean paused, over;
+
+  g_mutex_lock (&run->lock);
+  paused = run->paused;
+  over = run->outcome != MF_SIM_STATUS_RUNNING;
+  g_mutex_unlock (&run->lock);
+  if (!over && mf_sim_worker_is_active (self))
+    set_status (self, paused ? MF_SIM_STATUS_PAUSED : MF_SIM_STATUS_RUNNING);
+}
+
+gboolean
+mf_sim_worker_deliver_restarted (gpointer data)
+{
+  MfSimRun *run = data;
+  g_autoptr (MfSimWorker) self = run_get_owner (run);
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  sync_status (self, run);
+  g_signal_emit (self, signals[RESTARTED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+gboolean
+mf_sim_worker_deliver_refused (gpointer data)
+{
+  MfSimRun *run = data;
+  g_autoptr (MfSimWorker) self = run_get_owner (run);
+  g_autoptr (GError) error = NULL;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  g_mutex_lock (&run->lock);
+  if (run->refusal != NULL)
+    error = g_error_copy (run->refusal);
+  g_mutex_unlock (&run->lock);
+  sync_status (self, run);
+  if (error != NULL)
+    g_signal_emit (self, signals[UPDATE_REFUSED], 0, error);
+  return G_SOURCE_REMOVE;
+}
+
 /* ---- the object -------------------------------------------------------- */
 
 static void
@@ -511,7 +280,7 @@ mf_sim_worker_dispose (GObject *object)
 
   if (self->run != NULL)
     run_request_stop (self->run);
-  g_clear_pointer (&self->run, run_unref);
+  g_clear_pointer (&self->run, mf_sim_run_unref);
   G_OBJECT_CLASS (mf_sim_worker_parent_class)->dispose (object);
 }
 
@@ -557,6 +326,11 @@ mf_sim_worker_class_init (MfSimWorkerClass *klass)
 
   signals[STARTED] = g_signal_new ("started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[RESTARTED] = g_signal_new ("restarted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[UPDATE_REFUSED] = g_signal_new ("update-refused", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                          1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
@@ -568,6 +342,7 @@ static void
 mf_sim_worker_init (MfSimWorker *self)
 {
   self->status = MF_SIM_STATUS_IDLE;
+  self->limit = MF_SIM_WORKER_BUFFER_LIMIT;
 }
 
 MfSimWorker *
@@ -593,13 +368,14 @@ mf_sim_worker_start (MfSimWorker               *self,
 
   if (self->run != NULL)
     run_request_stop (self->run);
-  g_clear_pointer (&self->run, run_unref);
+  g_clear_pointer (&self->run, mf_sim_run_unref);
   g_clear_error (&self->error);
   memset (&self->stats, 0, sizeof self->stats);
-  self->run = run_new (self, data, length, name, options);
+  self->run = run_new (self, self->limit, data, length, name, options);
   set_status (self, MF_SIM_STATUS_RUNNING);
 
-  thread = g_thread_try_new ("mf-simulation", run_thread, run_ref (self->run), &error);
+  thread = g_thread_try_new ("mf-simulation", mf_sim_run_thread, mf_sim_run_ref (self->run),
+                             &error);
   if (thread != NULL)
     {
       g_thread_unref (thread);
@@ -608,8 +384,8 @@ mf_sim_worker_start (MfSimWorker               *self,
   /* no thread, no run: the failure arrives as any other would */
   self->run->outcome = MF_SIM_STATUS_FAILED;
   self->run->error = g_steal_pointer (&error);
-  run_post (self->run, deliver_end);
-  run_unref (self->run); /* the reference the thread would have dropped */
+  mf_sim_run_post (self->run, mf_sim_worker_deliver_end);
+  mf_sim_run_unref (self->run); /* the reference the thread would have dropped */
 }
 
 void
@@ -634,9 +410,38 @@ mf_sim_worker_resume (MfSimWorker *self)
     return;
   g_mutex_lock (&self->run->lock);
   self->run->paused = FALSE;
+  self->run->refused = FALSE;
   g_cond_broadcast (&self->run->resume);
   g_mutex_unlock (&self->run->lock);
   set_status (self, MF_SIM_STATUS_RUNNING);
+}
+
+void
+mf_sim_worker_update (MfSimWorker *self, const char *data, gssize length)
+{
+  MfSimRun *run;
+
+  g_return_if_fail (MF_IS_SIM_WORKER (self));
+  g_return_if_fail (data != NULL);
+
+  if (!mf_sim_worker_is_active (self))
+    return;
+  run = self->run;
+  g_mutex_lock (&run->lock);
+  /* only the newest edit matters: one not taken yet is superseded */
+  g_free (run->update);
+  run->update_length = length < 0 ? strlen (data) : (gsize) length;
+  run->update = g_memdup2 (data, run->update_length);
+  g_cond_broadcast (&run->resume);
+  g_mutex_unlock (&run->lock);
+}
+
+void
+mf_sim_worker_set_buffer_limit (MfSimWorker *self, guint limit)
+{
+  g_return_if_fail (MF_IS_SIM_WORKER (self));
+
+  self->limit = MAX (limit, 1);
 }
 
 void
@@ -699,7 +504,7 @@ mf_sim_worker_get_progress (MfSimWorker *self, MfSimProgress *progress)
   progress->t = run->t;
   progress->t_end = run->t_end;
   progress->fraction = run->t_end > 0 ? CLAMP (run->t / run->t_end, 0.0, 1.0) : 0.0;
-  progress->wall_time = run_elapsed (run, g_get_monotonic_time ()) / (double) G_USEC_PER_SEC;
+  progress->wall_time = mf_sim_run_elapsed (run, g_get_monotonic_time ()) / (double) G_USEC_PER_SEC;
   progress->real_time_factor = run->wall_at_t > 0 ? run->t / run->wall_at_t : 0.0;
   progress->n_samples = run->n_samples;
   g_mutex_unlock (&run->lock);
@@ -750,85 +555,6 @@ mf_sim_worker_get_value_unit (MfSimWorker *self, guint i)
   g_return_val_if_fail (MF_IS_SIM_WORKER (self), NULL);
 
   return value_label (self, i, TRUE);
-}
-
-/* ---- draining ---------------------------------------------------------- */
-
-/* Swaps the run's buffer `*buffer` for `*spare` (made by `make` if there is
- * none) under the lock, and returns what the run had written. */
-static GArray *
-take_buffer (MfSimRun *run, GArray **buffer, GArray **spare, GArray *(*make) (void))
-{
-  GArray *taken = NULL;
-
-  g_mutex_lock (&run->lock);
-  if ((*buffer)->len > 0)
-    {
-      taken = *buffer;
-      *buffer = *spare != NULL ? g_steal_pointer (spare) : make ();
-    }
-  g_mutex_unlock (&run->lock);
-  return taken;
-}
-
-/* Keeps `taken`, emptied, for the next drain; a drain called from inside
- * a callback may have left a spare already. */
-static void
-give_back (GArray **spare, GArray *taken)
-{
-  g_array_set_size (taken, 0);
-  if (*spare == NULL)
-    *spare = taken;
-  else
-    g_array_unref (taken);
-}
-
-guint
-mf_sim_worker_drain (MfSimWorker *self, MfSimSampleFunc func, gpointer user_data)
-{
-  GArray *taken;
-  guint stride, n;
-
-  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
-  g_return_val_if_fail (func != NULL, 0);
-
-  if (self->run == NULL)
-    return 0;
-  taken = take_buffer (self->run, &self->run->samples, &self->spare_samples, samples_new);
-  if (taken == NULL)
-    return 0;
-  /* written before the first sample, never changed since */
-  stride = self->run->n_values + SAMPLE_HEAD;
-  n = taken->len / stride;
-  for (guint i = 0; i < n; i++)
-    {
-      const double *sample = &g_array_index (taken, double, (gsize) i * stride);
-
-      func (sample[0], (guint) sample[1], sample + SAMPLE_HEAD, user_data);
-    }
-  give_back (&self->spare_samples, taken);
-  return n;
-}
-
-guint
-mf_sim_worker_drain_log (MfSimWorker *self, MfSimLogFunc func, gpointer user_data)
-{
-  GArray *taken;
-  guint n;
-
-  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
-  g_return_val_if_fail (func != NULL, 0);
-
-  if (self->run == NULL)
-    return 0;
-  taken = take_buffer (self->run, &self->run->log, &self->spare_log, log_new);
-  if (taken == NULL)
-    return 0;
-  n = taken->len;
-  for (guint i = 0; i < n; i++)
-    func (&g_array_index (taken, MfSimLogEntry, i), user_data);
-  give_back (&self->spare_log, taken);
-  return n;
 }
 
 guint

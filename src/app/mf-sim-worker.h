@@ -75,6 +75,17 @@ typedef void (*MfSimSampleFunc) (double        t,
                                  gpointer      user_data);
 typedef void (*MfSimLogFunc) (const MfSimLogEntry *entry,
                               gpointer             user_data);
+/* The layout of the samples that follow: `n_values` names and units as
+ * mf_sim_worker_get_value_name() and _unit() give them.  The arrays live
+ * only during the call. */
+typedef void (*MfSimLayoutFunc) (guint              n_values,
+                                 const char *const *names,
+                                 const char *const *units,
+                                 gpointer           user_data);
+
+/* Undrained samples a run's buffer holds at most, by default: about a
+ * second's worth of a fast run, a few MB. */
+#define MF_SIM_WORKER_BUFFER_LIMIT (1u << 16)
 
 #define MF_TYPE_SIM_WORKER (mf_sim_worker_get_type ())
 G_DECLARE_FINAL_TYPE (MfSimWorker, mf_sim_worker, MF, SIM_WORKER, GObject)
@@ -82,6 +93,10 @@ G_DECLARE_FINAL_TYPE (MfSimWorker, mf_sim_worker, MF, SIM_WORKER, GObject)
 /* Signals:
  *   "started" (void): the run's model is compiled and its values are named;
  *   its samples follow.  Not emitted for a document that does not load.
+ *   "restarted" (void): a live update's model is in place; the samples that
+ *   follow are in its layout (mf_sim_worker_drain_full() hands it over).
+ *   "update-refused" (const GError *): an updated document does not load or
+ *   assemble; the run is paused at its latest sample until a good update.
  *   "finished" (void): the run ended at t_end or was stopped ("status" says
  *   which).
  *   "failed" (const GError *): the run could not go on; the samples and the
@@ -106,6 +121,20 @@ void           mf_sim_worker_start (MfSimWorker               *self,
 /* The run waits at its next sample until resumed; its wall time stops. */
 void           mf_sim_worker_pause (MfSimWorker *self);
 void           mf_sim_worker_resume (MfSimWorker *self);
+/* The document of a live run (running or paused) was edited: the run goes
+ * on from its latest sample with `data` (copied), on the run's thread.
+ * Parameters take effect from the next sample; the state is carried over by
+ * name (states, switches; new states at their initial values) and projected
+ * onto the new constraints.  A document that does not load or assemble
+ * pauses the run and emits "update-refused"; a later good update continues
+ * it.  Does nothing when no run is live. */
+void           mf_sim_worker_update (MfSimWorker *self,
+                                     const char  *data,
+                                     gssize       length);
+/* How many undrained samples the next run's buffer holds before the run
+ * waits for a drain (MF_SIM_WORKER_BUFFER_LIMIT unless set; at least 1). */
+void           mf_sim_worker_set_buffer_limit (MfSimWorker *self,
+                                               guint        limit);
 /* Cancels the run, paused or not; it ends within a step and "finished"
  * follows with the status MF_SIM_STATUS_STOPPED (or FINISHED if it reached
  * t_end first). */
@@ -125,9 +154,14 @@ void           mf_sim_worker_get_progress (MfSimWorker   *self,
                                            MfSimProgress *progress);
 
 /* What a sample holds, known from "started" on (0 values and NULL names
- * before): mf_model_n_outputs() outputs then the switches; their names as
- * in a CSV header without the unit ("P1.v", "CV1.open") and their units
- * ("m/s"; "" for switches).  Valid until the next start. */
+ * before): mf_model_n_outputs() outputs, the switches, then
+ * "solver.w_sigma_min" and "solver.w_sigma_max" (the smallest and largest
+ * nonzero singular values of the constraint matrix W of the valve
+ * configuration in force); their names as in a CSV header without the unit
+ * ("P1.v", "CV1.open") and their units ("m/s"; "" for switches and σ).
+ * Valid until the next start; after a live update these are the newest
+ * segment's, and the samples still undrained may be in an older layout:
+ * use mf_sim_worker_drain_full() to follow segments. */
 guint          mf_sim_worker_get_n_values (MfSimWorker *self);
 const char    *mf_sim_worker_get_value_name (MfSimWorker *self,
                                              guint        i);
@@ -136,11 +170,20 @@ const char    *mf_sim_worker_get_value_unit (MfSimWorker *self,
 
 /* Hands every sample that arrived since the last drain to `func`, oldest
  * first, and forgets them; returns how many.  The run goes on meanwhile:
- * `func` is called outside the buffer's lock.  Undrained samples pile up
- * without a bound: drain once per frame while a run is live. */
+ * `func` is called outside the buffer's lock.  The buffer holds a bounded
+ * number of undrained samples (mf_sim_worker_set_buffer_limit()); beyond
+ * that the run waits for a drain (the caller never waits on the run):
+ * drain once per frame while a run is live. */
 guint          mf_sim_worker_drain (MfSimWorker     *self,
                                     MfSimSampleFunc  func,
                                     gpointer         user_data);
+/* The same, calling `layout` first whenever a segment begins (the start of
+ * a run, each live update), before that segment's first sample; each
+ * sample's values are in the layout of its segment.  `layout` may be NULL. */
+guint          mf_sim_worker_drain_full (MfSimWorker     *self,
+                                         MfSimLayoutFunc  layout,
+                                         MfSimSampleFunc  sample,
+                                         gpointer         user_data);
 /* The same for the event log. */
 guint          mf_sim_worker_drain_log (MfSimWorker  *self,
                                         MfSimLogFunc  func,

@@ -103,6 +103,30 @@ mf_window_action_redo (GtkWidget  *widget,
 }
 
 static void
+mf_window_action_run (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  mf_sim_panel_run (MF_WINDOW (widget)->sim_panel);
+}
+
+static void
+mf_window_action_pause (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  mf_sim_panel_toggle_pause (MF_WINDOW (widget)->sim_panel);
+}
+
+static void
+mf_window_action_stop (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  mf_sim_panel_stop (MF_WINDOW (widget)->sim_panel);
+}
+
+static void
 mf_window_example_chosen (MfWindow   *self,
                           const char *name)
 {
@@ -137,6 +161,9 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, mf_window_action_redo);
   gtk_widget_class_install_action (widget_class, "win.show-gallery", NULL,
                                    mf_window_action_show_gallery);
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, mf_window_action_run);
+  gtk_widget_class_install_action (widget_class, "win.pause", NULL, mf_window_action_pause);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, mf_window_action_stop);
 
   /* Bound on the window, so a focused text entry keeps Ctrl+Z for its own
    * text and the circuit's history gets it everywhere else. */
@@ -156,6 +183,12 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
                                        "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
+  /* Space would be the usual play key, but the canvas pans with it. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.run", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.stop", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, GDK_CONTROL_MASK,
+                                       "win.stop", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F7, 0, "win.pause", NULL);
 }
 
 /* ---- recent circuits ---- */

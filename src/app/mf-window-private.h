@@ -11,6 +11,7 @@
 #include "mf-modes-panel.h"
 #include "mf-palette.h"
 #include "mf-properties-panel.h"
+#include "mf-sim-panel.h"
 #include "mf-structure-panel.h"
 #include "mf-window.h"
 
@@ -28,6 +29,8 @@ struct _MfWindow
   GtkWindow        *question;
   /* The user already chose to close despite unsaved changes. */
   gboolean          close_confirmed;
+  /* The simulation pane's height before it was folded to its toolbar. */
+  int               sim_pane_height;
 
   GtkRecentManager *recent_manager;
   GMenu            *recent_menu;
@@ -38,6 +41,9 @@ struct _MfWindow
   AdwSplitButton    *open_button;
   GtkButton         *undo_button;
   GtkButton         *redo_button;
+  GtkButton         *run_button;
+  GtkPaned          *sim_paned;
+  MfSimPanel        *sim_panel;
   GtkPaned          *inner_paned;
   MfPalette         *palette;
   MfCanvas          *canvas;
@@ -52,6 +58,9 @@ void mf_window_update_actions (MfWindow *self);
 
 /* mf-window-actions.c */
 void mf_window_class_install_actions (GtkWidgetClass *widget_class);
+/* mf-window-results.c: kept runs, sweeps, exports */
+void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
+void mf_window_init_results (MfWindow *self);
 void mf_window_init_recent (MfWindow *self);
 void mf_window_add_recent (MfWindow *self,
                            GFile    *file);

@@ -25,6 +25,13 @@ static GParamSpec *properties[N_PROPS];
  * any component (a parameter's entry and its unit) without scrolling
  * sideways, or four columns of W. */
 #define MF_WINDOW_SIDE_PANEL_WIDTH 460
+/* The simulation pane's height when a window opens: three plots that read
+ * well side by side at 1280 × 800, with a canvas still worth drawing on
+ * above them. */
+#define MF_WINDOW_SIM_PANE_HEIGHT 320
+/* A pane folded to its toolbar that the user drags taller than this has
+ * been opened again. */
+#define MF_WINDOW_SIM_PANE_UNFOLD 60
 
 G_DEFINE_FINAL_TYPE (MfWindow, mf_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -99,6 +106,10 @@ mf_window_update_actions (MfWindow *self)
   /* An unmodified untitled circuit (an example's copy) is still worth
    * saving: that is how a user keeps an example to change it. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", modified || untitled);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.pause",
+                                 mf_sim_panel_get_live (self->sim_panel));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.stop",
+                                 mf_sim_panel_get_live (self->sim_panel));
 
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->undo_button), undo_tip);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->redo_button), redo_tip);
@@ -144,6 +155,7 @@ mf_window_set_document (MfWindow       *self,
   mf_properties_panel_set_document (self->properties_panel, document);
   mf_modes_panel_set_document (self->modes_panel, document);
   mf_structure_panel_set_document (self->structure_panel, document);
+  mf_sim_panel_set_document (self->sim_panel, document);
 
   mf_window_document_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -216,9 +228,82 @@ mf_window_place_side_panel (MfWindow *self)
                           CLAMP (width - MF_WINDOW_SIDE_PANEL_WIDTH, 0, max_position));
 }
 
+/* The simulation pane starts at a fixed height, as the side panel at a
+ * fixed width (above); from then on the editor takes every change of the
+ * window's height. */
+static void
+mf_window_place_sim_pane (MfWindow *self)
+{
+  int max_position = 0;
+  int height = gtk_widget_get_height (GTK_WIDGET (self->sim_paned));
+
+  if (height <= 0)
+    return;
+  g_signal_handlers_disconnect_by_func (self->sim_paned, mf_window_place_sim_pane, self);
+  g_object_get (self->sim_paned, "max-position", &max_position, NULL);
+  gtk_paned_set_position (self->sim_paned,
+                          CLAMP (height - MF_WINDOW_SIM_PANE_HEIGHT, 0, max_position));
+}
+
+/* Folded, the pane keeps only its toolbar: the paned's handle goes down as
+ * far as that allows (max-position, once the plots are hidden), and comes
+ * back to where it was when the pane opens again. */
+static void
+mf_window_sim_pane_folded (MfWindow *self)
+{
+  int height = gtk_widget_get_height (GTK_WIDGET (self->sim_paned));
+
+  if (mf_sim_panel_get_expanded (self->sim_panel))
+    {
+      int position = height - MAX (self->sim_pane_height, MF_WINDOW_SIM_PANE_UNFOLD * 3);
+
+      gtk_paned_set_position (self->sim_paned, MAX (position, 0));
+      return;
+    }
+  self->sim_pane_height = gtk_widget_get_height (GTK_WIDGET (self->sim_panel));
+  gtk_paned_set_position (self->sim_paned, G_MAXINT / 2);
+}
+
+/* Dragging the handle of a folded pane up opens it. */
+static void
+mf_window_sim_pane_moved (MfWindow *self)
+{
+  int max_position = 0;
+
+  if (mf_sim_panel_get_expanded (self->sim_panel))
+    return;
+  g_object_get (self->sim_paned, "max-position", &max_position, NULL);
+  if (gtk_paned_get_position (self->sim_paned) < max_position - MF_WINDOW_SIM_PANE_UNFOLD)
+    {
+      self->sim_pane_height = gtk_widget_get_height (GTK_WIDGET (self->sim_paned))
+                              - gtk_paned_get_position (self->sim_paned);
+      mf_sim_panel_set_expanded (self->sim_panel, TRUE);
+    }
+}
+
+static void
+mf_window_probe (MfWindow   *self,
+                 const char *name,
+                 gboolean    is_node)
+{
+  mf_sim_panel_probe (self->sim_panel, name, is_node);
+}
+
 static void
 mf_window_connect_widgets (MfWindow *self)
 {
+  g_signal_connect_object (self->sim_paned, "notify::max-position",
+                           G_CALLBACK (mf_window_place_sim_pane), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sim_paned, "notify::position",
+                           G_CALLBACK (mf_window_sim_pane_moved), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sim_panel, "notify::expanded",
+                           G_CALLBACK (mf_window_sim_pane_folded), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sim_panel, "notify::status",
+                           G_CALLBACK (mf_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->canvas, "probe",
+                           G_CALLBACK (mf_window_probe), self, G_CONNECT_SWAPPED);
+  g_object_bind_property (self->sim_panel, "probe-mode", self->canvas, "probe-mode",
+                          G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->inner_paned, "notify::max-position",
                            G_CALLBACK (mf_window_place_side_panel), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "selection-changed",
@@ -320,6 +405,8 @@ mf_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->modes_panel, self);
   if (self->palette != NULL)
     g_signal_handlers_disconnect_by_data (self->palette, self);
+  if (self->sim_panel != NULL)
+    g_signal_handlers_disconnect_by_data (self->sim_panel, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_WINDOW);
   g_clear_object (&self->document);
   g_clear_object (&self->recent_menu);
@@ -361,6 +448,7 @@ mf_window_class_init (MfWindowClass *klass)
   g_type_ensure (MF_TYPE_PROPERTIES_PANEL);
   g_type_ensure (MF_TYPE_MODES_PANEL);
   g_type_ensure (MF_TYPE_STRUCTURE_PANEL);
+  g_type_ensure (MF_TYPE_SIM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/manifold/Manifold/ui/mf-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MfWindow, toast_overlay);
@@ -374,8 +462,12 @@ mf_window_class_init (MfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfWindow, properties_panel);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, modes_panel);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, structure_panel);
+  gtk_widget_class_bind_template_child (widget_class, MfWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, MfWindow, sim_paned);
+  gtk_widget_class_bind_template_child (widget_class, MfWindow, sim_panel);
 
   mf_window_class_install_actions (widget_class);
+  mf_window_class_install_result_actions (widget_class);
 }
 
 static void
@@ -386,6 +478,7 @@ mf_window_init (MfWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   mf_window_connect_widgets (self);
   mf_window_init_recent (self);
+  mf_window_init_results (self);
   mf_window_set_document (self, document);
 }
 

@@ -37,6 +37,7 @@
 #include "mf-method.h"
 #include "mf-model-private.h"
 #include "mf-reduction.h"
+#include "mf-simulation-private.h"
 #include "mf-system.h"
 
 /* More samples than this is a mistake in the options, not a wish. */
@@ -46,57 +47,6 @@
  * chattering guard (mf-events.h) holds a valve after a few, so only a
  * circuit whose valves keep handing the flow to each other gets there. */
 #define MF_SWITCHES_PER_VALVE_AND_INSTANT (2 * MF_CHATTER_SWITCHES + 2)
-
-/* SVD fallbacks not reported yet: one configuration, no output interval
- * without one. */
-typedef struct
-{
-  gboolean  active;
-  MfSystem *system;
-  double    t_first, t_last;
-  guint64   steps;
-} MfFallbackRun;
-
-typedef struct
-{
-  MfModel                   *model;
-  const MfCircuit           *circuit;
-  const MfSimulationOptions *options;
-  const MfMethod            *method;
-  MfSimulationStats         *stats;
-  MfSampleFunc               sample;
-  gpointer                   user_data;
-  GCancellable              *cancellable;
-
-  GHashTable                *integrators; /* configuration key → MfIntegrator* */
-  GString                   *key;
-  MfIntegrator              *current;
-  guint                      mode;
-  gboolean                  *mode_closed; /* per component: what the mode lists */
-  gboolean                  *closed;      /* per component: the configuration */
-  MfEvents                  *events;
-  double                     t;
-  double                    *y;        /* n_states long: holds the reduced state of any mode */
-  double                    *u;        /* the full state, carried across a mode switch */
-  double                     t_u;      /* the time of u, when expanded */
-  double                    *outputs;  /* one sample: the outputs, then the switches */
-  guint                      n_outputs;
-  guint                      n_switches;
-  guint                     *switches; /* their components */
-  gboolean                  *is_stop;  /* per switch: a piston's end stop */
-
-  guint64                    svd_seen; /* of the configuration in force */
-  MfFallbackRun              fallbacks;
-  GHashTable                *labels;   /* MfSystem* → its algebraic states, "O1.v, O2.v" */
-
-  GArray                    *breakpoints;   /* double, sorted */
-  guint                      next_breakpoint;
-  guint                      next_schedule; /* index into circuit->schedule */
-  guint64                    next_output;   /* index k of the sample due at k * interval */
-  double                     t_tol;         /* events closer than this are simultaneous */
-  gboolean                   finished;
-  gboolean                   expanded;      /* run->u already holds the state at run->t */
-} MfRun;
 
 void
 mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircuit *circuit)
@@ -114,6 +64,7 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->event_data = NULL;
   options->fallback = NULL;
   options->fallback_data = NULL;
+  options->start = NULL;
 }
 
 static gboolean
@@ -162,8 +113,8 @@ options_check (const MfSimulationOptions *options, const MfMethod **method, GErr
 
 /* The integrator of the configuration (run->mode, run->closed), built the
  * first time the run meets it. */
-static MfIntegrator *
-run_integrator (MfRun *run, GError **error)
+MfIntegrator *
+mf_run_integrator (MfRun *run, GError **error)
 {
   guint n_components = run->circuit->components->len;
   MfIntegrator *integrator;
@@ -187,8 +138,8 @@ run_integrator (MfRun *run, GError **error)
 
 /* The time of sample k: on the grid k * interval, the last one exactly at
  * t_end — also when the grid ends a rounding error away from it. */
-static double
-run_output_time (const MfRun *run, guint64 k)
+double
+mf_run_output_time (const MfRun *run, guint64 k)
 {
   double t = (double) k * run->options->output_interval;
 
@@ -199,7 +150,7 @@ static double
 run_next_stop (MfRun *run)
 {
   const GArray *schedule = run->circuit->schedule;
-  double stop = run_output_time (run, run->next_output);
+  double stop = mf_run_output_time (run, run->next_output);
 
   while (run->next_breakpoint < run->breakpoints->len
          && g_array_index (run->breakpoints, double, run->next_breakpoint) <= run->t + run->t_tol)
@@ -272,8 +223,8 @@ run_report_fallbacks (MfRun *run)
  * between t_from and t_to: they join the pending run of fallbacks when it
  * is of this configuration and its last one is at most an output interval
  * earlier. */
-static void
-run_note_fallbacks (MfRun *run, double t_from, double t_to)
+void
+mf_run_note_fallbacks (MfRun *run, double t_from, double t_to)
 {
   MfSystem *system = mf_integrator_get_system (run->current);
   MfFallbackRun *pending = &run->fallbacks;
@@ -347,7 +298,7 @@ run_relieved_integrator (MfRun *run, GError **error)
   for (;;)
     {
       g_autoptr (GError) refused = NULL;
-      MfIntegrator *next = run_integrator (run, &refused);
+      MfIntegrator *next = mf_run_integrator (run, &refused);
       int valve;
 
       if (next != NULL)
@@ -385,7 +336,7 @@ run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **e
       mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
       run->t_u = run->t;
     }
-  run_note_fallbacks (run, run->t, run->t);
+  mf_run_note_fallbacks (run, run->t, run->t);
   if (snap >= 0)
     mf_events_snap (run->events, (guint) snap, run->u);
   next = run_relieved_integrator (run, error);
@@ -400,7 +351,7 @@ run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **e
   run->expanded = FALSE;
   mf_integrator_restart (next);
   run->current = next;
-  run_note_fallbacks (run, run->t, run->t);
+  mf_run_note_fallbacks (run, run->t, run->t);
   return TRUE;
 }
 
@@ -451,8 +402,8 @@ run_switch_valve (MfRun *run, guint valve, GError **error)
 
 /* Switches valves at this instant until none is due: one switch changes the
  * pressures and flows the others see. */
-static gboolean
-run_settle (MfRun *run, GError **error)
+gboolean
+mf_run_settle (MfRun *run, GError **error)
 {
   guint limit = MF_SWITCHES_PER_VALVE_AND_INSTANT * mf_events_n_valves (run->events);
 
@@ -480,8 +431,8 @@ run_settle (MfRun *run, GError **error)
  * that cannot close (a flow source would have nowhere to pump) stays open.
  * Only at t = 0 is this a change the log shows: later the valve was closed
  * by the mode just before. */
-static gboolean
-run_start_valves (MfRun *run, gboolean first, GError **error)
+gboolean
+mf_run_start_valves (MfRun *run, gboolean first, GError **error)
 {
   g_autoptr (GArray) starting_closed =
     mf_events_starting_closed (run->events, mf_integrator_get_system (run->current), run->t,
@@ -493,9 +444,11 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
       guint valve = g_array_index (starting_closed, guint, i);
       g_autoptr (GError) refused = NULL;
 
+      if (run->given != NULL && run->given[valve])
+        continue;
       mf_events_set_state (run->events, valve, MF_VALVE_CLOSED);
       mf_events_closed_set (run->events, run->mode_closed, run->closed);
-      if (run_integrator (run, &refused) == NULL)
+      if (mf_run_integrator (run, &refused) == NULL)
         {
           if (!g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE))
             {
@@ -522,8 +475,8 @@ run_start_valves (MfRun *run, gboolean first, GError **error)
 /* Orifices and valves whose area is zero when their mode begins start
  * closed, before any equation evaluates their law.  At t = 0 the log shows
  * them closing, as it does the check valves that start closed. */
-static void
-run_start_areas (MfRun *run, gboolean first)
+void
+mf_run_start_areas (MfRun *run, gboolean first)
 {
   g_autoptr (GArray) closing = mf_events_start_areas (run->events, run->t);
 
@@ -550,18 +503,18 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   run->mode_closed = mf_model_mode_closed (run->model, mode);
   run->mode = mode;
   mf_events_enter_mode (run->events, run->mode_closed, FALSE);
-  run_start_areas (run, FALSE);
+  mf_run_start_areas (run, FALSE);
   if (!run_reconfigure (run, "", -1, &lost, error))
     return FALSE;
   run->stats->energy_lost += lost;
   run->stats->mode_switches++;
-  return run_start_valves (run, FALSE, error) && run_settle (run, error);
+  return mf_run_start_valves (run, FALSE, error) && mf_run_settle (run, error);
 }
 
 /* The outputs, then the switches: a piston's stop is 1 when it holds it,
  * any other switch 1 when open. */
-static void
-run_emit_sample (MfRun *run)
+void
+mf_run_emit_sample (MfRun *run)
 {
   MfSystem *system = mf_integrator_get_system (run->current);
 
@@ -572,7 +525,7 @@ run_emit_sample (MfRun *run)
 
       run->outputs[run->n_outputs + i] = (run->is_stop[i] ? closed : !closed) ? 1.0 : 0.0;
     }
-  run_note_fallbacks (run, run->t, run->t);
+  mf_run_note_fallbacks (run, run->t, run->t);
   if (run->sample != NULL && !run->sample (run->t, run->mode, run->outputs, run->user_data))
     run->finished = TRUE;
 }
@@ -595,10 +548,10 @@ run_arrive (MfRun *run, GError **error)
   else if (at_breakpoint)
     mf_integrator_forget_history (run->current);
 
-  if (run_output_time (run, run->next_output) <= run->t + run->t_tol)
+  if (mf_run_output_time (run, run->next_output) <= run->t + run->t_tol)
     {
       run->next_output++;
-      run_emit_sample (run);
+      mf_run_emit_sample (run);
     }
   if (run->t >= run->options->t_end)
     run->finished = TRUE;
@@ -607,8 +560,8 @@ run_arrive (MfRun *run, GError **error)
 
 /* An input that is not finite on [run->t, *stop]: the step ends where it
  * still is, and the run where it is not, with its name. */
-static gboolean
-run_check_inputs (MfRun *run, double *stop, GError **error)
+gboolean
+mf_run_check_inputs (MfRun *run, double *stop, GError **error)
 {
   g_autofree char *why = NULL;
   double before, bad;
@@ -636,10 +589,10 @@ run_start (MfRun *run, GError **error)
   run->mode = mf_circuit_mode_at (run->circuit, 0.0);
   run->mode_closed = mf_model_mode_closed (run->model, run->mode);
   mf_events_enter_mode (run->events, run->mode_closed, TRUE);
-  run_start_areas (run, TRUE);
-  if (!run_check_inputs (run, &zero, error))
+  mf_run_start_areas (run, TRUE);
+  if (!mf_run_check_inputs (run, &zero, error))
     return FALSE;
-  run->current = run_integrator (run, error);
+  run->current = mf_run_integrator (run, error);
   if (run->current == NULL)
     {
       g_prefix_error (error, "at t = 0 s: ");
@@ -649,11 +602,11 @@ run_start (MfRun *run, GError **error)
   /* Inconsistent initial values are projected too; that is not a switch,
    * so its energy is not counted. */
   mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
-  run_note_fallbacks (run, 0.0, 0.0);
-  if (!run_start_valves (run, TRUE, error) || !run_settle (run, error))
+  mf_run_note_fallbacks (run, 0.0, 0.0);
+  if (!mf_run_start_valves (run, TRUE, error) || !mf_run_settle (run, error))
     return FALSE;
   run->next_output = 1;
-  run_emit_sample (run);
+  mf_run_emit_sample (run);
   return TRUE;
 }
 
@@ -699,7 +652,7 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
   run->expanded = TRUE;
   run->t = after;
   *switched = TRUE;
-  return run_switch_valve (run, (guint) valve, error) && run_settle (run, error);
+  return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
 }
 
 /* One step toward `stop`, ended early by a check valve event. */
@@ -715,22 +668,22 @@ run_advance (MfRun *run, double stop, GError **error)
     return FALSE;
   if (switched)
     return TRUE;
-  if (!run_check_inputs (run, &stop, error))
+  if (!mf_run_check_inputs (run, &stop, error))
     return FALSE;
   mf_events_step_begins (run->events, run->current, run->t, run->y);
   if (!mf_integrator_step (run->current, &run->t, stop, run->y, error)
       || !mf_events_step_ends (run->events, run->current, &run->t, run->y, &valve, error))
     return FALSE;
-  run_note_fallbacks (run, t_from, run->t);
+  mf_run_note_fallbacks (run, t_from, run->t);
   if (valve < 0)
     return TRUE;
-  return run_switch_valve (run, (guint) valve, error) && run_settle (run, error);
+  return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
 }
 
 static gboolean
 run_steps (MfRun *run, GError **error)
 {
-  if (!run_start (run, error))
+  if (!(run->options->start != NULL ? mf_run_resume (run, error) : run_start (run, error)))
     return FALSE;
   while (!run->finished)
     {
@@ -756,7 +709,7 @@ run_execute (MfRun *run, GError **error)
   gboolean ok = run_steps (run, error);
 
   if (run->current != NULL)
-    run_note_fallbacks (run, run->t, run->t);
+    mf_run_note_fallbacks (run, run->t, run->t);
   run_report_fallbacks (run);
   return ok;
 }
@@ -835,6 +788,7 @@ run_clear (MfRun *run)
   g_free (run->is_stop);
   g_hash_table_unref (run->labels);
   g_array_unref (run->breakpoints);
+  g_free (run->given);
 }
 
 gboolean
@@ -859,7 +813,7 @@ mf_simulate (MfModel                   *model,
   memset (stats, 0, sizeof *stats);
   mf_init ();
 
-  if (options_check (options, &method, error))
+  if (options_check (options, &method, error) && mf_simulation_start_check (model, options, error))
     {
       MfRun run;
       MfSimulationOptions effective = *options;

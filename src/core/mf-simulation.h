@@ -48,6 +48,18 @@ typedef struct
 typedef void (*MfFallbackFunc) (const MfSvdFallbacks *fallbacks,
                                 gpointer              user_data);
 
+/* Where a run starts when it does not start from the model's initial state
+ * at t = 0: a run resumed from a sample of an earlier run, or continued
+ * with an edited circuit. */
+typedef struct
+{
+  double        t;        /* >= 0, < t_end: the run starts here */
+  const double *u;        /* the full state, mf_model_n_states() values */
+  const double *switches; /* mf_simulation_n_switches() values as in a sample (1 open, or
+                           * at stop), or NULL: settled as at a fresh start; a NaN
+                           * leaves that one switch to the start rule */
+} MfSimulationStart;
+
 typedef struct
 {
   const char *method;          /* mf-method.h name */
@@ -60,6 +72,7 @@ typedef struct
   gpointer    event_data;
   MfFallbackFunc fallback;     /* may be NULL */
   gpointer    fallback_data;
+  const MfSimulationStart *start; /* NULL: from the model's initial state at t = 0 */
 } MfSimulationOptions;
 
 /* The options a document asks for (its "simulation" object); no
@@ -106,7 +119,22 @@ char *mf_simulation_switch_name (const MfModel *model,
 guint mf_simulation_switch_component (const MfModel *model,
                                       guint          i);
 
-/* Runs a simulation from the model's initial state.  Check and relief
+/* The smallest and largest nonzero singular values of the constraint
+ * matrix W of the valve configuration a sample describes: the mode that
+ * holds and the sample's mf_simulation_n_switches() switch values.
+ * Nonzero means above max(rows, columns) · ε · σ_max; NaN for both when W
+ * has no rows or no nonzero value.  FALSE if the SVD fails. */
+gboolean mf_simulation_w_sigma (const MfModel *model,
+                                guint          mode,
+                                const double  *switches,
+                                double        *sigma_min,
+                                double        *sigma_max);
+
+/* Runs a simulation from the model's initial state, or from options->start:
+ * then its state is projected onto the constraints of the valve
+ * configuration in force at start->t (the schedule's mode there, with the
+ * given switches), the first sample is at start->t and the next ones on the
+ * output grid (k · output_interval > start->t).  Check and relief
  * valves that the mode in force does not list switch by themselves
  * (docs/model.md, "Check valves"); each switch and each scheduled mode
  * change goes to options->event, each run of SVD fallbacks to

@@ -10,7 +10,7 @@
 #include <math.h>
 
 #define INSET 8.0
-#define PADDING 6.0
+#define PADDING MF_PLOT_LEGEND_PADDING
 #define SWATCH 22.0
 #define SPACING 6.0
 
@@ -62,12 +62,9 @@ candidate_add (gboolean move, double x, double y, gpointer data)
 }
 
 static void
-entry_color (const MfPlotSeries *s, cairo_t *cr)
+entry_color (const MfPlot *plot, const MfPlotSeries *s, cairo_t *cr)
 {
-  if (s->visible)
-    cairo_set_source_rgb (cr, s->color.red, s->color.green, s->color.blue);
-  else
-    cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+  mf_plot_set_source_color (cr, s->visible ? &s->color : &plot->style.hidden_series, 1);
 }
 
 static MfPlotRect
@@ -114,6 +111,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   MfPlotRect r;
 
   plot->legend_area = (MfPlotRect) { 0 };
+  plot->legend_row = 0;
   if (plot->series->len == 0)
     return;
   layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
@@ -131,11 +129,12 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
     return;
   r = choose_place (plot, w, h);
   plot->legend_area = r;
+  plot->legend_row = row;
   cairo_save (cr);
   cairo_rectangle (cr, r.x, r.y, r.width, r.height);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.88);
+  mf_plot_set_source_color (cr, &plot->style.legend_background, plot->style.legend_alpha);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.75, 0.75, 0.75);
+  mf_plot_set_source_color (cr, &plot->style.legend_border, 1);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   cairo_set_line_width (cr, 2);
@@ -144,16 +143,32 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
       const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
       double y = r.y + PADDING + row * i;
 
-      entry_color (s, cr);
+      entry_color (plot, s, cr);
       cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
       cairo_move_to (cr, r.x + PADDING, y + row / 2);
       cairo_rel_line_to (cr, SWATCH, 0);
       cairo_stroke (cr);
       if (s->visible)
-        cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+        mf_plot_set_source_color (cr, &plot->style.foreground, 1);
       mf_plot_layout_measure (layout, s->name, NULL, NULL);
       cairo_move_to (cr, r.x + PADDING + SWATCH + SPACING, y);
       pango_cairo_show_layout (cr, layout);
     }
   cairo_restore (cr);
+}
+
+int
+mf_plot_legend_hit (const MfPlot *plot, double x, double y)
+{
+  const MfPlotRect *r = &plot->legend_area;
+  double row_y;
+  guint i;
+
+  if (plot->legend_row <= 0 || !(x >= r->x && x < r->x + r->width))
+    return -1;
+  row_y = y - (r->y + PADDING);
+  if (!(row_y >= 0))
+    return -1;
+  i = (guint) (row_y / plot->legend_row);
+  return i < plot->series->len ? (int) i : -1;
 }

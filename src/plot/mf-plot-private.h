@@ -15,9 +15,13 @@ G_BEGIN_DECLS
 struct _MfPlotSeries
 {
   char        *name;
+  char        *unit;
   GArray      *x, *y;   /* double */
   MfPlotColor  color;
   gboolean     has_color;
+  guint        palette_index; /* the style's colour it takes when it has none of its own */
+  /* of the finite samples, kept by mf_plot_series_append() */
+  double       xmin, xmax, ymin, ymax, ypos_min;
   gboolean     dashed;
   gboolean     visible;
   MfPlotColumn *columns;
@@ -44,9 +48,13 @@ struct _MfPlot
   GPtrArray  *series;  /* MfPlotSeries* */
   GArray     *bands;   /* MfPlotBand */
   GArray     *markers; /* MfPlotMarker */
+  GArray     *spans;   /* MfPlotBand */
   guint       next_color;
+  MfPlotStyle style;
+  double      min_left, min_right;
   MfPlotRect  data_area;
   MfPlotRect  legend_area;
+  double      legend_row; /* height of one legend entry at the last draw */
 };
 
 /* Font sizes in cairo user units (the layouts are set to 72 dpi). */
@@ -86,5 +94,10 @@ void          mf_plot_bands_draw (MfPlot  *plot,
                                   cairo_t *cr);
 void          mf_plot_markers_draw (MfPlot  *plot,
                                     cairo_t *cr);
+void          mf_plot_spans_draw (MfPlot  *plot,
+                                  cairo_t *cr);
+
+/* Inner padding of the legend box, which mf_plot_legend_hit() needs too. */
+#define MF_PLOT_LEGEND_PADDING 6.0
 
 G_END_DECLS

@@ -16,6 +16,7 @@ mf_plot_series_new (const char *name)
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   series->visible = TRUE;
+  mf_plot_series_clear (series);
   return series;
 }
 
@@ -25,6 +26,7 @@ mf_plot_series_free (MfPlotSeries *series)
   if (series == NULL)
     return;
   g_free (series->name);
+  g_free (series->unit);
   g_array_unref (series->x);
   g_array_unref (series->y);
   g_free (series->columns);
@@ -84,6 +86,19 @@ mf_plot_series_append (MfPlotSeries *series, double x, double y)
     return FALSE;
   g_array_append_val (series->x, x);
   g_array_append_val (series->y, y);
+  if (!isfinite (x) || !isfinite (y))
+    return TRUE;
+  /* NaN compares false, so the first finite sample replaces the NaNs */
+  if (!(series->xmin <= x))
+    series->xmin = x;
+  if (!(series->xmax >= x))
+    series->xmax = x;
+  if (!(series->ymin <= y))
+    series->ymin = y;
+  if (!(series->ymax >= y))
+    series->ymax = y;
+  if (y > 0 && !(series->ypos_min <= y))
+    series->ypos_min = y;
   return TRUE;
 }
 
@@ -92,6 +107,70 @@ mf_plot_series_clear (MfPlotSeries *series)
 {
   g_array_set_size (series->x, 0);
   g_array_set_size (series->y, 0);
+  series->xmin = series->xmax = NAN;
+  series->ymin = series->ymax = series->ypos_min = NAN;
+}
+
+void
+mf_plot_series_get_bounds (const MfPlotSeries *series,
+                           double             *xmin,
+                           double             *xmax,
+                           double             *ymin,
+                           double             *ymax,
+                           double             *ypos_min)
+{
+  if (xmin != NULL)
+    *xmin = series->xmin;
+  if (xmax != NULL)
+    *xmax = series->xmax;
+  if (ymin != NULL)
+    *ymin = series->ymin;
+  if (ymax != NULL)
+    *ymax = series->ymax;
+  if (ypos_min != NULL)
+    *ypos_min = series->ypos_min;
+}
+
+gboolean
+mf_plot_series_value_at (const MfPlotSeries *series, double x, double *y)
+{
+  const double *xs = (const double *) series->x->data;
+  const double *ys = (const double *) series->y->data;
+  gsize n = series->x->len, i;
+  double value;
+
+  if (n == 0 || !(x >= xs[0] && x <= xs[n - 1]))
+    return FALSE;
+  /* the first sample after x: at a jump (repeated x) the later value holds */
+  i = mf_plot_lower_bound (xs, n, x);
+  while (i < n && xs[i] == x)
+    i++;
+  if (xs[i - 1] == x)
+    value = ys[i - 1];
+  else
+    {
+      double f = (x - xs[i - 1]) / (xs[i] - xs[i - 1]);
+
+      value = ys[i - 1] + f * (ys[i] - ys[i - 1]);
+    }
+  if (!isfinite (value))
+    return FALSE;
+  if (y != NULL)
+    *y = value;
+  return TRUE;
+}
+
+void
+mf_plot_series_set_unit (MfPlotSeries *series, const char *unit)
+{
+  g_free (series->unit);
+  series->unit = g_strdup (unit);
+}
+
+const char *
+mf_plot_series_get_unit (const MfPlotSeries *series)
+{
+  return series->unit;
 }
 
 gsize

@@ -39,6 +39,28 @@ gboolean      mf_plot_series_append (MfPlotSeries *series,
                                      double        y);
 void          mf_plot_series_clear (MfPlotSeries *series);
 gsize         mf_plot_series_get_n_points (const MfPlotSeries *series);
+
+/* The unit of the values ("bar"; NULL or "" for none), for read-outs. */
+void          mf_plot_series_set_unit (MfPlotSeries *series,
+                                       const char   *unit);
+const char   *mf_plot_series_get_unit (const MfPlotSeries *series);
+
+/* The value at x, interpolated linearly between the samples either side
+ * (bisection); at a repeated x (a jump) the last sample's.  FALSE outside
+ * [first x, last x] and where the value is a gap (NaN either side). */
+gboolean      mf_plot_series_value_at (const MfPlotSeries *series,
+                                       double              x,
+                                       double             *y);
+
+/* The extent of the samples with a finite y, kept up to date by every
+ * append (O(1)): x and y ranges, and the smallest positive y (what a log
+ * axis can show).  NAN for what there is none of.  Any pointer may be NULL. */
+void          mf_plot_series_get_bounds (const MfPlotSeries *series,
+                                         double             *xmin,
+                                         double             *xmax,
+                                         double             *ymin,
+                                         double             *ymax,
+                                         double             *ypos_min);
 const double *mf_plot_series_get_x (const MfPlotSeries *series);
 const double *mf_plot_series_get_y (const MfPlotSeries *series);
 

@@ -7,18 +7,6 @@
 
 #include <math.h>
 
-/* Okabe and Ito's palette: told apart with the common colour-vision
- * deficiencies, and dark enough on white. */
-static const MfPlotColor palette[] = {
-  { 0.000, 0.447, 0.698 }, /* blue */
-  { 0.835, 0.369, 0.000 }, /* vermillion */
-  { 0.000, 0.620, 0.451 }, /* bluish green */
-  { 0.800, 0.475, 0.655 }, /* reddish purple */
-  { 0.902, 0.624, 0.000 }, /* orange */
-  { 0.337, 0.706, 0.914 }, /* sky blue */
-  { 0.250, 0.250, 0.250 }, /* dark grey */
-};
-
 static void
 band_clear (gpointer data)
 {
@@ -49,6 +37,9 @@ mf_plot_new (void)
   g_array_set_clear_func (plot->bands, band_clear);
   plot->markers = g_array_new (FALSE, FALSE, sizeof (MfPlotMarker));
   g_array_set_clear_func (plot->markers, marker_clear);
+  plot->spans = g_array_new (FALSE, FALSE, sizeof (MfPlotBand));
+  g_array_set_clear_func (plot->spans, band_clear);
+  plot->style = *mf_plot_style_light ();
   return plot;
 }
 
@@ -63,6 +54,7 @@ mf_plot_free (MfPlot *plot)
   g_ptr_array_unref (plot->series);
   g_array_unref (plot->bands);
   g_array_unref (plot->markers);
+  g_array_unref (plot->spans);
   g_free (plot);
 }
 
@@ -110,7 +102,8 @@ mf_plot_add_series (MfPlot *plot, const char *name)
 {
   MfPlotSeries *series = mf_plot_series_new (name);
 
-  series->color = palette[plot->next_color++ % G_N_ELEMENTS (palette)];
+  series->palette_index = plot->next_color++ % MF_PLOT_STYLE_N_COLORS;
+  series->color = plot->style.palette[series->palette_index];
   g_ptr_array_add (plot->series, series);
   return series;
 }
@@ -154,6 +147,59 @@ void
 mf_plot_clear_markers (MfPlot *plot)
 {
   g_array_set_size (plot->markers, 0);
+}
+
+void
+mf_plot_add_span (MfPlot *plot, double x0, double x1, const char *label)
+{
+  MfPlotBand span = { MIN (x0, x1), MAX (x0, x1), g_strdup (label != NULL ? label : "") };
+
+  g_array_append_val (plot->spans, span);
+}
+
+void
+mf_plot_clear_spans (MfPlot *plot)
+{
+  g_array_set_size (plot->spans, 0);
+}
+
+guint
+mf_plot_get_n_spans (const MfPlot *plot)
+{
+  return plot->spans->len;
+}
+
+void
+mf_plot_set_style (MfPlot *plot, const MfPlotStyle *style)
+{
+  g_return_if_fail (style != NULL);
+  plot->style = *style;
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (!s->has_color)
+        s->color = style->palette[s->palette_index];
+    }
+}
+
+const MfPlotStyle *
+mf_plot_get_style (const MfPlot *plot)
+{
+  return &plot->style;
+}
+
+void
+mf_plot_set_min_margins (MfPlot *plot, double left, double right)
+{
+  plot->min_left = MAX (0.0, left);
+  plot->min_right = MAX (0.0, right);
+}
+
+void
+mf_plot_set_source_color (cairo_t *cr, const MfPlotColor *color, double alpha)
+{
+  cairo_set_source_rgba (cr, color->red, color->green, color->blue, alpha);
 }
 
 MfPlotRect

@@ -14,6 +14,7 @@
 
 #include "mf-plot-axis.h"
 #include "mf-plot-series.h"
+#include "mf-plot-style.h"
 
 G_BEGIN_DECLS
 
@@ -74,6 +75,32 @@ void          mf_plot_add_marker (MfPlot     *plot,
 void          mf_plot_clear_bands (MfPlot *plot);
 void          mf_plot_clear_markers (MfPlot *plot);
 
+/* A hatched interval of x with a short label along its foot, told apart
+ * from the mode bands: where the solver fell back to an SVD, say. */
+void          mf_plot_add_span (MfPlot     *plot,
+                                double      x0,
+                                double      x1,
+                                const char *label);
+void          mf_plot_clear_spans (MfPlot *plot);
+guint         mf_plot_get_n_spans (const MfPlot *plot);
+
+/* The colours of every later draw (copied); the series that were given no
+ * colour of their own take the style's palette. */
+void          mf_plot_set_style (MfPlot            *plot,
+                                 const MfPlotStyle *style);
+const MfPlotStyle *mf_plot_get_style (const MfPlot *plot);
+
+/* A colour of a style as cairo's source. */
+void          mf_plot_set_source_color (cairo_t           *cr,
+                                        const MfPlotColor *color,
+                                        double             alpha);
+
+/* The smallest margins around the data area (device units), so that plots
+ * stacked on one time axis line up; the draw widens them as labels need. */
+void          mf_plot_set_min_margins (MfPlot *plot,
+                                       double  left,
+                                       double  right);
+
 /* Draws the whole plot into [0, width] × [0, height] of `cr`'s user space,
  * background included; the state of `cr` is kept. */
 void          mf_plot_draw (MfPlot  *plot,
@@ -85,6 +112,12 @@ void          mf_plot_draw (MfPlot  *plot,
  * none). */
 MfPlotRect    mf_plot_get_data_area (const MfPlot *plot);
 MfPlotRect    mf_plot_get_legend_area (const MfPlot *plot);
+
+/* After a draw: the index of the series whose legend entry holds the point
+ * (device units), or -1. */
+int           mf_plot_legend_hit (const MfPlot *plot,
+                                  double        x,
+                                  double        y);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfPlot, mf_plot_free)
 

@@ -1,0 +1,400 @@
+/* mf-plot-view.c: the plot widget — its plot and ranges, drawing with the
+ * window's style, and the public API.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-plot-view-private.h"
+
+#include <adwaita.h>
+#include <math.h>
+
+G_DEFINE_FINAL_TYPE (MfPlotView, mf_plot_view, GTK_TYPE_WIDGET)
+
+enum { PROP_0, PROP_LOG_Y, PROP_X_RANGE, N_PROPS };
+enum { SERIES_TOGGLED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+void
+mf_plot_view_invalidate (MfPlotView *self)
+{
+  g_clear_pointer (&self->plot_node, gsk_render_node_unref);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+update_style (MfPlotView *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  self->dark = adw_style_manager_get_dark (manager);
+  mf_plot_set_style (self->plot, self->dark ? mf_plot_style_dark () : mf_plot_style_light ());
+  mf_plot_view_invalidate (self);
+}
+
+static void
+range_changed (MfPlotView *self)
+{
+  mf_plot_view_invalidate (self);
+}
+
+/* The plot shows what the ranges say: both axes fixed to their intervals. */
+static void
+sync_plot_axes (MfPlotView *self)
+{
+  double lo, hi;
+
+  mf_plot_range_get (self->x_range, &lo, &hi);
+  mf_plot_set_axis_range (self->plot, MF_PLOT_AXIS_X, lo, hi);
+  mf_plot_range_get (self->y_range, &lo, &hi);
+  mf_plot_set_axis_scale (self->plot, MF_PLOT_AXIS_Y,
+                          self->log_y ? MF_PLOT_SCALE_LOG : MF_PLOT_SCALE_LINEAR);
+  mf_plot_set_axis_range (self->plot, MF_PLOT_AXIS_Y, lo, hi);
+}
+
+static void
+mf_plot_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  MfPlotView *self = MF_PLOT_VIEW (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (width <= 0 || height <= 0)
+    return;
+  if (self->plot_node == NULL || self->node_width != width || self->node_height != height)
+    {
+      g_autoptr (GtkSnapshot) inner = gtk_snapshot_new ();
+      cairo_t *cr = gtk_snapshot_append_cairo (inner, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+      sync_plot_axes (self);
+      mf_plot_draw (self->plot, cr, width, height);
+      cairo_destroy (cr);
+      g_clear_pointer (&self->plot_node, gsk_render_node_unref);
+      self->plot_node = gtk_snapshot_free_to_node (g_steal_pointer (&inner));
+      self->node_width = width;
+      self->node_height = height;
+    }
+  if (self->plot_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->plot_node);
+  mf_plot_view_snapshot_overlays (self, snapshot);
+}
+
+static void
+mf_plot_view_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 200 : 120;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 600 : 240;
+}
+
+static void
+mf_plot_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  /* the data area moves with the size: the cached plot is redrawn on the
+   * next snapshot, where the size is compared */
+  gtk_widget_queue_draw (widget);
+}
+
+double
+mf_plot_view_x_at (MfPlotView *self, double px)
+{
+  MfPlotRect a = mf_plot_get_data_area (self->plot);
+
+  return mf_plot_range_from_fraction (self->x_range, (px - a.x) / MAX (a.width, 1.0));
+}
+
+double
+mf_plot_view_y_at (MfPlotView *self, double py)
+{
+  MfPlotRect a = mf_plot_get_data_area (self->plot);
+
+  return mf_plot_range_from_fraction (self->y_range,
+                                      (a.y + a.height - py) / MAX (a.height, 1.0));
+}
+
+gboolean
+mf_plot_view_in_data_area (MfPlotView *self, double px, double py)
+{
+  MfPlotRect a = mf_plot_get_data_area (self->plot);
+
+  return self->node_width > 0 && px >= a.x && px <= a.x + a.width && py >= a.y
+         && py <= a.y + a.height;
+}
+
+gboolean
+mf_plot_view_toggle_legend_at (MfPlotView *self, double px, double py)
+{
+  int index;
+
+  /* the legend is where the last draw put it: nothing before the first */
+  if (self->node_width == 0)
+    return FALSE;
+  index = mf_plot_legend_hit (self->plot, px, py);
+  if (index < 0)
+    return FALSE;
+  mf_plot_view_set_series_visible (
+    self, (guint) index,
+    !mf_plot_series_get_visible (mf_plot_get_series (self->plot, (guint) index)));
+  return TRUE;
+}
+
+GtkWidget *
+mf_plot_view_new (void)
+{
+  return g_object_new (MF_TYPE_PLOT_VIEW, NULL);
+}
+
+MfPlot *
+mf_plot_view_get_plot (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), NULL);
+  return self->plot;
+}
+
+void
+mf_plot_view_data_changed (MfPlotView *self)
+{
+  double x_lo = INFINITY, x_hi = -INFINITY, y_lo = INFINITY, y_hi = -INFINITY;
+
+  g_return_if_fail (MF_IS_PLOT_VIEW (self));
+  /* O(1) per series: the bounds are kept by the appends */
+  for (guint i = 0; i < mf_plot_get_n_series (self->plot); i++)
+    {
+      const MfPlotSeries *s = mf_plot_get_series (self->plot, i);
+      double xmin, xmax, ymin, ymax, ypos;
+
+      mf_plot_series_get_bounds (s, &xmin, &xmax, &ymin, &ymax, &ypos);
+      if (isnan (xmin))
+        continue;
+      x_lo = MIN (x_lo, xmin);
+      x_hi = MAX (x_hi, xmax);
+      /* a hidden series does not stretch y: hiding a large one shows the rest */
+      if (!mf_plot_series_get_visible (s))
+        continue;
+      y_lo = MIN (y_lo, self->log_y ? ypos : ymin);
+      y_hi = MAX (y_hi, ymax);
+    }
+  mf_plot_range_set_owner_bounds (self->x_range, self, isfinite (x_lo) ? x_lo : NAN,
+                                  isfinite (x_hi) ? x_hi : NAN);
+  mf_plot_range_set_data_bounds (self->y_range, isfinite (y_lo) ? y_lo : NAN,
+                                 isfinite (y_hi) ? y_hi : NAN);
+  mf_plot_view_invalidate (self);
+}
+
+void
+mf_plot_view_set_x_range (MfPlotView *self, MfPlotRange *range)
+{
+  g_autoptr (MfPlotRange) own = NULL;
+
+  g_return_if_fail (MF_IS_PLOT_VIEW (self));
+  g_return_if_fail (range == NULL || MF_IS_PLOT_RANGE (range));
+  if (range != NULL && range == self->x_range)
+    return;
+  if (range == NULL)
+    {
+      own = mf_plot_range_new ();
+      mf_plot_range_set_padding (own, 0);
+      range = own;
+    }
+  if (self->x_range != NULL)
+    {
+      g_clear_signal_handler (&self->x_changed_id, self->x_range);
+      mf_plot_range_remove_owner (self->x_range, self);
+      g_object_unref (self->x_range);
+    }
+  self->x_range = g_object_ref (range);
+  self->x_changed_id = g_signal_connect_swapped (range, "changed", G_CALLBACK (range_changed),
+                                                 self);
+  mf_plot_view_data_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_X_RANGE]);
+}
+
+MfPlotRange *
+mf_plot_view_get_x_range (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), NULL);
+  return self->x_range;
+}
+
+MfPlotRange *
+mf_plot_view_get_y_range (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), NULL);
+  return self->y_range;
+}
+
+void
+mf_plot_view_set_log_y (MfPlotView *self, gboolean log_y)
+{
+  g_return_if_fail (MF_IS_PLOT_VIEW (self));
+  log_y = !!log_y;
+  if (self->log_y == log_y)
+    return;
+  self->log_y = log_y;
+  mf_plot_range_set_log (self->y_range, log_y);
+  mf_plot_view_data_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LOG_Y]);
+}
+
+gboolean
+mf_plot_view_get_log_y (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), FALSE);
+  return self->log_y;
+}
+
+void
+mf_plot_view_set_series_visible (MfPlotView *self, guint index, gboolean visible)
+{
+  MfPlotSeries *s;
+
+  g_return_if_fail (MF_IS_PLOT_VIEW (self));
+  g_return_if_fail (index < mf_plot_get_n_series (self->plot));
+  s = mf_plot_get_series (self->plot, index);
+  visible = !!visible;
+  if (mf_plot_series_get_visible (s) == visible)
+    return;
+  mf_plot_series_set_visible (s, visible);
+  mf_plot_view_data_changed (self);
+  g_signal_emit (self, signals[SERIES_TOGGLED], 0, index, visible);
+}
+
+MfPlotRect
+mf_plot_view_get_data_area (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), (MfPlotRect) { 0 });
+  return mf_plot_get_data_area (self->plot);
+}
+
+gboolean
+mf_plot_view_get_cursor_time (MfPlotView *self, double *t)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), FALSE);
+  if (!self->has_pointer || self->drag != MF_PLOT_DRAG_NONE
+      || !mf_plot_view_in_data_area (self, self->pointer_x, self->pointer_y))
+    return FALSE;
+  if (t != NULL)
+    *t = mf_plot_view_x_at (self, self->pointer_x);
+  return TRUE;
+}
+
+static void
+mf_plot_view_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MfPlotView *self = MF_PLOT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LOG_Y:
+      g_value_set_boolean (value, self->log_y);
+      break;
+    case PROP_X_RANGE:
+      g_value_set_object (value, self->x_range);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_plot_view_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  MfPlotView *self = MF_PLOT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LOG_Y:
+      mf_plot_view_set_log_y (self, g_value_get_boolean (value));
+      break;
+    case PROP_X_RANGE:
+      mf_plot_view_set_x_range (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_plot_view_dispose (GObject *object)
+{
+  MfPlotView *self = MF_PLOT_VIEW (object);
+
+  if (self->x_range != NULL)
+    {
+      g_clear_signal_handler (&self->x_changed_id, self->x_range);
+      mf_plot_range_remove_owner (self->x_range, self);
+      g_clear_object (&self->x_range);
+    }
+  if (self->y_range != NULL)
+    g_signal_handlers_disconnect_by_data (self->y_range, self);
+  g_clear_object (&self->y_range);
+  g_clear_pointer (&self->plot_node, gsk_render_node_unref);
+  G_OBJECT_CLASS (mf_plot_view_parent_class)->dispose (object);
+}
+
+static void
+mf_plot_view_finalize (GObject *object)
+{
+  MfPlotView *self = MF_PLOT_VIEW (object);
+
+  g_clear_pointer (&self->plot, mf_plot_free);
+  G_OBJECT_CLASS (mf_plot_view_parent_class)->finalize (object);
+}
+
+static void
+mf_plot_view_class_init (MfPlotViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = mf_plot_view_get_property;
+  object_class->set_property = mf_plot_view_set_property;
+  object_class->dispose = mf_plot_view_dispose;
+  object_class->finalize = mf_plot_view_finalize;
+  widget_class->snapshot = mf_plot_view_snapshot;
+  widget_class->measure = mf_plot_view_measure;
+  widget_class->size_allocate = mf_plot_view_size_allocate;
+
+  properties[PROP_LOG_Y] = g_param_spec_boolean ("log-y", NULL, NULL, FALSE,
+                                                 G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                 | G_PARAM_STATIC_STRINGS);
+  properties[PROP_X_RANGE] = g_param_spec_object ("x-range", NULL, NULL, MF_TYPE_PLOT_RANGE,
+                                                  G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY
+                                                  | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* a click on a legend entry showed or hid its series */
+  signals[SERIES_TOGGLED] = g_signal_new ("series-toggled", G_TYPE_FROM_CLASS (klass),
+                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
+                                          2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  gtk_widget_class_set_css_name (widget_class, "plotview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+mf_plot_view_init (MfPlotView *self)
+{
+  self->plot = mf_plot_new ();
+  mf_plot_set_axis_title (self->plot, MF_PLOT_AXIS_X, "Time", "s");
+  mf_plot_set_min_margins (self->plot, MF_PLOT_VIEW_LEFT_MARGIN, MF_PLOT_VIEW_RIGHT_MARGIN);
+  self->y_range = mf_plot_range_new ();
+  g_signal_connect_swapped (self->y_range, "changed", G_CALLBACK (range_changed), self);
+  mf_plot_view_set_x_range (self, NULL);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_style), self, G_CONNECT_SWAPPED);
+  update_style (self);
+  mf_plot_view_add_controllers (self);
+}

@@ -1,0 +1,606 @@
+/* mf-run-plots.c: keeps one MfPlot in step with run records.
+ *
+ * A binding ties one series of the plot to one quantity of one record and
+ * counts the samples already copied, so an update appends only the new
+ * ones.  Changing the quantities or the runs marks the bindings stale; the
+ * next update rebuilds them, keeping every binding that is still wanted
+ * as it is (no copying again) and reusing series by name, so that what the
+ * user hid stays hidden.
+ *
+ * The plot library can add series but not take them away, so a series no
+ * longer wanted is emptied, hidden and kept aside for the next series of
+ * the same name.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-run-plots.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef struct
+{
+  MfRunRecord  *record;   /* a reference */
+  char         *quantity;
+  guint         color;    /* the quantity's place in the list: its palette colour */
+  MfPlotSeries *series;   /* the plot's */
+  int           column;   /* in the record; -1 until the quantity appears there */
+  guint         n_copied;
+} Binding;
+
+/* A stretch of samples in one mode: a band. */
+typedef struct
+{
+  double x0, x1;
+  guint  mode;
+} ModeSpan;
+
+struct _MfRunPlots
+{
+  MfPlot       *plot;
+  GPtrArray    *quantities; /* char* */
+  GArray       *colors;     /* guint: each quantity's palette index */
+  MfRunRecord  *current;
+  GPtrArray    *overlaid;   /* MfRunRecord*, distinct, none the current one */
+  GArray       *overlaid_columns; /* guint: each overlaid record's columns at the rebuild */
+  GArray       *bindings;   /* Binding */
+  GPtrArray    *retired;    /* MfPlotSeries* in the plot, empty and hidden */
+  GHashTable   *hidden;     /* names of retired series the user had hidden */
+  gboolean      stale;
+  gboolean      mark_fallbacks;
+
+  /* the current run's marks, made from its first n_marked_samples and
+   * n_marked_log */
+  GArray       *mode_spans; /* ModeSpan */
+  guint         n_marked_samples;
+  guint         n_marked_log;
+};
+
+static void
+binding_clear (gpointer data)
+{
+  Binding *binding = data;
+
+  g_clear_object (&binding->record);
+  g_free (binding->quantity);
+}
+
+MfRunPlots *
+mf_run_plots_new (MfPlot *plot)
+{
+  MfRunPlots *self = g_new0 (MfRunPlots, 1);
+
+  g_return_val_if_fail (plot != NULL, NULL);
+
+  self->plot = plot;
+  self->quantities = g_ptr_array_new_with_free_func (g_free);
+  self->colors = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->overlaid = g_ptr_array_new_with_free_func (g_object_unref);
+  self->overlaid_columns = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  g_array_set_clear_func (self->bindings, binding_clear);
+  self->retired = g_ptr_array_new ();
+  self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->mode_spans = g_array_new (FALSE, FALSE, sizeof (ModeSpan));
+  return self;
+}
+
+void
+mf_run_plots_free (MfRunPlots *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->quantities);
+  g_array_unref (self->colors);
+  g_clear_object (&self->current);
+  g_ptr_array_unref (self->overlaid);
+  g_array_unref (self->overlaid_columns);
+  g_array_unref (self->bindings);
+  g_ptr_array_unref (self->retired);
+  g_hash_table_unref (self->hidden);
+  g_array_unref (self->mode_spans);
+  g_free (self);
+}
+
+MfPlot *
+mf_run_plots_get_plot (MfRunPlots *self)
+{
+  return self->plot;
+}
+
+/* ---- quantities and runs ---- */
+
+static int
+find_quantity (MfRunPlots *self, const char *name)
+{
+  for (guint q = 0; q < self->quantities->len; q++)
+    if (strcmp (g_ptr_array_index (self->quantities, q), name) == 0)
+      return (int) q;
+  return -1;
+}
+
+/* The palette index a new quantity takes: the first that no other
+ * quantity holds, so that a quantity keeps its colour while others come and
+ * go. */
+static guint
+free_color (MfRunPlots *self)
+{
+  for (guint c = 0; c < MF_PLOT_STYLE_N_COLORS; c++)
+    {
+      gboolean used = FALSE;
+
+      for (guint q = 0; q < self->colors->len && !used; q++)
+        used = g_array_index (self->colors, guint, q) == c;
+      if (!used)
+        return c;
+    }
+  return self->colors->len % MF_PLOT_STYLE_N_COLORS;
+}
+
+static void
+append_quantity (MfRunPlots *self, const char *name)
+{
+  guint color = free_color (self);
+
+  g_ptr_array_add (self->quantities, g_strdup (name));
+  g_array_append_val (self->colors, color);
+}
+
+void
+mf_run_plots_set_quantities (MfRunPlots *self, const char *const *names)
+{
+  g_ptr_array_set_size (self->quantities, 0);
+  g_array_set_size (self->colors, 0);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (find_quantity (self, names[i]) < 0)
+      append_quantity (self, names[i]);
+  self->stale = TRUE;
+}
+
+gboolean
+mf_run_plots_add_quantity (MfRunPlots *self, const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (find_quantity (self, name) >= 0)
+    return FALSE;
+  append_quantity (self, name);
+  self->stale = TRUE;
+  return TRUE;
+}
+
+gboolean
+mf_run_plots_remove_quantity (MfRunPlots *self, const char *name)
+{
+  int q;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  q = find_quantity (self, name);
+  if (q < 0)
+    return FALSE;
+  g_ptr_array_remove_index (self->quantities, (guint) q);
+  g_array_remove_index (self->colors, (guint) q);
+  self->stale = TRUE;
+  return TRUE;
+}
+
+gboolean
+mf_run_plots_has_quantity (MfRunPlots *self, const char *name)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+  return find_quantity (self, name) >= 0;
+}
+
+char **
+mf_run_plots_get_quantities (MfRunPlots *self)
+{
+  char **names = g_new0 (char *, self->quantities->len + 1);
+
+  for (guint q = 0; q < self->quantities->len; q++)
+    names[q] = g_strdup (g_ptr_array_index (self->quantities, q));
+  return names;
+}
+
+static gboolean
+same_runs (MfRunPlots *self, MfRunRecord *current, GPtrArray *overlaid)
+{
+  guint n = 0;
+
+  if (current != self->current)
+    return FALSE;
+  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (overlaid, i);
+
+      if (record == current)
+        continue;
+      if (n >= self->overlaid->len || g_ptr_array_index (self->overlaid, n) != record)
+        return FALSE;
+      n++;
+    }
+  return n == self->overlaid->len;
+}
+
+void
+mf_run_plots_set_runs (MfRunPlots *self, MfRunRecord *current, GPtrArray *overlaid)
+{
+  g_return_if_fail (current == NULL || MF_IS_RUN_RECORD (current));
+
+  if (same_runs (self, current, overlaid))
+    return;
+  if (current != self->current)
+    {
+      g_set_object (&self->current, current);
+      g_array_set_size (self->mode_spans, 0);
+      self->n_marked_samples = 0;
+      self->n_marked_log = 0;
+      mf_plot_clear_bands (self->plot);
+      mf_plot_clear_markers (self->plot);
+      mf_plot_clear_spans (self->plot);
+    }
+  g_ptr_array_set_size (self->overlaid, 0);
+  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (overlaid, i);
+
+      g_return_if_fail (MF_IS_RUN_RECORD (record));
+      if (record != current && !g_ptr_array_find (self->overlaid, record, NULL))
+        g_ptr_array_add (self->overlaid, g_object_ref (record));
+    }
+  self->stale = TRUE;
+}
+
+void
+mf_run_plots_set_mark_fallbacks (MfRunPlots *self, gboolean mark)
+{
+  mark = !!mark;
+  if (self->mark_fallbacks == mark)
+    return;
+  self->mark_fallbacks = mark;
+  /* the log is gone through again: events come back as markers, fallbacks
+   * as spans or not at all */
+  mf_plot_clear_markers (self->plot);
+  mf_plot_clear_spans (self->plot);
+  self->n_marked_log = 0;
+}
+
+/* ---- series ---- */
+
+static char *
+series_name (MfRunPlots *self, MfRunRecord *record, guint quantity)
+{
+  const char *name = g_ptr_array_index (self->quantities, quantity);
+
+  if (record == self->current)
+    return g_strdup (name);
+  return g_strdup_printf ("%s (%s)", name, mf_run_record_get_label (record));
+}
+
+static void
+retire_series (MfRunPlots *self, MfPlotSeries *series)
+{
+  const char *name = mf_plot_series_get_name (series);
+
+  if (!mf_plot_series_get_visible (series))
+    g_hash_table_add (self->hidden, g_strdup (name));
+  mf_plot_series_clear (series);
+  mf_plot_series_set_visible (series, FALSE);
+  g_ptr_array_add (self->retired, series);
+}
+
+/* A series named `name` for a new binding: a retired one if there is one,
+ * with the visibility it had, else a new one. */
+static MfPlotSeries *
+take_series (MfRunPlots *self, const char *name)
+{
+  for (guint i = 0; i < self->retired->len; i++)
+    {
+      MfPlotSeries *series = g_ptr_array_index (self->retired, i);
+
+      if (strcmp (mf_plot_series_get_name (series), name) == 0)
+        {
+          g_ptr_array_remove_index (self->retired, i);
+          mf_plot_series_set_visible (series, !g_hash_table_remove (self->hidden, name));
+          return series;
+        }
+    }
+  return mf_plot_add_series (self->plot, name);
+}
+
+/* The binding in `old` of `record`'s `quantity` that no new binding has
+ * taken yet, or NULL. */
+static Binding *
+find_binding (GArray *old, MfRunRecord *record, const char *quantity)
+{
+  for (guint b = 0; b < old->len; b++)
+    {
+      Binding *binding = &g_array_index (old, Binding, b);
+
+      if (binding->series != NULL && binding->record == record
+          && strcmp (binding->quantity, quantity) == 0)
+        return binding;
+    }
+  return NULL;
+}
+
+static void
+bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
+{
+  const char *quantity = g_ptr_array_index (self->quantities, q);
+  Binding *kept = find_binding (old, record, quantity);
+  Binding binding = { g_object_ref (record), g_strdup (quantity),
+                      g_array_index (self->colors, guint, q), NULL, -1, 0 };
+
+  if (kept != NULL)
+    {
+      binding.series = kept->series;
+      binding.column = kept->column;
+      binding.n_copied = kept->n_copied;
+      kept->series = NULL;
+    }
+  else
+    {
+      g_autofree char *name = series_name (self, record, q);
+
+      binding.series = take_series (self, name);
+      mf_plot_series_set_dashed (binding.series, record != self->current);
+    }
+  g_array_append_val (self->bindings, binding);
+}
+
+/* A kept run that has columns but not this quantity (another circuit, or
+ * an edit removed it) gets no series: an empty legend entry helps nobody.
+ * The current run gets one for every quantity, as its columns may still
+ * come. */
+static gboolean
+wants_series (MfRunRecord *record, const char *quantity)
+{
+  return mf_run_record_get_n_columns (record) == 0
+         || mf_run_record_find_column (record, quantity) >= 0;
+}
+
+/* Whether an old binding can stay as it is: its quantity and run are still
+ * plotted, and its series' name still says which run it is (the run may
+ * have been renamed, or have become an overlaid one). */
+static gboolean
+is_wanted (MfRunPlots *self, const Binding *binding)
+{
+  int q = find_quantity (self, binding->quantity);
+  g_autofree char *name = NULL;
+
+  if (q < 0)
+    return FALSE;
+  if (binding->record != self->current
+      && (!g_ptr_array_find (self->overlaid, binding->record, NULL)
+          || !wants_series (binding->record, binding->quantity)))
+    return FALSE;
+  name = series_name (self, binding->record, (guint) q);
+  return strcmp (name, mf_plot_series_get_name (binding->series)) == 0;
+}
+
+/* New bindings for quantities x runs, the current run's first.  The old
+ * bindings still wanted move over as they are; the others' series are
+ * retired first, so that a new binding of the same name reuses them. */
+static void
+rebuild (MfRunPlots *self)
+{
+  g_autoptr (GArray) old = self->bindings;
+
+  for (guint b = 0; b < old->len; b++)
+    {
+      Binding *binding = &g_array_index (old, Binding, b);
+
+      if (!is_wanted (self, binding))
+        {
+          retire_series (self, binding->series);
+          binding->series = NULL;
+        }
+    }
+  self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
+  g_array_set_clear_func (self->bindings, binding_clear);
+  if (self->current != NULL)
+    for (guint q = 0; q < self->quantities->len; q++)
+      bind (self, old, self->current, q);
+  g_array_set_size (self->overlaid_columns, self->overlaid->len);
+  for (guint i = 0; i < self->overlaid->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (self->overlaid, i);
+
+      g_array_index (self->overlaid_columns, guint, i) = mf_run_record_get_n_columns (record);
+      for (guint q = 0; q < self->quantities->len; q++)
+        if (wants_series (record, g_ptr_array_index (self->quantities, q)))
+          bind (self, old, record, q);
+    }
+  self->stale = FALSE;
+}
+
+/* ---- marks of the current run ---- */
+
+static const char *
+mode_label (MfRunRecord *record, guint mode, char *buffer, gsize size)
+{
+  const char *name = mf_run_record_get_mode_name (record, mode);
+
+  if (name != NULL)
+    return name;
+  g_snprintf (buffer, size, "mode %u", mode);
+  return buffer;
+}
+
+/* Extends the mode spans over the new samples; TRUE when they changed. */
+static gboolean
+extend_mode_spans (MfRunPlots *self)
+{
+  MfRunRecord *record = self->current;
+  guint n = mf_run_record_get_n_samples (record);
+  const double *t = mf_run_record_get_times (record);
+  const guint *modes = mf_run_record_get_modes (record);
+
+  if (n == self->n_marked_samples)
+    return FALSE;
+  for (guint i = self->n_marked_samples; i < n; i++)
+    {
+      ModeSpan *last = self->mode_spans->len > 0
+                       ? &g_array_index (self->mode_spans, ModeSpan, self->mode_spans->len - 1)
+                       : NULL;
+
+      if (last != NULL)
+        last->x1 = t[i];
+      if (last == NULL || last->mode != modes[i])
+        {
+          ModeSpan span = { t[i], t[i], modes[i] };
+
+          g_array_append_val (self->mode_spans, span);
+        }
+    }
+  self->n_marked_samples = n;
+  return TRUE;
+}
+
+/* Bands tell modes apart; a run that has one mode only needs none. */
+static gboolean
+shows_bands (MfRunPlots *self)
+{
+  return self->current != NULL
+         && (self->mode_spans->len > 1 || mf_run_record_get_mode_name (self->current, 1) != NULL);
+}
+
+static void
+redraw_bands (MfRunPlots *self)
+{
+  char buffer[32];
+
+  mf_plot_clear_bands (self->plot);
+  if (!shows_bands (self))
+    return;
+  for (guint i = 0; i < self->mode_spans->len; i++)
+    {
+      const ModeSpan *span = &g_array_index (self->mode_spans, ModeSpan, i);
+
+      mf_plot_add_band (self->plot, span->x0, span->x1,
+                        mode_label (self->current, span->mode, buffer, sizeof buffer));
+    }
+}
+
+guint
+mf_run_plots_get_n_bands (MfRunPlots *self)
+{
+  return shows_bands (self) ? self->mode_spans->len : 0;
+}
+
+const char *
+mf_run_plots_get_band (MfRunPlots *self, guint i, double *x0, double *x1)
+{
+  const ModeSpan *span;
+
+  g_return_val_if_fail (i < mf_run_plots_get_n_bands (self), NULL);
+
+  span = &g_array_index (self->mode_spans, ModeSpan, i);
+  if (x0 != NULL)
+    *x0 = span->x0;
+  if (x1 != NULL)
+    *x1 = span->x1;
+  return mf_run_record_get_mode_name (self->current, span->mode);
+}
+
+static gboolean
+mark_log (MfRunPlots *self)
+{
+  MfRunRecord *record = self->current;
+  guint n = mf_run_record_get_n_log (record);
+  gboolean changed = FALSE;
+
+  for (guint i = self->n_marked_log; i < n; i++)
+    {
+      const MfSimLogEntry *entry = mf_run_record_get_log (record, i);
+
+      if (entry->kind == MF_SIM_LOG_EVENT && g_strcmp0 (entry->component, "schedule") != 0)
+        {
+          /* "CV1 closed"; scheduled mode changes show as bands */
+          g_autofree char *label = g_strdup_printf ("%s %s", entry->component, entry->to);
+
+          mf_plot_add_marker (self->plot, entry->t, label);
+          changed = TRUE;
+        }
+      else if (entry->kind == MF_SIM_LOG_FALLBACKS && self->mark_fallbacks)
+        {
+          mf_plot_add_span (self->plot, entry->t, entry->t_last, "SVD");
+          changed = TRUE;
+        }
+    }
+  self->n_marked_log = n;
+  return changed;
+}
+
+/* ---- updating ---- */
+
+static gboolean
+copy_new_samples (Binding *binding, const MfPlotStyle *style)
+{
+  MfRunRecord *record = binding->record;
+  guint n = mf_run_record_get_n_samples (record);
+  const double *t, *y;
+
+  mf_plot_series_set_color (binding->series,
+                            style->palette[binding->color % MF_PLOT_STYLE_N_COLORS]);
+  if (binding->column < 0)
+    {
+      binding->column = mf_run_record_find_column (record, binding->quantity);
+      if (binding->column < 0)
+        return FALSE;
+      mf_plot_series_set_unit (binding->series,
+                               mf_run_record_get_column_unit (record, (guint) binding->column));
+    }
+  if (n <= binding->n_copied)
+    return FALSE;
+  t = mf_run_record_get_times (record);
+  y = mf_run_record_get_column (record, (guint) binding->column);
+  for (guint i = binding->n_copied; i < n; i++)
+    mf_plot_series_append (binding->series, t[i], y[i]);
+  binding->n_copied = n;
+  return TRUE;
+}
+
+gboolean
+mf_run_plots_update (MfRunPlots *self)
+{
+  const MfPlotStyle *style = mf_plot_get_style (self->plot);
+  gboolean changed = FALSE;
+
+  for (guint i = 0; !self->stale && i < self->overlaid->len; i++)
+    if (mf_run_record_get_n_columns (g_ptr_array_index (self->overlaid, i))
+        != g_array_index (self->overlaid_columns, guint, i))
+      self->stale = TRUE;
+  if (self->stale)
+    {
+      rebuild (self);
+      changed = TRUE;
+    }
+  for (guint b = 0; b < self->bindings->len; b++)
+    changed |= copy_new_samples (&g_array_index (self->bindings, Binding, b), style);
+  if (self->current != NULL)
+    {
+      if (extend_mode_spans (self))
+        {
+          redraw_bands (self);
+          changed = TRUE;
+        }
+      changed |= mark_log (self);
+    }
+  return changed;
+}
+
+MfPlotSeries *
+mf_run_plots_find_series (MfRunPlots *self, MfRunRecord *record, const char *quantity)
+{
+  for (guint b = 0; b < self->bindings->len; b++)
+    {
+      Binding *binding = &g_array_index (self->bindings, Binding, b);
+
+      if (binding->record == record && strcmp (binding->quantity, quantity) == 0)
+        return binding->series;
+    }
+  return NULL;
+}

@@ -1,0 +1,97 @@
+/* mf-sim-panel-private.h: what the files of MfSimPanel share — the
+ * instance, the run control (mf-sim-panel.c) and the data: runs, the
+ * per-frame drain, the plotted quantities and the probe
+ * (mf-sim-panel-data.c).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-run-plots.h"
+#include "mf-sim-panel.h"
+
+G_BEGIN_DECLS
+
+/* A probe waiting for the columns it names: a component's quantities or a
+ * node's pressure. */
+typedef struct
+{
+  char     *name;
+  gboolean  is_node;
+} MfSimPanelProbe;
+
+struct _MfSimPanel
+{
+  GtkWidget       parent_instance;
+
+  MfEditDocument *document;
+  MfSimWorker    *worker;
+  MfSimStatus     status;
+  gboolean        probe_mode;
+  gboolean        expanded;
+
+  /* edits reach a live run this long after the last one */
+  guint           update_source;
+  /* the row shows an update the run refused, not a failure */
+  gboolean        showing_refusal;
+  char           *progress_text;
+  char           *problem_text;
+
+  /* ---- data (mf-sim-panel-data.c) ---- */
+  GListStore     *runs;
+  MfRunRecord    *current;
+  guint           n_runs_made;
+  guint           tick_id;
+  MfPlotRange    *x_range;
+  MfRunPlots     *plots[MF_SIM_PANEL_N_VIEWS];
+  /* how far the timeline has read the current run */
+  guint           timeline_samples;
+  guint           timeline_log;
+  guint           timeline_mode;
+  /* columns of the current run already offered to the default quantities */
+  guint           known_columns;
+  /* states the defaults put on the states view */
+  guint           default_states;
+  GArray         *probes; /* MfSimPanelProbe */
+
+  /* template children */
+  GtkButton      *run_button;
+  GtkButton      *pause_button;
+  GtkButton      *stop_button;
+  GtkProgressBar *progress_bar;
+  GtkLabel       *progress_label;
+  GtkToggleButton *follow_button;
+  GtkToggleButton *probe_button;
+  GtkBox         *extra_buttons;
+  GtkButton      *expand_button;
+  GtkRevealer    *problem_revealer;
+  GtkImage       *problem_icon;
+  GtkLabel       *problem_label;
+  GtkWidget      *plots_box;
+  MfPlotView     *views[MF_SIM_PANEL_N_VIEWS];
+  /* the same bands and ticks under each view */
+  MfModeTimeline *timelines[MF_SIM_PANEL_N_VIEWS];
+};
+
+/* --- mf-sim-panel.c --- */
+
+/* Shows the progress of the worker's run in the toolbar. */
+void mf_sim_panel_show_progress (MfSimPanel *self);
+
+/* --- mf-sim-panel-data.c --- */
+
+void mf_sim_panel_init_data (MfSimPanel *self);
+void mf_sim_panel_dispose_data (MfSimPanel *self);
+/* A new record "Run N" becomes the current run, the plots start over on
+ * it; returns it (owned by the runs list). */
+MfRunRecord *mf_sim_panel_begin_record (MfSimPanel *self);
+/* Takes what the worker has into the current record and brings the plots
+ * and the timeline up to date. */
+void mf_sim_panel_drain (MfSimPanel *self);
+/* The per-frame drain runs while a run is live or a shown run grows. */
+void mf_sim_panel_ensure_ticking (MfSimPanel *self);
+/* The modes' names of the document, for the current record. */
+void mf_sim_panel_update_mode_names (MfSimPanel *self);
+
+G_END_DECLS

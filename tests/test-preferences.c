@@ -1,0 +1,141 @@
+/* test-preferences.c: the Preferences window (src/app/mf-preferences-window.c)
+ * under Xvfb — each row shows its key, and what is chosen or typed reaches
+ * the settings only when it is valid.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "mf-preferences-window.h"
+
+typedef struct
+{
+  GSettings *settings;
+  GtkWidget *window;
+} Fixture;
+
+static void
+fixture_set_up (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (GSettingsBackend) backend = g_memory_settings_backend_new ();
+
+  fixture->settings = g_settings_new_with_backend ("io.github.manifold.Manifold", backend);
+  fixture->window = mf_preferences_window_new (fixture->settings);
+}
+
+static void
+fixture_tear_down (Fixture *fixture, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  g_clear_object (&fixture->settings);
+}
+
+static gpointer
+child (Fixture *fixture, const char *name)
+{
+  return gtk_widget_get_template_child (fixture->window, MF_TYPE_PREFERENCES_WINDOW, name);
+}
+
+/* The combo rows follow the enumerated keys both ways. */
+static void
+test_combos (Fixture *fixture, gconstpointer data)
+{
+  AdwComboRow *units = child (fixture, "units_row");
+  AdwComboRow *method = child (fixture, "method_row");
+  AdwComboRow *style = child (fixture, "plot_style_row");
+  g_autofree char *nick = NULL;
+  g_autofree char *method_nick = NULL;
+
+  /* the defaults: practical units, BDF, lines */
+  g_assert_cmpuint (adw_combo_row_get_selected (units), ==, 1);
+  g_assert_cmpuint (adw_combo_row_get_selected (style), ==, 0);
+
+  g_settings_set_string (fixture->settings, "unit-system", "si");
+  g_assert_cmpuint (adw_combo_row_get_selected (units), ==, 0);
+  adw_combo_row_set_selected (units, 1);
+  nick = g_settings_get_string (fixture->settings, "unit-system");
+  g_assert_cmpstr (nick, ==, "practical");
+
+  adw_combo_row_set_selected (style, 1);
+  g_assert_cmpint (g_settings_get_enum (fixture->settings, "plot-style"), ==, 1);
+
+  /* methods: the row offers only adaptive methods, so index and enum differ;
+   * choosing rk8pd stores its nick */
+  g_settings_set_string (fixture->settings, "default-method", "rk8pd");
+  adw_combo_row_set_selected (method, adw_combo_row_get_selected (method) + 1);
+  method_nick = g_settings_get_string (fixture->settings, "default-method");
+  g_assert_cmpstr (method_nick, !=, "rk8pd");
+  g_assert_cmpstr (method_nick, ==, "rk1imp");
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (method)), ==, 11);
+}
+
+/* A tolerance is kept only when it parses and lies in the schema's range;
+ * otherwise the row says so and the setting stays. */
+static void
+test_tolerances (Fixture *fixture, gconstpointer data)
+{
+  AdwEntryRow *rtol = child (fixture, "rtol_row");
+  GtkWidget *error = child (fixture, "tolerance_error");
+
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rtol)), ==, "1e-06");
+
+  gtk_editable_set_text (GTK_EDITABLE (rtol), "1e-8");
+  g_signal_emit_by_name (rtol, "apply");
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "default-rtol"), ==, 1e-8);
+  g_assert_false (gtk_widget_get_visible (error));
+
+  gtk_editable_set_text (GTK_EDITABLE (rtol), "small");
+  g_signal_emit_by_name (rtol, "apply");
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "default-rtol"), ==, 1e-8);
+  g_assert_true (gtk_widget_get_visible (error));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (rtol), "error"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (error)), "small"));
+
+  /* out of the schema's range */
+  gtk_editable_set_text (GTK_EDITABLE (rtol), "0.5");
+  g_signal_emit_by_name (rtol, "apply");
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "default-rtol"), ==, 1e-8);
+
+  /* a change from elsewhere shows in the row */
+  g_settings_set_double (fixture->settings, "default-atol", 1e-12);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (child (fixture, "atol_row"))), ==,
+                   "1e-12");
+}
+
+static void
+test_plot_rows (Fixture *fixture, gconstpointer data)
+{
+  GtkSpinButton *width = child (fixture, "line_width_spin");
+  GtkSwitch *grid = child (fixture, "grid_switch");
+
+  g_assert_cmpfloat (gtk_spin_button_get_value (width), ==, 1.5);
+  gtk_spin_button_set_value (width, 3.0);
+  g_assert_cmpfloat (g_settings_get_double (fixture->settings, "plot-line-width"), ==, 3.0);
+  g_assert_true (gtk_switch_get_active (grid));
+  g_settings_set_boolean (fixture->settings, "plot-grid", FALSE);
+  g_assert_false (gtk_switch_get_active (grid));
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_add ("/app/preferences/combos", Fixture, NULL, fixture_set_up, test_combos,
+              fixture_tear_down);
+  g_test_add ("/app/preferences/tolerances", Fixture, NULL, fixture_set_up, test_tolerances,
+              fixture_tear_down);
+  g_test_add ("/app/preferences/plot-rows", Fixture, NULL, fixture_set_up, test_plot_rows,
+              fixture_tear_down);
+  return g_test_run ();
+}

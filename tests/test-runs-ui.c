@@ -1,0 +1,400 @@
+/* test-runs-ui.c: the runs popover (rows, Show, rename, delete), the export
+ * dialog writing PNG, SVG, PDF and CSV files through the functions its file
+ * chooser calls, and the sweep dialog's values and runs.  Under Xvfb.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <cairo.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "mf-edit-document.h"
+#include "mf-export-dialog.h"
+#include "mf-runs-popover.h"
+#include "mf-sweep-dialog.h"
+
+static MfRunRecord *
+make_record (const char *label, MfSimStatus status, guint n_samples)
+{
+  static const char *const names[] = { "P1.v", "J1.p" };
+  static const char *const units[] = { "m/s", "Pa" };
+  MfRunRecord *record = mf_run_record_new (label);
+
+  mf_run_record_begin_segment (record, 2, names, units);
+  for (guint i = 0; i < n_samples; i++)
+    {
+      double values[2] = { 0.5 * i, 1e5 + i };
+      mf_run_record_append (record, 0.1 * i, 0, values);
+    }
+  if (status == MF_SIM_STATUS_RUNNING)
+    mf_run_record_set_status (record, status);
+  else
+    mf_run_record_set_outcome (record, status, NULL);
+  return record;
+}
+
+static GtkWidget *
+row_part (MfRunsPopover *popover, MfRunRecord *record, const char *part)
+{
+  GtkWidget *row = mf_runs_popover_get_row (popover, record);
+
+  g_assert_nonnull (row);
+  return g_object_get_data (G_OBJECT (row), part);
+}
+
+static void
+count_changed (MfRunsPopover *popover, guint *n)
+{
+  (*n)++;
+}
+
+static void
+test_popover_rows (void)
+{
+  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (MfRunRecord) kept = make_record ("Run 1", MF_SIM_STATUS_STOPPED, 22);
+  g_autoptr (MfRunRecord) current = make_record ("Run 2", MF_SIM_STATUS_FINISHED, 51);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *anchor = gtk_button_new_with_label ("Runs");
+  MfRunsPopover *popover;
+  GtkWidget *show;
+  guint n_changed = 0;
+
+  g_list_store_append (runs, kept);
+  g_list_store_append (runs, current);
+  popover = MF_RUNS_POPOVER (mf_runs_popover_new (G_LIST_MODEL (runs)));
+  mf_runs_popover_set_current_run (popover, current);
+  g_signal_connect (popover, "changed", G_CALLBACK (count_changed), &n_changed);
+  gtk_window_set_child (GTK_WINDOW (window), anchor);
+  gtk_widget_set_parent (GTK_WIDGET (popover), anchor);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_popover_popup (GTK_POPOVER (popover));
+  gtk_test_widget_wait_for_draw (window);
+
+  /* both runs listed, with their labels and outcomes */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row_part (popover, kept, "label"))), ==,
+                   "Run 1");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, kept, "outcome"))), ==,
+                   "stopped at 2.1 s");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, current, "outcome"))), ==,
+                   "current run, finished 5 s");
+
+  /* Show overlays a kept run; the current one is always shown */
+  show = row_part (popover, kept, "show");
+  g_assert_false (mf_run_record_get_shown (kept));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (show)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (show), TRUE);
+  g_assert_true (mf_run_record_get_shown (kept));
+  g_assert_cmpuint (n_changed, ==, 1);
+  mf_run_record_set_shown (kept, FALSE);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (show)));
+  g_assert_cmpuint (n_changed, ==, 2);
+  show = row_part (popover, current, "show");
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (show)));
+  g_assert_false (gtk_widget_get_sensitive (show));
+
+  /* renaming in place renames the run */
+  gtk_widget_grab_focus (row_part (popover, kept, "label"));
+  gtk_editable_set_text (GTK_EDITABLE (row_part (popover, kept, "label")), "  Slow valve ");
+  g_signal_emit_by_name (row_part (popover, kept, "label"), "activate");
+  g_assert_cmpstr (mf_run_record_get_label (kept), ==, "Slow valve");
+  g_assert_cmpuint (n_changed, ==, 3);
+
+  /* the current run cannot be deleted, a kept one can */
+  g_assert_false (gtk_widget_get_sensitive (row_part (popover, current, "delete")));
+  g_assert_true (gtk_widget_get_sensitive (row_part (popover, kept, "delete")));
+  g_assert_false (mf_runs_popover_delete_run (popover, current));
+  g_signal_emit_by_name (row_part (popover, kept, "delete"), "clicked");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (runs)), ==, 1);
+  g_assert_null (mf_runs_popover_get_row (popover, kept));
+  g_assert_cmpuint (n_changed, ==, 4);
+
+  /* a live run cannot be deleted either, and says how far it got */
+  {
+    g_autoptr (MfRunRecord) live = make_record ("Run 3", MF_SIM_STATUS_RUNNING, 4);
+
+    g_list_store_append (runs, live);
+    g_assert_false (gtk_widget_get_sensitive (row_part (popover, live, "delete")));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, live, "outcome"))), ==,
+                     "running, at 0.3 s");
+    mf_run_record_set_outcome (live, MF_SIM_STATUS_FINISHED, NULL);
+    g_assert_true (gtk_widget_get_sensitive (row_part (popover, live, "delete")));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, live, "outcome"))), ==,
+                     "finished 0.3 s");
+  }
+
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  gtk_widget_unparent (GTK_WIDGET (popover));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* ---- export ---------------------------------------------------------------- */
+
+static MfPlot *
+make_plot (const char *name)
+{
+  MfPlot *plot = mf_plot_new ();
+  MfPlotSeries *series = mf_plot_add_series (plot, name);
+
+  for (int i = 0; i <= 50; i++)
+    mf_plot_series_append (series, i * 0.02, i * i * 0.01);
+  return plot;
+}
+
+static char *
+read_text (GFile *file, gsize *length)
+{
+  char *contents = NULL;
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, length, NULL, NULL));
+  return contents;
+}
+
+static void
+on_csv_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GError **error = user_data;
+
+  if (!mf_export_dialog_export_csv_finish (MF_EXPORT_DIALOG (source), result, error) &&
+      *error == NULL)
+    g_assert_not_reached ();
+  g_main_context_wakeup (NULL);
+  *(gboolean *) g_object_get_data (source, "test-done") = TRUE;
+}
+
+static gboolean
+export_csv (MfExportDialog *dialog, GFile *file, GError **error)
+{
+  gboolean done = FALSE;
+
+  g_object_set_data (G_OBJECT (dialog), "test-done", &done);
+  mf_export_dialog_export_csv_to (dialog, file, on_csv_done, error);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  return *error == NULL;
+}
+
+static char *
+first_line (const char *text)
+{
+  const char *end = strchr (text, '\n');
+
+  g_assert_nonnull (end);
+  return g_strndup (text, (gsize) (end - text));
+}
+
+static void
+test_export_dialog (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-runs-ui-XXXXXX", NULL);
+  g_autoptr (GFile) folder = g_file_new_for_path (dir);
+  g_autoptr (GFile) png = g_file_get_child (folder, "states.png");
+  g_autoptr (GFile) svg = g_file_get_child (folder, "all.svg");
+  g_autoptr (GFile) pdf = g_file_get_child (folder, "pressures");
+  g_autoptr (GFile) csv_all = g_file_get_child (folder, "all.csv");
+  g_autoptr (GFile) csv_some = g_file_get_child (folder, "some.csv");
+  g_autoptr (GFile) unwritable = g_file_new_build_filename (dir, "missing", "x.csv", NULL);
+  g_autoptr (MfPlot) states = make_plot ("C1.x");
+  g_autoptr (MfPlot) pressures = make_plot ("J1.p");
+  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (MfRunRecord) older = make_record ("Run 1", MF_SIM_STATUS_FINISHED, 3);
+  g_autoptr (MfRunRecord) newer = make_record ("Run 2", MF_SIM_STATUS_FINISHED, 11);
+  g_autoptr (GError) error = NULL;
+  MfExportDialog *dialog;
+  cairo_surface_t *image;
+  g_autofree char *svg_text = NULL;
+  g_autofree char *pdf_text = NULL;
+  g_autofree char *csv_text = NULL;
+  g_autofree char *header = NULL;
+  g_auto (GStrv) columns = NULL;
+  g_auto (GStrv) lines = NULL;
+  gsize length;
+
+  g_list_store_append (runs, older);
+  g_list_store_append (runs, newer);
+  dialog = MF_EXPORT_DIALOG (mf_export_dialog_new (NULL));
+  mf_export_dialog_add_plot (dialog, "States", states, NULL);
+  mf_export_dialog_add_plot (dialog, "Pressures", pressures, NULL);
+  mf_export_dialog_set_runs (dialog, G_LIST_MODEL (runs));
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+
+  /* one plot, at the size asked for */
+  mf_export_dialog_select_plot (dialog, 0);
+  mf_export_dialog_set_plot_size (dialog, 640, 360);
+  g_assert_true (mf_export_dialog_export_plot_to (dialog, png, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (mf_export_dialog_get_message (dialog), "Saved "));
+  {
+    g_autofree char *path = g_file_get_path (png);
+
+    image = cairo_image_surface_create_from_png (path);
+    g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+    g_assert_cmpint (cairo_image_surface_get_width (image), ==, 640);
+    g_assert_cmpint (cairo_image_surface_get_height (image), ==, 360);
+    cairo_surface_destroy (image);
+  }
+
+  /* both plots stacked in an SVG (the name tells the format) */
+  mf_export_dialog_select_plot (dialog, MF_EXPORT_ALL_PLOTS);
+  mf_export_dialog_set_plot_format (dialog, MF_PLOT_FORMAT_PNG);
+  g_assert_true (mf_export_dialog_export_plot_to (dialog, svg, &error));
+  svg_text = read_text (svg, &length);
+  g_assert_true (g_str_has_prefix (svg_text, "<?xml") || g_str_has_prefix (svg_text, "<svg"));
+
+  /* a name without extension takes the picked format */
+  mf_export_dialog_select_plot (dialog, 1);
+  mf_export_dialog_set_plot_format (dialog, MF_PLOT_FORMAT_PDF);
+  g_assert_true (mf_export_dialog_export_plot_to (dialog, pdf, &error));
+  pdf_text = read_text (pdf, &length);
+  g_assert_true (g_str_has_prefix (pdf_text, "%PDF"));
+
+  /* the newest run is picked; all its columns by default */
+  g_assert_true (mf_export_dialog_get_run (dialog) == newer);
+  g_assert_null (mf_export_dialog_get_columns (dialog));
+  g_assert_true (export_csv (dialog, csv_all, &error));
+  csv_text = read_text (csv_all, &length);
+  lines = g_strsplit (csv_text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "t [s],P1.v [m/s],J1.p [Pa],solver.mode");
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 11 + 1); /* header, rows, "" after the last */
+  g_assert_cmpstr (lines[11], ==, "1,5,100010,0");
+  g_clear_pointer (&csv_text, g_free);
+
+  /* None, then one column, of the older run */
+  mf_export_dialog_select_run (dialog, older);
+  mf_export_dialog_check_all_columns (dialog, FALSE);
+  columns = mf_export_dialog_get_columns (dialog);
+  g_assert_cmpuint (g_strv_length (columns), ==, 0);
+  g_clear_pointer (&columns, g_strfreev);
+  mf_export_dialog_check_column (dialog, "J1.p", TRUE);
+  columns = mf_export_dialog_get_columns (dialog);
+  g_assert_cmpstrv (columns, ((const char *const[]) { "J1.p", NULL }));
+  g_assert_true (export_csv (dialog, csv_some, &error));
+  csv_text = read_text (csv_some, &length);
+  header = first_line (csv_text);
+  g_assert_cmpstr (header, ==, "t [s],J1.p [Pa],solver.mode");
+
+  /* an unwritable place: the error is in the dialog, nothing crashes */
+  g_assert_false (export_csv (dialog, unwritable, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (mf_export_dialog_get_message (dialog), ==, error->message);
+  g_clear_error (&error);
+  g_assert_false (mf_export_dialog_export_plot_to (dialog, unwritable, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpstr (mf_export_dialog_get_message (dialog), ==, error->message);
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  for (GFile *const *f = (GFile *const[]) { png, svg, pdf, csv_all, csv_some, NULL }; *f; f++)
+    g_file_delete (*f, NULL, NULL);
+  g_rmdir (dir);
+}
+
+/* ---- sweep ----------------------------------------------------------------- */
+
+static MfEditDocument *
+load_example (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"), name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  MfEditDocument *document = mf_edit_document_new ();
+
+  g_assert_true (mf_edit_document_load_file (document, file, NULL));
+  return document;
+}
+
+static void
+on_run_added (MfSweepDialog *dialog, MfRunRecord *record, GPtrArray *added)
+{
+  g_assert_true (mf_run_record_get_shown (record));
+  g_ptr_array_add (added, g_object_ref (record));
+}
+
+static void
+on_finished (MfSweepDialog *dialog, gboolean *finished)
+{
+  *finished = TRUE;
+}
+
+static void
+test_sweep_dialog (void)
+{
+  g_autoptr (MfEditDocument) document = load_example ("two-mass-spring.manifold");
+  g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) values = NULL;
+  MfSweepDialog *dialog;
+  gboolean finished = FALSE;
+
+  dialog = MF_SWEEP_DIALOG (mf_sweep_dialog_new (NULL, document, "M2"));
+  g_signal_connect (dialog, "run-added", G_CALLBACK (on_run_added), added);
+  g_signal_connect (dialog, "finished", G_CALLBACK (on_finished), &finished);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+
+  /* the component asked for, its first numeric parameter */
+  g_assert_cmpstr (mf_sweep_dialog_get_component (dialog), ==, "M2");
+  g_assert_cmpstr (mf_sweep_dialog_get_parameter (dialog), ==, "mass");
+
+  /* checked as typed; the bare 1 takes the unit after it */
+  mf_sweep_dialog_set_values_text (dialog, "1, 2 bar");
+  values = mf_sweep_dialog_get_values (dialog, &error);
+  g_assert_null (values);
+  g_assert_nonnull (strstr (error->message, "value 1 ('1 bar')"));
+  g_clear_error (&error);
+  g_assert_false (mf_sweep_dialog_start (dialog, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (added->len, ==, 0);
+
+  /* another component and parameter */
+  g_assert_true (mf_sweep_dialog_select (dialog, "K1", "stiffness"));
+  g_assert_false (mf_sweep_dialog_select (dialog, "K1", "no-such"));
+  g_assert_true (mf_sweep_dialog_select (dialog, "M1", NULL));
+  mf_sweep_dialog_set_values_text (dialog, "1\n2, 3 kg");
+  values = mf_sweep_dialog_get_values (dialog, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstrv (values, ((const char *const[]) { "1 kg", "2 kg", "3 kg", NULL }));
+
+  /* three runs, each handed out as it starts */
+  g_assert_true (mf_sweep_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  g_assert_true (mf_sweep_dialog_get_running (dialog));
+  while (!finished)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mf_sweep_dialog_get_running (dialog));
+  g_assert_cmpuint (added->len, ==, 3);
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (added, 0)), ==, "M1.mass = 1 kg");
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (added, 2)), ==, "M1.mass = 3 kg");
+  for (guint i = 0; i < added->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (added, i);
+
+      g_assert_cmpint (mf_run_record_get_status (record), ==, MF_SIM_STATUS_FINISHED);
+      g_assert_cmpuint (mf_run_record_get_n_samples (record), >, 10);
+    }
+  g_assert_cmpstr (mf_sweep_dialog_get_progress_text (dialog), ==, "3 runs done");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  g_test_add_func ("/app/runs-ui/popover", test_popover_rows);
+  g_test_add_func ("/app/runs-ui/export-dialog", test_export_dialog);
+  g_test_add_func ("/app/runs-ui/sweep-dialog", test_sweep_dialog);
+  return g_test_run ();
+}

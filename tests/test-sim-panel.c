@@ -1,0 +1,585 @@
+/* test-sim-panel.c: the simulation pane in a window (src/app/mf-sim-panel*.c)
+ * — an example run to its end through win.run holds every sample on the
+ * plots and in the mode timeline, the progress row reaches the end, a
+ * failing circuit shows its failure with the time and keeps its samples, an
+ * edit during a run reaches it, pause and stop, and the canvas probe adds
+ * what was clicked (mf-canvas-probe.c); the pane's place in the window and
+ * folding it.  Needs a display (Xvfb).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include "mf-application.h"
+#include "mf-canvas.h"
+#include "mf-sim-panel.h"
+#include "mf-structure-panel.h"
+#include "mf-window.h"
+
+static MfApplication *application;
+
+/* A laminar pipe between two tanks; %s is the supply's pressure, %s the
+ * simulation settings. */
+#define PIPE_DOCUMENT \
+  "{ \"manifold\": 1, \"title\": \"Pipe\",\n" \
+  "  \"components\": [\n" \
+  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": %s, \"at\": [0, 0] },\n" \
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01," \
+  " \"friction\": \"laminar\", \"at\": [100, 0] },\n" \
+  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0, \"at\": [200, 0] } ],\n" \
+  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"] ],\n" \
+  "  \"simulation\": %s }\n"
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action_name)
+{
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  MfWindow   *window;
+  MfSimPanel *panel;
+  MfCanvas   *canvas;
+  guint       ended;
+  MfSimStatus end_status;
+} Fixture;
+
+static void
+on_run_ended (MfSimPanel  *panel,
+              MfSimStatus  status,
+              Fixture     *f)
+{
+  f->ended++;
+  f->end_status = status;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  f->window = mf_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  f->panel = MF_SIM_PANEL (find_descendant (GTK_WIDGET (f->window), MF_TYPE_SIM_PANEL));
+  f->canvas = MF_CANVAS (find_descendant (GTK_WIDGET (f->window), MF_TYPE_CANVAS));
+  g_assert_nonnull (f->panel);
+  g_assert_nonnull (f->canvas);
+  g_signal_connect (f->panel, "run-ended", G_CALLBACK (on_run_ended), f);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_signal_handlers_disconnect_by_data (f->panel, f);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  spin ();
+}
+
+/* Frames go by until the run has ended (the worker is on its own thread:
+ * the main loop blocks until something happens). */
+static void
+wait_for_end (Fixture *f)
+{
+  guint ended = f->ended;
+
+  while (f->ended == ended)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+load_text (Fixture    *f,
+           const char *text)
+{
+  g_autoptr (MfEditDocument) document = mf_edit_document_new ();
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (mf_edit_document_load_data (document, text, -1, "test", &error));
+  g_assert_no_error (error);
+  mf_window_set_document (f->window, document);
+  spin ();
+}
+
+/* Every series of `record` on view `view` holds each of its samples,
+ * value for value; returns how many series there were. */
+static guint
+assert_view_holds (MfSimPanel  *panel,
+                   guint        view,
+                   MfRunRecord *record)
+{
+  MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (panel, view));
+  guint n = mf_run_record_get_n_samples (record);
+  const double *times = mf_run_record_get_times (record);
+  guint checked = 0;
+
+  for (guint s = 0; s < mf_plot_get_n_series (plot); s++)
+    {
+      MfPlotSeries *series = mf_plot_get_series (plot, s);
+      const char *name = mf_plot_series_get_name (series);
+      int column = mf_run_record_find_column (record, name);
+      const double *values;
+      const double *x = mf_plot_series_get_x (series);
+      const double *y = mf_plot_series_get_y (series);
+
+      g_assert_cmpint (column, >=, 0);
+      values = mf_run_record_get_column (record, column);
+      g_assert_cmpuint (mf_plot_series_get_n_points (series), ==, n);
+      for (guint i = 0; i < n; i += MAX (n / 50, 1))
+        {
+          g_assert_cmpfloat (x[i], ==, times[i]);
+          if (isfinite (values[i]))
+            g_assert_cmpfloat (y[i], ==, values[i]);
+        }
+      g_assert_cmpfloat (x[n - 1], ==, times[n - 1]);
+      checked++;
+    }
+  return checked;
+}
+
+static void
+test_run_to_end (Fixture       *f,
+                 gconstpointer  data)
+{
+  MfRunRecord *record;
+  GListModel *runs = mf_sim_panel_get_runs (f->panel);
+  MfModeTimeline *timeline = mf_sim_panel_get_timeline (f->panel);
+  MfSimProgress progress;
+  g_autofree char *end_text = NULL;
+  const double *times;
+  double t1 = 0;
+  guint n;
+
+  g_assert_true (mf_window_load_example (f->window, MF_DEFAULT_EXAMPLE, NULL));
+  g_assert_cmpstr (mf_sim_panel_get_progress_text (f->panel), ==, "Not run yet");
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  g_assert_true (mf_sim_panel_get_live (f->panel));
+  wait_for_end (f);
+
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_FINISHED);
+  g_assert_cmpint (mf_sim_panel_get_status (f->panel), ==, MF_SIM_STATUS_FINISHED);
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 1);
+  record = mf_sim_panel_get_current_run (f->panel);
+  g_assert_true (g_list_model_get_item (runs, 0) == (gpointer) record);
+  g_object_unref (record); /* (the list's) */
+  g_assert_cmpint (mf_run_record_get_status (record), ==, MF_SIM_STATUS_FINISHED);
+
+  /* the whole run, 0 to t_end on its output grid (2 s every 2 ms) */
+  mf_sim_worker_get_progress (mf_sim_panel_get_worker (f->panel), &progress);
+  n = mf_run_record_get_n_samples (record);
+  times = mf_run_record_get_times (record);
+  g_assert_cmpuint (n, ==, progress.n_samples);
+  g_assert_cmpuint (n, ==, 1001);
+  g_assert_cmpfloat (times[0], ==, 0);
+  g_assert_cmpfloat (times[n - 1], ==, progress.t_end);
+
+  /* each view shows its quantities of this run, every sample of them */
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), >=, 2);
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), <=, 6);
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_PRESSURES, record), >=, 3);
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_SIGMA, record), ==, 4);
+  {
+    g_auto (GStrv) quantities = mf_sim_panel_get_quantities (f->panel);
+
+    /* the cylinder's states come first, every junction pressure is there */
+    g_assert_cmpstr (quantities[0], ==, "C1.v");
+    g_assert_true (g_strv_contains ((const char *const *) quantities, "C1.x"));
+    g_assert_true (g_strv_contains ((const char *const *) quantities, "J1.p"));
+    g_assert_true (g_strv_contains ((const char *const *) quantities, "J3.p"));
+    g_assert_true (g_strv_contains ((const char *const *) quantities, "solver.w_sigma_max"));
+  }
+  g_assert_true (mf_plot_view_get_log_y (mf_sim_panel_get_plot_view (f->panel,
+                                                                     MF_SIM_PANEL_SIGMA)));
+
+  /* the timeline covers the run */
+  g_assert_cmpuint (mf_mode_timeline_get_n_bands (timeline), >=, 1);
+  mf_mode_timeline_get_band (timeline, mf_mode_timeline_get_n_bands (timeline) - 1, NULL, &t1);
+  g_assert_cmpfloat (t1, ==, times[n - 1]);
+
+  /* the progress row says the end */
+  end_text = g_strdup_printf ("t = %.4g s of %.4g s · 100 %% ·", progress.t_end,
+                              progress.t_end);
+  g_test_message ("%s", mf_sim_panel_get_progress_text (f->panel));
+  g_assert_true (g_str_has_prefix (mf_sim_panel_get_progress_text (f->panel), end_text));
+  g_assert_true (g_str_has_suffix (mf_sim_panel_get_progress_text (f->panel), "× real time"));
+  g_assert_null (mf_sim_panel_get_problem_text (f->panel));
+
+  /* Run again: a second record, the first one kept */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 2);
+  g_assert_true (mf_sim_panel_get_current_run (f->panel) != record);
+  g_assert_cmpstr (mf_run_record_get_label (mf_sim_panel_get_current_run (f->panel)), ==,
+                   "Run 2");
+  g_assert_cmpuint (mf_run_record_get_n_samples (mf_sim_panel_get_current_run (f->panel)), ==,
+                    n);
+}
+
+/* A supply of 1/(0.1 − t) Pa drives the pipe to infinity at t = 0.1 s. */
+static void
+test_failure (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *text = g_strdup_printf (PIPE_DOCUMENT, "\"1 / (0.1 - t)\"",
+                                           "{ \"t_end\": 0.2, \"method\": \"rkf45\","
+                                           " \"output_interval\": 0.01 }");
+  const char *problem;
+  MfRunRecord *record;
+  double t_failed;
+  char *end = NULL;
+
+  load_text (f, text);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_FAILED);
+  problem = mf_sim_panel_get_problem_text (f->panel);
+  g_assert_nonnull (problem);
+  g_test_message ("%s", problem);
+  g_assert_true (g_str_has_prefix (problem, "Failed at t = "));
+  t_failed = g_ascii_strtod (problem + strlen ("Failed at t = "), &end);
+  g_assert_cmpfloat (t_failed, >, 0.09);
+  g_assert_cmpfloat (t_failed, <=, 0.1);
+  g_assert_true (g_str_has_prefix (end, " s: "));
+  g_assert_cmpuint (strlen (end), >, strlen (" s: "));
+
+  /* the samples so far stay, on the plots too */
+  record = mf_sim_panel_get_current_run (f->panel);
+  g_assert_cmpint (mf_run_record_get_status (record), ==, MF_SIM_STATUS_FAILED);
+  g_assert_nonnull (mf_run_record_get_error (record));
+  g_assert_cmpuint (mf_run_record_get_n_samples (record), >=, 10);
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), ==, 1);
+
+  /* a new run hides the row again */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  g_assert_null (mf_sim_panel_get_problem_text (f->panel));
+  wait_for_end (f);
+  g_assert_nonnull (mf_sim_panel_get_problem_text (f->panel));
+}
+
+/* Frames go by until `record` has begun `n` segments. */
+static void
+wait_for_segments (MfRunRecord *record,
+                   guint        n)
+{
+  while (mf_run_record_get_n_segments (record) < n)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* An edit during a run reaches it; pause, resume and stop. */
+static void
+test_live_edit (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *text = g_strdup_printf (PIPE_DOCUMENT, "1000",
+                                           "{ \"t_end\": 1e6, \"method\": \"rk4\", \"step\": 1e-3,"
+                                           " \"output_interval\": 0.01 }");
+  MfEditDocument *document;
+  MfRunRecord *record;
+  g_autoptr (GError) error = NULL;
+
+  load_text (f, text);
+  document = mf_window_get_document (f->window);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  record = mf_sim_panel_get_current_run (f->panel);
+  wait_for_segments (record, 1);
+  g_assert_true (mf_sim_panel_get_live (f->panel));
+
+  g_assert_true (mf_edit_document_set_param (document, "T1", "pressure", "2000", &error));
+  g_assert_no_error (error);
+  wait_for_segments (record, 2);
+  g_assert_true (mf_sim_panel_get_current_run (f->panel) == record);
+  g_assert_true (mf_sim_panel_get_live (f->panel));
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause", NULL);
+  g_assert_cmpint (mf_sim_panel_get_status (f->panel), ==, MF_SIM_STATUS_PAUSED);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.pause", NULL);
+  g_assert_cmpint (mf_sim_panel_get_status (f->panel), ==, MF_SIM_STATUS_RUNNING);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stop", NULL);
+  wait_for_end (f);
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_STOPPED);
+  g_assert_cmpint (mf_run_record_get_status (record), ==, MF_SIM_STATUS_STOPPED);
+  g_assert_false (mf_sim_panel_get_live (f->panel));
+}
+
+typedef struct
+{
+  char     *name;
+  gboolean  is_node;
+} Probed;
+
+static void
+on_probe (MfCanvas   *canvas,
+          const char *name,
+          gboolean    is_node,
+          Probed     *probed)
+{
+  g_free (probed->name);
+  probed->name = g_strdup (name);
+  probed->is_node = is_node;
+}
+
+/* The widget point at the middle of component `id`, or of wire `wire`'s
+ * first segment. */
+static void
+component_point (MfCanvas   *canvas,
+                 const char *id,
+                 double     *x,
+                 double     *y)
+{
+  MfCanvasGeometry *geometry = mf_canvas_get_geometry (canvas);
+  const MfCanvasComponent *c =
+    mf_canvas_geometry_get_component (geometry, mf_canvas_geometry_find_component (geometry, id));
+  MfCanvasView view;
+
+  mf_canvas_get_view (canvas, &view);
+  mf_canvas_view_to_widget (&view, c->x, c->y, x, y);
+}
+
+static void
+wire_point (MfCanvas *canvas,
+            guint     wire,
+            double   *x,
+            double   *y)
+{
+  const MfCanvasWire *w = mf_canvas_geometry_get_wire (mf_canvas_get_geometry (canvas), wire);
+  MfCanvasView view;
+
+  g_assert_cmpuint (w->route.n_points, >=, 2);
+  mf_canvas_get_view (canvas, &view);
+  mf_canvas_view_to_widget (&view, (w->route.points[0].x + w->route.points[1].x) / 2,
+                            (w->route.points[0].y + w->route.points[1].y) / 2, x, y);
+}
+
+static gboolean
+plot_has_series (MfSimPanel *panel,
+                 guint       view,
+                 const char *name)
+{
+  MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (panel, view));
+
+  for (guint s = 0; s < mf_plot_get_n_series (plot); s++)
+    if (g_strcmp0 (mf_plot_series_get_name (mf_plot_get_series (plot, s)), name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_probe (Fixture       *f,
+            gconstpointer  data)
+{
+  Probed probed = { NULL, FALSE };
+  MfRunRecord *record;
+  MfCanvasGeometry *geometry;
+  g_auto (GStrv) before = NULL;
+  g_auto (GStrv) after = NULL;
+  g_autofree char *pressure = NULL;
+  double x, y;
+  guint states_before;
+
+  g_assert_true (mf_window_load_example (f->window, MF_DEFAULT_EXAMPLE, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  record = mf_sim_panel_get_current_run (f->panel);
+  before = mf_sim_panel_get_quantities (f->panel);
+  states_before = mf_plot_get_n_series (mf_plot_view_get_plot (
+    mf_sim_panel_get_plot_view (f->panel, MF_SIM_PANEL_STATES)));
+  g_assert_false (g_strv_contains ((const char *const *) before, "P1.q"));
+  g_assert_false (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.q"));
+  g_signal_connect (f->canvas, "probe", G_CALLBACK (on_probe), &probed);
+
+  /* the Probe toggle puts the canvas in probe mode */
+  mf_sim_panel_set_probe_mode (f->panel, TRUE);
+  g_assert_true (mf_canvas_get_probe_mode (f->canvas));
+
+  /* a click on pipe P1 plots its flow, every sample of it */
+  component_point (f->canvas, "P1", &x, &y);
+  g_assert_true (mf_canvas_probe_at (f->canvas, x, y));
+  g_assert_cmpstr (probed.name, ==, "P1");
+  g_assert_false (probed.is_node);
+  after = mf_sim_panel_get_quantities (f->panel);
+  g_assert_true (g_strv_contains ((const char *const *) after, "P1.q"));
+  g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.q"));
+  g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), >=,
+                    states_before + 1);
+  /* (probing selects nothing) */
+  {
+    g_auto (GStrv) selection = mf_canvas_get_selection (f->canvas);
+
+    g_assert_cmpuint (g_strv_length (selection), ==, 0);
+  }
+
+  /* a click on a wire names its node as the core does: its pressure is a
+   * column of the run */
+  geometry = mf_canvas_get_geometry (f->canvas);
+  for (guint w = 0; w < mf_canvas_geometry_get_n_wires (geometry); w++)
+    {
+      const MfCanvasWire *wire = mf_canvas_geometry_get_wire (geometry, w);
+
+      if (wire->domain != MF_DOMAIN_HYDRAULIC)
+        continue;
+      g_clear_pointer (&probed.name, g_free);
+      wire_point (f->canvas, w, &x, &y);
+      if (!mf_canvas_probe_at (f->canvas, x, y) || probed.name == NULL || !probed.is_node)
+        continue; /* (a port or a symbol lies over that point) */
+      g_clear_pointer (&pressure, g_free);
+      pressure = g_strconcat (probed.name, ".p", NULL);
+      g_test_message ("wire %u: node %s", w, probed.name);
+      g_assert_cmpint (mf_run_record_find_column (record, pressure), >=, 0);
+      g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_PRESSURES, pressure));
+    }
+  g_assert_nonnull (pressure);
+
+  /* out of probe mode a click edits again */
+  mf_sim_panel_set_probe_mode (f->panel, FALSE);
+  g_assert_false (mf_canvas_get_probe_mode (f->canvas));
+  g_signal_handlers_disconnect_by_data (f->canvas, &probed);
+  g_free (probed.name);
+}
+
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           MfWindow  *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (window), &r));
+  return r;
+}
+
+static void
+wait_for_layout (Fixture *f)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (f->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+  spin ();
+}
+
+/* The pane runs under the whole editor, across the window, with its plots
+ * three abreast and tall enough to read at 1280 × 800; folded it keeps
+ * only its toolbar and gives the room back to the canvas. */
+static void
+test_layout (Fixture       *f,
+             gconstpointer  data)
+{
+  GtkWidget *side = gtk_widget_get_ancestor (
+    find_descendant (GTK_WIDGET (f->window), MF_TYPE_STRUCTURE_PANEL), GTK_TYPE_SCROLLED_WINDOW);
+  int width = gtk_widget_get_width (GTK_WIDGET (f->window));
+  int height = gtk_widget_get_height (GTK_WIDGET (f->window));
+  graphene_rect_t canvas, pane, header, folded_canvas, folded_pane;
+
+  g_assert_true (mf_window_load_example (f->window, MF_DEFAULT_EXAMPLE, NULL));
+  wait_for_layout (f);
+  canvas = bounds_in (GTK_WIDGET (f->canvas), f->window);
+  pane = bounds_in (GTK_WIDGET (f->panel), f->window);
+  header = bounds_in (find_descendant (GTK_WIDGET (f->window), ADW_TYPE_HEADER_BAR), f->window);
+  g_test_message ("window %d x %d: canvas %g x %g, pane %g x %g", width, height,
+                  canvas.size.width, canvas.size.height, pane.size.width, pane.size.height);
+  g_assert_cmpfloat (canvas.origin.y + canvas.size.height, <=, pane.origin.y);
+  g_assert_cmpfloat (bounds_in (side, f->window).origin.y
+                     + bounds_in (side, f->window).size.height, <=, pane.origin.y);
+  g_assert_cmpfloat (pane.origin.y + pane.size.height, <=, height);
+  g_assert_cmpfloat (pane.size.width, >=, width - 20);
+  g_assert_cmpfloat (canvas.size.height, >=, 300);
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    {
+      graphene_rect_t plot = bounds_in (GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel, i)),
+                                        f->window);
+
+      g_assert_cmpfloat (plot.size.width, >=, width / 3.0 - 20);
+      g_assert_cmpfloat (plot.size.height, >=, 200);
+      g_assert_cmpfloat (plot.origin.y, >=, pane.origin.y);
+    }
+  /* Run is in the header bar */
+  g_assert_true (gtk_widget_is_ancestor (
+    find_action_button (GTK_WIDGET (f->window), "win.run"),
+    find_descendant (GTK_WIDGET (f->window), ADW_TYPE_HEADER_BAR)));
+  g_assert_cmpfloat (header.origin.y + header.size.height, <=, canvas.origin.y);
+
+  mf_sim_panel_set_expanded (f->panel, FALSE);
+  wait_for_layout (f);
+  folded_canvas = bounds_in (GTK_WIDGET (f->canvas), f->window);
+  folded_pane = bounds_in (GTK_WIDGET (f->panel), f->window);
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel, 0))));
+  g_assert_cmpfloat (folded_pane.size.height, <, 80);
+  g_assert_cmpfloat (folded_canvas.size.height, >, canvas.size.height + pane.size.height - 80);
+
+  mf_sim_panel_set_expanded (f->panel, TRUE);
+  wait_for_layout (f);
+  g_assert_cmpfloat (fabs (bounds_in (GTK_WIDGET (f->panel), f->window).size.height
+                           - pane.size.height), <=, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (GError) error = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  application = mf_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add ("/app/sim-panel/layout", Fixture, NULL, fixture_set_up, test_layout,
+              fixture_tear_down);
+  g_test_add ("/app/sim-panel/run-to-end", Fixture, NULL, fixture_set_up, test_run_to_end,
+              fixture_tear_down);
+  g_test_add ("/app/sim-panel/failure", Fixture, NULL, fixture_set_up, test_failure,
+              fixture_tear_down);
+  g_test_add ("/app/sim-panel/live-edit", Fixture, NULL, fixture_set_up, test_live_edit,
+              fixture_tear_down);
+  g_test_add ("/app/sim-panel/probe", Fixture, NULL, fixture_set_up, test_probe,
+              fixture_tear_down);
+
+  status = g_test_run ();
+  g_object_unref (application);
+  return status;
+}
