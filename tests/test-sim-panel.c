@@ -141,11 +141,14 @@ load_text (Fixture    *f,
 }
 
 /* Every series of `record` on view `view` holds each of its samples,
- * value for value; returns how many series there were. */
+ * value for value in the units `units` shows (the window's settings are a
+ * memory backend with the schema's defaults: practical units, bar, L/min,
+ * mm); returns how many series there were. */
 static guint
-assert_view_holds (MfSimPanel  *panel,
-                   guint        view,
-                   MfRunRecord *record)
+assert_view_holds_in (MfSimPanel   *panel,
+                      guint         view,
+                      MfRunRecord  *record,
+                      MfUnitSystem  units)
 {
   MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (panel, view));
   guint n = mf_run_record_get_n_samples (record);
@@ -161,19 +164,32 @@ assert_view_holds (MfSimPanel  *panel,
       const double *x = mf_plot_series_get_x (series);
       const double *y = mf_plot_series_get_y (series);
 
+      double scale;
+
       g_assert_cmpint (column, >=, 0);
       values = mf_run_record_get_column (record, column);
+      g_assert_cmpstr (mf_plot_series_get_unit (series), ==,
+                       mf_display_unit (units, mf_run_record_get_column_unit (record, column),
+                                        &scale));
       g_assert_cmpuint (mf_plot_series_get_n_points (series), ==, n);
       for (guint i = 0; i < n; i += MAX (n / 50, 1))
         {
           g_assert_cmpfloat (x[i], ==, times[i]);
           if (isfinite (values[i]))
-            g_assert_cmpfloat (y[i], ==, values[i]);
+            g_assert_cmpfloat (y[i], ==, scale * values[i]);
         }
       g_assert_cmpfloat (x[n - 1], ==, times[n - 1]);
       checked++;
     }
   return checked;
+}
+
+static guint
+assert_view_holds (MfSimPanel  *panel,
+                   guint        view,
+                   MfRunRecord *record)
+{
+  return assert_view_holds_in (panel, view, record, MF_UNIT_SYSTEM_PRACTICAL);
 }
 
 static void
@@ -219,6 +235,11 @@ test_run_to_end (Fixture       *f,
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), <=, 6);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_PRESSURES, record), >=, 3);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_SIGMA, record), ==, 4);
+  /* in SI the same samples are copied again, unscaled */
+  mf_sim_panel_set_unit_system (f->panel, MF_UNIT_SYSTEM_SI);
+  g_assert_cmpuint (assert_view_holds_in (f->panel, MF_SIM_PANEL_PRESSURES, record,
+                                          MF_UNIT_SYSTEM_SI), >=, 3);
+  mf_sim_panel_set_unit_system (f->panel, MF_UNIT_SYSTEM_PRACTICAL);
   {
     g_auto (GStrv) quantities = mf_sim_panel_get_quantities (f->panel);
 

@@ -26,6 +26,7 @@ typedef struct
   guint         color;    /* the quantity's place in the list: its palette colour */
   MfPlotSeries *series;   /* the plot's */
   int           column;   /* in the record; -1 until the quantity appears there */
+  double        scale;    /* from the column's SI unit to the one shown */
   guint         n_copied;
 } Binding;
 
@@ -49,6 +50,7 @@ struct _MfRunPlots
   GHashTable   *hidden;     /* names of retired series the user had hidden */
   gboolean      stale;
   gboolean      mark_fallbacks;
+  MfUnitSystem  units;
 
   /* the current run's marks, made from its first n_marked_samples and
    * n_marked_log */
@@ -331,12 +333,13 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
   const char *quantity = g_ptr_array_index (self->quantities, q);
   Binding *kept = find_binding (old, record, quantity);
   Binding binding = { g_object_ref (record), g_strdup (quantity),
-                      g_array_index (self->colors, guint, q), NULL, -1, 0 };
+                      g_array_index (self->colors, guint, q), NULL, -1, 1.0, 0 };
 
   if (kept != NULL)
     {
       binding.series = kept->series;
       binding.column = kept->column;
+      binding.scale = kept->scale;
       binding.n_copied = kept->n_copied;
       kept->series = NULL;
     }
@@ -537,7 +540,7 @@ mark_log (MfRunPlots *self)
 /* ---- updating ---- */
 
 static gboolean
-copy_new_samples (Binding *binding, const MfPlotStyle *style)
+copy_new_samples (Binding *binding, const MfPlotStyle *style, MfUnitSystem units)
 {
   MfRunRecord *record = binding->record;
   guint n = mf_run_record_get_n_samples (record);
@@ -551,14 +554,16 @@ copy_new_samples (Binding *binding, const MfPlotStyle *style)
       if (binding->column < 0)
         return FALSE;
       mf_plot_series_set_unit (binding->series,
-                               mf_run_record_get_column_unit (record, (guint) binding->column));
+                               mf_display_unit (units, mf_run_record_get_column_unit (
+                                                  record, (guint) binding->column),
+                                                &binding->scale));
     }
   if (n <= binding->n_copied)
     return FALSE;
   t = mf_run_record_get_times (record);
   y = mf_run_record_get_column (record, (guint) binding->column);
   for (guint i = binding->n_copied; i < n; i++)
-    mf_plot_series_append (binding->series, t[i], y[i]);
+    mf_plot_series_append (binding->series, t[i], binding->scale * y[i]);
   binding->n_copied = n;
   return TRUE;
 }
@@ -579,7 +584,8 @@ mf_run_plots_update (MfRunPlots *self)
       changed = TRUE;
     }
   for (guint b = 0; b < self->bindings->len; b++)
-    changed |= copy_new_samples (&g_array_index (self->bindings, Binding, b), style);
+    changed |= copy_new_samples (&g_array_index (self->bindings, Binding, b), style,
+                                 self->units);
   if (self->current != NULL)
     {
       if (extend_mode_spans (self))
@@ -590,6 +596,29 @@ mf_run_plots_update (MfRunPlots *self)
       changed |= mark_log (self);
     }
   return changed;
+}
+
+void
+mf_run_plots_set_unit_system (MfRunPlots *self, MfUnitSystem units)
+{
+  if (units == self->units)
+    return;
+  self->units = units;
+  /* every series is copied again, in the new units */
+  for (guint b = 0; b < self->bindings->len; b++)
+    {
+      Binding *binding = &g_array_index (self->bindings, Binding, b);
+
+      mf_plot_series_clear (binding->series);
+      binding->column = -1;
+      binding->n_copied = 0;
+    }
+}
+
+MfUnitSystem
+mf_run_plots_get_unit_system (MfRunPlots *self)
+{
+  return self->units;
 }
 
 MfPlotSeries *

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "mf-plot.h"
+#include "mf-display-units.h"
 #include "mf-run-record.h"
 
 G_BEGIN_DECLS
@@ -75,5 +76,11 @@ const char   *mf_run_plots_get_band (MfRunPlots *self,
                                      double     *x1);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfRunPlots, mf_run_plots_free)
+
+/* The units the series show their values in (SI by default); every
+ * series is copied again at the next update. */
+void          mf_run_plots_set_unit_system (MfRunPlots   *self,
+                                            MfUnitSystem  units);
+MfUnitSystem  mf_run_plots_get_unit_system (MfRunPlots *self);
 
 G_END_DECLS

@@ -491,6 +491,19 @@ mf_sim_panel_init_data (MfSimPanel *self)
 }
 
 void
+mf_sim_panel_set_unit_system (MfSimPanel   *self,
+                              MfUnitSystem  units)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    mf_run_plots_set_unit_system (self->plots[i], units);
+  mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
+                          MF_PLOT_AXIS_Y, _("pressure"), mf_display_unit (units, "Pa", NULL));
+  update_plots (self);
+}
+
+void
 mf_sim_panel_dispose_data (MfSimPanel *self)
 {
   if (self->tick_id != 0)

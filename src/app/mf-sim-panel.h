@@ -24,6 +24,7 @@
 
 #include <gtk/gtk.h>
 
+#include "mf-display-units.h"
 #include "mf-edit-document.h"
 #include "mf-mode-timeline.h"
 #include "mf-plot-view.h"
@@ -114,5 +115,10 @@ gboolean        mf_sim_panel_get_expanded (MfSimPanel *self);
 /* Where the runs UI puts its buttons (runs, sweep, export), at the end of
  * the toolbar. */
 GtkBox         *mf_sim_panel_get_extra_buttons (MfSimPanel *self);
+
+/* The units the plots show (MfUnitSystem, the preferences' "unit-system");
+ * SI until set. */
+void            mf_sim_panel_set_unit_system (MfSimPanel   *self,
+                                              MfUnitSystem  units);
 
 G_END_DECLS

@@ -19,7 +19,7 @@ mf_window_action_new (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  g_autoptr (MfEditDocument) document = mf_edit_document_new ();
+  g_autoptr (MfEditDocument) document = mf_window_new_document (MF_WINDOW (widget));
 
   mf_window_replace_document (MF_WINDOW (widget), document, NULL);
 }

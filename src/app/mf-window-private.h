@@ -33,6 +33,7 @@ struct _MfWindow
   int               sim_pane_height;
 
   GtkRecentManager *recent_manager;
+  GSettings        *settings; /* the application's; NULL without the schema */
   GMenu            *recent_menu;
 
   /* template children */
@@ -58,6 +59,10 @@ void mf_window_update_actions (MfWindow *self);
 
 /* mf-window-actions.c */
 void mf_window_class_install_actions (GtkWidgetClass *widget_class);
+/* mf-window-settings.c: size, units and new circuits from the preferences */
+void mf_window_bind_settings (MfWindow  *self,
+                              GSettings *settings);
+MfEditDocument *mf_window_new_document (MfWindow *self);
 /* mf-window-results.c: kept runs, sweeps, exports */
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);

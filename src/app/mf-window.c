@@ -411,6 +411,7 @@ mf_window_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->recent_menu);
   g_clear_object (&self->recent_manager);
+  g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (mf_window_parent_class)->dispose (object);
 }
@@ -485,5 +486,8 @@ mf_window_init (MfWindow *self)
 MfWindow *
 mf_window_new (MfApplication *application)
 {
-  return g_object_new (MF_TYPE_WINDOW, "application", application, NULL);
+  MfWindow *self = g_object_new (MF_TYPE_WINDOW, "application", application, NULL);
+
+  mf_window_bind_settings (self, mf_application_get_settings (application));
+  return self;
 }

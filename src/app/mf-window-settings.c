@@ -1,0 +1,81 @@
+/* mf-window-settings.c: what the window takes from the preferences and
+ * keeps in them — its size, the units of the plots, and the simulation
+ * settings a new circuit starts with.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-window-private.h"
+
+#include "mf-circuit.h"
+
+static void
+mf_window_units_changed (MfWindow *self)
+{
+  mf_sim_panel_set_unit_system (self->sim_panel,
+                                g_settings_get_enum (self->settings, "unit-system"));
+}
+
+/* The size is kept when the window closes (not while it is dragged: a
+ * write per configure event would be a write per frame). */
+static gboolean
+mf_window_keep_size (MfWindow *self)
+{
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+  return FALSE; /* the window's own handler goes on: it may ask about unsaved changes */
+}
+
+void
+mf_window_bind_settings (MfWindow  *self,
+                         GSettings *settings)
+{
+  if (settings == NULL)
+    return;
+  g_set_object (&self->settings, settings);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  g_signal_connect_object (self, "close-request", G_CALLBACK (mf_window_keep_size), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::unit-system",
+                           G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
+  mf_window_units_changed (self);
+}
+
+MfEditDocument *
+mf_window_new_document (MfWindow *self)
+{
+  g_autoptr (MfEditDocument) document = mf_edit_document_new ();
+  g_autofree char *method = NULL;
+  g_autofree char *text = NULL;
+  char rtol[G_ASCII_DTOSTR_BUF_SIZE], atol[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr (GError) error = NULL;
+
+  if (self->settings == NULL)
+    return g_steal_pointer (&document);
+  method = g_settings_get_string (self->settings, "default-method");
+  g_ascii_formatd (rtol, sizeof rtol, "%.17g", g_settings_get_double (self->settings,
+                                                                       "default-rtol"));
+  g_ascii_formatd (atol, sizeof atol, "%.17g", g_settings_get_double (self->settings,
+                                                                       "default-atol"));
+  text = g_strdup_printf ("{\n  \"manifold\": 1,\n  \"title\": \"Untitled circuit\",\n"
+                          "  \"components\": [],\n  \"wires\": [],\n"
+                          "  \"simulation\": { \"method\": \"%s\", \"rtol\": %s, "
+                          "\"atol\": %s }\n}\n", method, rtol, atol);
+  /* the schema keeps the values in the loader's ranges; should one still
+   * be refused, the empty circuit with the built-in settings will do */
+  if (!mf_edit_document_load_data (document, text, -1, "untitled", &error))
+    g_warning ("the preferred simulation settings were refused: %s", error->message);
+  return g_steal_pointer (&document);
+}
