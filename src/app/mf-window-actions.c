@@ -7,11 +7,14 @@
 #include "mf-window-private.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mf-example-gallery.h"
 
 /* How many recent circuits the Open button's menu lists. */
 #define MF_WINDOW_N_RECENT 10
+/* How many the preferences keep: a few more, for files that went away. */
+#define MF_WINDOW_N_RECENT_KEPT 20
 #define MF_MIME_TYPE "application/x-manifold"
 
 static void
@@ -212,7 +215,20 @@ mf_window_compare_recent (gconstpointer a,
 }
 
 static void
-mf_window_rebuild_recent (MfWindow *self)
+mf_window_append_recent (MfWindow   *self,
+                         const char *uri,
+                         const char *name)
+{
+  g_autoptr (GMenuItem) item = g_menu_item_new (name, NULL);
+
+  g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
+  g_menu_append_item (self->recent_menu, item);
+}
+
+/* The circuits of the desktop's recently used list, when there are no
+ * preferences to keep our own. */
+static guint
+mf_window_list_desktop_recent (MfWindow *self)
 {
   GList *items = gtk_recent_manager_get_items (self->recent_manager);
   GList *circuits = NULL;
@@ -222,28 +238,54 @@ mf_window_rebuild_recent (MfWindow *self)
     if (mf_window_is_recent_circuit (l->data))
       circuits = g_list_prepend (circuits, l->data);
   circuits = g_list_sort (circuits, mf_window_compare_recent);
-
-  g_menu_remove_all (self->recent_menu);
   for (GList *l = circuits; l != NULL && n < MF_WINDOW_N_RECENT; l = l->next)
     {
       GtkRecentInfo *info = l->data;
-      g_autoptr (GMenuItem) item = NULL;
 
       /* Checked only for the few listed, as it touches the disk. */
       if (!gtk_recent_info_exists (info))
         continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target (item, "win.open-recent", "s",
-                                         gtk_recent_info_get_uri (info));
-      g_menu_append_item (self->recent_menu, item);
+      mf_window_append_recent (self, gtk_recent_info_get_uri (info),
+                               gtk_recent_info_get_display_name (info));
       n++;
     }
+  g_list_free (circuits);
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  return n;
+}
+
+/* The preferences' list, newest first. */
+static guint
+mf_window_list_kept_recent (MfWindow *self)
+{
+  g_auto (GStrv) uris = g_settings_get_strv (self->settings, "recent-files");
+  guint n = 0;
+
+  for (guint i = 0; uris[i] != NULL && n < MF_WINDOW_N_RECENT; i++)
+    {
+      g_autoptr (GFile) file = g_file_new_for_uri (uris[i]);
+      g_autofree char *name = NULL;
+
+      if (!g_file_query_exists (file, NULL))
+        continue;
+      name = g_file_get_basename (file);
+      mf_window_append_recent (self, uris[i], name);
+      n++;
+    }
+  return n;
+}
+
+void
+mf_window_rebuild_recent (MfWindow *self)
+{
+  guint n;
+
+  g_menu_remove_all (self->recent_menu);
+  n = self->settings != NULL ? mf_window_list_kept_recent (self)
+                             : mf_window_list_desktop_recent (self);
   /* An item without an action shows greyed out. */
   if (n == 0)
     g_menu_append (self->recent_menu, _("No Recent Circuits"), NULL);
-
-  g_list_free (circuits);
-  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
 }
 
 void
@@ -269,4 +311,21 @@ mf_window_add_recent (MfWindow *self,
   };
 
   gtk_recent_manager_add_full (self->recent_manager, uri, &data);
+  if (self->settings != NULL)
+    {
+      g_auto (GStrv) old = g_settings_get_strv (self->settings, "recent-files");
+      g_autoptr (GStrvBuilder) kept = g_strv_builder_new ();
+      g_auto (GStrv) uris = NULL;
+      guint n = 1;
+
+      g_strv_builder_add (kept, uri);
+      for (guint i = 0; old[i] != NULL && n < MF_WINDOW_N_RECENT_KEPT; i++)
+        if (strcmp (old[i], uri) != 0)
+          {
+            g_strv_builder_add (kept, old[i]);
+            n++;
+          }
+      uris = g_strv_builder_end (kept);
+      g_settings_set_strv (self->settings, "recent-files", (const char *const *) uris);
+    }
 }

@@ -67,6 +67,7 @@ MfEditDocument *mf_window_new_document (MfWindow *self);
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);
 void mf_window_init_recent (MfWindow *self);
+void mf_window_rebuild_recent (MfWindow *self);
 void mf_window_add_recent (MfWindow *self,
                            GFile    *file);
 

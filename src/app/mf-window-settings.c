@@ -50,7 +50,10 @@ mf_window_bind_settings (MfWindow  *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::unit-system",
                            G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::recent-files",
+                           G_CALLBACK (mf_window_rebuild_recent), self, G_CONNECT_SWAPPED);
   mf_window_units_changed (self);
+  mf_window_rebuild_recent (self);
 }
 
 MfEditDocument *
