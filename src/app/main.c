@@ -16,7 +16,10 @@ main (int   argc,
   g_autoptr (MfApplication) application = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, MF_LOCALEDIR);
+  /* MANIFOLD_LOCALEDIR: the catalogues of a build tree (build/po), for
+   * the app run uninstalled and for the tests */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MANIFOLD_LOCALEDIR") != NULL
+                                   ? g_getenv ("MANIFOLD_LOCALEDIR") : MF_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
   mf_init ();
