@@ -7,6 +7,8 @@
  */
 #include "mf-edit-document-private.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -260,7 +262,7 @@ mf_edit_document_paste (MfEditDocument *self, const char *fragment, double dx, d
   if (!mf_edit_document_verify (self, error))
     return NULL;
   what = mf_edit_describe_ids ((const char *const *) new_ids->pdata);
-  label = g_strdup_printf ("Paste %s", what);
+  label = g_strdup_printf (_("Paste %s"), what);
   mf_edit_document_commit (self, label, 0, NULL);
   return (char **) g_ptr_array_steal (new_ids, NULL);
 }

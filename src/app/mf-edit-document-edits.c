@@ -6,6 +6,8 @@
  */
 #include "mf-edit-document-private.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +53,7 @@ mf_edit_describe_ids (const char *const *ids)
 
   if (n == 1)
     return g_strdup (ids[0]);
-  return g_strdup_printf ("%u components", n);
+  return g_strdup_printf (g_dngettext (NULL, "%u component", "%u components", n), n);
 }
 
 gboolean
@@ -178,7 +180,7 @@ mf_edit_document_add_component (MfEditDocument *self, MfComponentType type, doub
 
   components = mf_edit_document_touch_array (self, "components");
   json_array_add_object_element (components, component);
-  label = g_strdup_printf ("Add %s", self->added_id);
+  label = g_strdup_printf (_("Add %s"), self->added_id);
   mf_edit_document_commit (self, label, 0, NULL);
   return self->added_id;
 }
@@ -335,7 +337,7 @@ mf_edit_document_remove_components (MfEditDocument *self, const char *const *giv
   remove_from_preferred (self, set);
 
   what = mf_edit_describe_ids ((const char *const *) ids);
-  label = g_strdup_printf ("Delete %s", what);
+  label = g_strdup_printf (_("Delete %s"), what);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }
@@ -407,7 +409,7 @@ mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, 
       json_object_set_member (mf_edit_document_component (self, index), "at",
                               position_node (x + dx, y + dy));
     }
-  label = g_strdup_printf ("Move %s", what);
+  label = g_strdup_printf (_("Move %s"), what);
   mf_edit_document_commit (self, label, merge_key, subject);
   return TRUE;
 }
@@ -438,7 +440,7 @@ mf_edit_document_rotate_components (MfEditDocument *self, const char *const *ids
       json_object_set_int_member (mf_edit_document_component (self, index), "rotation",
                                   (rotation + 90) % 360);
     }
-  label = g_strdup_printf ("Rotate %s", what);
+  label = g_strdup_printf (_("Rotate %s"), what);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }
@@ -504,7 +506,7 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
   if (index < 0)
     return mf_edit_refuse (error, "there is no component '%s'", id);
   /* `id` may point into the component, which is rebuilt */
-  label = g_strdup_printf ("Set %s %s", id, param);
+  label = g_strdup_printf (_("Set %s %s"), id, param);
   info = mf_edit_document_get_component_info (self, (guint) index);
   spec = mf_component_type_param_index (info, param);
   if (spec < 0)
@@ -648,7 +650,7 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
 
   /* `id` may point into the tree, which changes */
   id = old_id = g_strdup (id);
-  label = g_strdup_printf ("Rename %s to %s", id, new_id);
+  label = g_strdup_printf (_("Rename %s to %s"), id, new_id);
 
   mf_edit_document_touch (self, "components");
   json_object_set_string_member (component, "id", new_id);

@@ -10,6 +10,8 @@
  */
 #include "mf-edit-document-private.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -78,7 +80,7 @@ mf_edit_document_add_mode (MfEditDocument *self, const char *name, GError **erro
 
   if (!check_new_mode_name (self, name, error))
     return FALSE;
-  label = g_strdup_printf ("Add mode '%s'", name);
+  label = g_strdup_printf (_("Add mode '%s'"), name);
   json_array_add_object_element (touch_modes (self), new_mode (name));
   if (!mf_edit_document_verify (self, error))
     return FALSE;
@@ -142,7 +144,7 @@ mf_edit_document_rename_mode (MfEditDocument *self, const char *name, const char
 
   /* `name` may point into the tree, which changes */
   old_name = g_strdup (name);
-  label = g_strdup_printf ("Rename mode '%s' to '%s'", old_name, new_name);
+  label = g_strdup_printf (_("Rename mode '%s' to '%s'"), old_name, new_name);
   modes = touch_modes (self);
   json_object_set_string_member (json_array_get_object_element (
                                    modes, (guint) find_mode (self, old_name)), "name", new_name);
@@ -169,7 +171,7 @@ mf_edit_document_remove_mode (MfEditDocument *self, const char *name, GError **e
                            ? "'%s' is the only mode: there is nothing to remove"
                            : "there is no mode '%s'", name);
   old_name = g_strdup (name);
-  label = g_strdup_printf ("Delete mode '%s'", old_name);
+  label = g_strdup_printf (_("Delete mode '%s'"), old_name);
   json_array_remove_element (mf_edit_document_touch_array (self, "modes"), (guint) index);
   schedule_each (self, old_name, remove_entry, NULL);
   if (!mf_edit_document_verify (self, error))
@@ -224,8 +226,8 @@ mf_edit_document_set_valve_closed (MfEditDocument *self, const char *mode,
       == closed)
     return TRUE;
 
-  label = g_strdup_printf ("%s %s in mode '%s'", closed ? "Close" : "Open", component_id,
-                           mode);
+  label = closed ? g_strdup_printf (_("Close %s in mode '%s'"), component_id, mode)
+                 : g_strdup_printf (_("Open %s in mode '%s'"), component_id, mode);
   /* "default" may only now be written out: look for the mode after */
   modes = touch_modes (self);
   object = json_array_get_object_element (modes, (guint) find_mode (self, mode));

@@ -25,7 +25,7 @@ typedef struct
 
 static const MfPaletteGroup groups[] = {
   { N_("Sources"), { MF_COMPONENT_TANK, MF_COMPONENT_FLOW_SOURCE, MF_COMPONENT_VOLUME }, 3 },
-  { N_("Lines"), { MF_COMPONENT_PIPE, MF_COMPONENT_JUNCTION, MF_COMPONENT_ORIFICE }, 3 },
+  { N_("Pipework"), { MF_COMPONENT_PIPE, MF_COMPONENT_JUNCTION, MF_COMPONENT_ORIFICE }, 3 },
   { N_("Valves"), { MF_COMPONENT_VALVE, MF_COMPONENT_CHECK_VALVE, MF_COMPONENT_RELIEF_VALVE }, 3 },
   { N_("Actuators"), { MF_COMPONENT_PISTON }, 1 },
   { N_("Mechanical"), { MF_COMPONENT_MASS, MF_COMPONENT_SPRING, MF_COMPONENT_DAMPER,
@@ -130,10 +130,11 @@ type_button (MfPalette       *self,
   GtkWidget *button = gtk_button_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *icon = gtk_drawing_area_new ();
-  GtkWidget *label = gtk_label_new (info->label);
+  GtkWidget *label = gtk_label_new (_(info->label));
   GtkDragSource *source = gtk_drag_source_new ();
-  g_autofree char *tooltip = g_strdup_printf (_("Add a %s (or drag it onto the circuit)"),
-                                              info->label);
+  /* Translators: %s is a kind of component: "Check valve" */
+  g_autofree char *tooltip = g_strdup_printf (_("%s: click to add one, or drag it onto the "
+                                                "circuit"), _(info->label));
 
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (icon), ICON_WIDTH);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (icon), ICON_HEIGHT);
@@ -153,7 +154,7 @@ type_button (MfPalette       *self,
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_set_tooltip_text (button, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  info->label, -1);
+                                  _(info->label), -1);
   g_object_set_data (G_OBJECT (button), "mf-type-name", (gpointer) info->name);
   g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), self);
 

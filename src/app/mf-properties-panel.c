@@ -295,7 +295,7 @@ refresh_component (MfPropertiesPanel *self, guint index)
   if (self->rows_info != info)
     build_param_rows (self, info);
   g_string_append (about, " · ");
-  g_string_append (about, info->n_ports == 1 ? _("port") : _("ports"));
+  g_string_append (about, g_dngettext (NULL, "port", "ports", info->n_ports));
   for (guint p = 0; p < info->n_ports; p++)
     g_string_append_printf (about, p == 0 ? " %s" : ", %s", info->ports[p].name);
   adw_preferences_group_set_description (self->component_group, about->str);

@@ -333,9 +333,9 @@ on_sweep_finished (MfSweep *sweep, MfSweepDialog *self)
   if (cut)
     text = g_strdup_printf (_("Stopped at run %u of %u"), self->n_started, n);
   else if (self->n_failed > 0)
-    text = g_strdup_printf (g_dngettext (NULL, "%u run done, %u failed", "%u runs done, %u failed",
-                                         n),
-                            n, self->n_failed);
+    text = g_strdup_printf (g_dngettext (NULL, "%u run done, %u failed",
+                                         "%u runs done, %u failed", n - self->n_failed),
+                            n - self->n_failed, self->n_failed);
   else
     text = g_strdup_printf (g_dngettext (NULL, "%u run done", "%u runs done", n), n);
   set_progress (self, text, cut ? (double) (self->n_started - 1) / n : 1.0);
@@ -592,7 +592,9 @@ mf_sweep_dialog_start (MfSweepDialog *self, GError **error)
   self->n_failed = 0;
   g_string_truncate (self->failures, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->failure_label), FALSE);
-  first = g_strdup_printf (_("Starting %u runs"), mf_sweep_get_n_values (self->sweep));
+  first = g_strdup_printf (g_dngettext (NULL, "Starting %u run", "Starting %u runs",
+                                       mf_sweep_get_n_values (self->sweep)),
+                          mf_sweep_get_n_values (self->sweep));
   set_progress (self, first, 0);
   g_signal_connect (self->sweep, "run-added", G_CALLBACK (on_sweep_run_added), self);
   g_signal_connect (self->sweep, "failed", G_CALLBACK (on_sweep_failed), self);

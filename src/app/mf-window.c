@@ -92,10 +92,10 @@ mf_window_update_actions (MfWindow *self)
   gboolean modified = mf_edit_document_get_modified (document);
   const char *undo_label = mf_edit_document_get_undo_label (document);
   const char *redo_label = mf_edit_document_get_redo_label (document);
-  /* TRANSLATORS: %s says what the edit was: "Move P1" */
+  /* Translators: %s says what the edit was: "Move P1" */
   g_autofree char *undo_tip = undo_label != NULL ? g_strdup_printf (_("Undo %s"), undo_label)
                                                  : g_strdup (_("Undo"));
-  /* TRANSLATORS: %s says what the edit was: "Move P1" */
+  /* Translators: %s says what the edit was: "Move P1" */
   g_autofree char *redo_tip = redo_label != NULL ? g_strdup_printf (_("Redo %s"), redo_label)
                                                  : g_strdup (_("Redo"));
 

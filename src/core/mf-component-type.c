@@ -5,6 +5,8 @@
  */
 #include "mf-component-type.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -99,21 +101,21 @@ static const MfParamSpec force_params[] = {
   { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, 0, NULL, FALSE }
 
 static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
-  TYPE (TANK, "tank", "Tank", port_p, tank_params, FALSE),
-  TYPE_NO_PARAMS (JUNCTION, "junction", "Junction", port_p),
-  TYPE (VOLUME, "volume", "Volume", port_p, volume_params, FALSE),
-  TYPE (PIPE, "pipe", "Pipe", ports_ab, pipe_params, FALSE),
-  TYPE (ORIFICE, "orifice", "Orifice", ports_ab, orifice_params, FALSE),
-  TYPE (VALVE, "valve", "Valve", ports_ab, orifice_params, TRUE),
-  TYPE (CHECK_VALVE, "check_valve", "Check valve", ports_ab, check_valve_params, TRUE),
-  TYPE (RELIEF_VALVE, "relief_valve", "Relief valve", ports_ab, relief_valve_params, TRUE),
-  TYPE (FLOW_SOURCE, "flow_source", "Flow source", ports_ab, flow_source_params, FALSE),
-  TYPE (PISTON, "piston", "Piston", ports_piston, piston_params, FALSE),
-  TYPE (MASS, "mass", "Mass", port_m, mass_params, FALSE),
-  TYPE (SPRING, "spring", "Spring", ports_mech_ab, spring_params, FALSE),
-  TYPE (DAMPER, "damper", "Damper", ports_mech_ab, damper_params, FALSE),
-  TYPE (FORCE, "force", "Force", port_m, force_params, FALSE),
-  TYPE_NO_PARAMS (FIXED, "fixed", "Fixed", port_m),
+  TYPE (TANK, "tank", N_("Tank"), port_p, tank_params, FALSE),
+  TYPE_NO_PARAMS (JUNCTION, "junction", N_("Junction"), port_p),
+  TYPE (VOLUME, "volume", N_("Volume"), port_p, volume_params, FALSE),
+  TYPE (PIPE, "pipe", N_("Pipe"), ports_ab, pipe_params, FALSE),
+  TYPE (ORIFICE, "orifice", N_("Orifice"), ports_ab, orifice_params, FALSE),
+  TYPE (VALVE, "valve", N_("Valve"), ports_ab, orifice_params, TRUE),
+  TYPE (CHECK_VALVE, "check_valve", N_("Check valve"), ports_ab, check_valve_params, TRUE),
+  TYPE (RELIEF_VALVE, "relief_valve", N_("Relief valve"), ports_ab, relief_valve_params, TRUE),
+  TYPE (FLOW_SOURCE, "flow_source", N_("Flow source"), ports_ab, flow_source_params, FALSE),
+  TYPE (PISTON, "piston", N_("Piston"), ports_piston, piston_params, FALSE),
+  TYPE (MASS, "mass", N_("Mass"), port_m, mass_params, FALSE),
+  TYPE (SPRING, "spring", N_("Spring"), ports_mech_ab, spring_params, FALSE),
+  TYPE (DAMPER, "damper", N_("Damper"), ports_mech_ab, damper_params, FALSE),
+  TYPE (FORCE, "force", N_("Force"), port_m, force_params, FALSE),
+  TYPE_NO_PARAMS (FIXED, "fixed", N_("Fixed"), port_m),
 };
 
 const MfComponentTypeInfo *
