@@ -244,6 +244,249 @@ test_decimate_gaps (void)
   g_assert_cmpfloat (d.max_y, ==, 4);
 }
 
+/* The decimation as a plain pass over every sample, to hold the fast one
+ * against: a gap (a sample no line draws) breaks the line, and the line
+ * enters a column after the column's last gap. */
+static void
+reference_decimate (MfPlotDecimation *d, const double *x, const double *y, gsize n,
+                    gboolean positive_only)
+{
+  gboolean gap = FALSE;
+  gssize last_in = -1, first_in = -1;
+
+  memset (d->columns, 0, d->n_columns * sizeof *d->columns);
+  d->min_y = INFINITY;
+  d->max_y = -INFINITY;
+  for (gsize i = 0; i < n; i++)
+    {
+      MfPlotColumn *c;
+      gssize column;
+
+      if (x[i] < d->x0 || x[i] > d->x1)
+        continue;
+      if (first_in < 0)
+        first_in = (gssize) i;
+      last_in = (gssize) i;
+      if (!isfinite (y[i]) || (positive_only && y[i] <= 0))
+        {
+          gap = TRUE;
+          continue;
+        }
+      column = (gssize) ((x[i] - d->x0) * (d->n_columns / (d->x1 - d->x0)));
+      c = &d->columns[CLAMP (column, 0, (gssize) d->n_columns - 1)];
+      if (c->count == 0 || gap)
+        {
+          c->break_before = c->count == 0 ? gap : TRUE;
+          c->first_x = x[i];
+          c->first_y = y[i];
+        }
+      if (c->count == 0)
+        c->min_y = c->max_y = y[i];
+      c->count++;
+      c->last_x = x[i];
+      c->last_y = y[i];
+      c->min_y = MIN (c->min_y, y[i]);
+      c->max_y = MAX (c->max_y, y[i]);
+      d->min_y = MIN (d->min_y, y[i]);
+      d->max_y = MAX (d->max_y, y[i]);
+      gap = FALSE;
+    }
+  d->break_after = gap;
+  d->n_samples = first_in < 0 ? 0 : (gsize) (last_in - first_in + 1);
+}
+
+static void
+assert_same_columns (const MfPlotDecimation *a, const MfPlotDecimation *b)
+{
+  for (guint c = 0; c < a->n_columns; c++)
+    {
+      const MfPlotColumn *p = &a->columns[c], *q = &b->columns[c];
+
+      g_assert_cmpuint (p->count, ==, q->count);
+      if (p->count == 0)
+        continue;
+      g_assert_cmpint (p->break_before, ==, q->break_before);
+      g_assert_cmpfloat (p->min_y, ==, q->min_y);
+      g_assert_cmpfloat (p->max_y, ==, q->max_y);
+      g_assert_cmpfloat (p->first_x, ==, q->first_x);
+      g_assert_cmpfloat (p->first_y, ==, q->first_y);
+      g_assert_cmpfloat (p->last_x, ==, q->last_x);
+      g_assert_cmpfloat (p->last_y, ==, q->last_y);
+    }
+  g_assert_cmpint (a->break_after, ==, b->break_after);
+  g_assert_cmpuint (a->n_samples, ==, b->n_samples);
+  if (a->min_y <= a->max_y || b->min_y <= b->max_y)
+    {
+      g_assert_cmpfloat (a->min_y, ==, b->min_y);
+      g_assert_cmpfloat (a->max_y, ==, b->max_y);
+    }
+}
+
+/* Decimates [x0, x1] into n_columns with the summary, without it and by
+ * brute force, for both kinds of y axis, and checks all three agree. */
+static void
+check_decimation (const double *x, const double *y, gsize n, const MfPlotSummary *summary,
+                  guint n_columns, double x0, double x1)
+{
+  g_autofree MfPlotColumn *fast = g_new (MfPlotColumn, n_columns);
+  g_autofree MfPlotColumn *plain = g_new (MfPlotColumn, n_columns);
+  g_autofree MfPlotColumn *brute = g_new (MfPlotColumn, n_columns);
+
+  for (int positive_only = 0; positive_only <= 1; positive_only++)
+    {
+      MfPlotDecimation a = { fast, n_columns, x0, x1 };
+      MfPlotDecimation b = { plain, n_columns, x0, x1 };
+      MfPlotDecimation c = { brute, n_columns, x0, x1 };
+      double lo, hi;
+
+      mf_plot_decimate_with_summary (&a, x, y, n, summary, positive_only);
+      mf_plot_decimate (&b, x, y, n, positive_only);
+      reference_decimate (&c, x, y, n, positive_only);
+      assert_same_columns (&a, &c);
+      assert_same_columns (&b, &c);
+      if (mf_plot_decimate_extent (x, y, n, summary, x0, x1, positive_only, &lo, &hi))
+        {
+          g_assert_cmpfloat (lo, ==, c.min_y);
+          g_assert_cmpfloat (hi, ==, c.max_y);
+        }
+      else
+        g_assert_cmpfloat (c.min_y, >, c.max_y);
+    }
+}
+
+static double
+random_value (GRand *rand, gsize i)
+{
+  switch (g_rand_int_range (rand, 0, 100))
+    {
+    case 0:
+    case 1:
+      return NAN;
+    case 2:
+      return g_rand_boolean (rand) ? INFINITY : -INFINITY;
+    case 3:
+      return 0;
+    default:
+      /* now and then a spike, and long stretches without a positive value */
+      return (i / 5000 % 7 == 3 ? -1 : 1) * g_rand_double_range (rand, 0.001, 1)
+             * (g_rand_int_range (rand, 0, 500) == 0 ? 1000 : 1);
+    }
+}
+
+/* A series grown in small batches, its summary extended after each, is
+ * decimated at many widths and ranges exactly as a pass over every sample
+ * decimates it: columns of fewer samples than a block and of many blocks,
+ * ranges zoomed into the middle, and whole blocks of gaps. */
+static void
+test_summary_decimation (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  const gsize n_max = 300000;
+  g_autofree double *x = g_new (double, n_max);
+  g_autofree double *y = g_new (double, n_max);
+  static const guint widths[] = { 1, 2, 7, 64, 317, 1000, 4099 };
+  MfPlotSummary summary;
+  gsize n = 0, next_check = 1000;
+  double t = 0;
+
+  mf_plot_summary_init (&summary);
+  while (n < n_max)
+    {
+      gsize batch = MIN ((gsize) g_rand_int_range (rand, 1, 300), n_max - n);
+
+      for (gsize i = n; i < n + batch; i++)
+        {
+          /* repeated times happen at events */
+          t += g_rand_int_range (rand, 0, 8) == 0 ? 0 : g_rand_double_range (rand, 0.5, 1.5);
+          x[i] = t;
+          /* whole blocks of gaps now and then */
+          y[i] = (i / 4096 == 20 || i / 64 == 700) ? NAN : random_value (rand, i);
+        }
+      n += batch;
+      mf_plot_summary_extend (&summary, y, n);
+      if (n < next_check && n < n_max)
+        continue;
+      next_check = n * 3 / 2;
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        {
+          double span = x[n - 1] - x[0];
+          double a = x[0] + span * g_rand_double_range (rand, 0, 0.5);
+          double b = a + span * pow (10, -g_rand_double_range (rand, 0, 3));
+
+          check_decimation (x, y, n, &summary, widths[w], x[0], x[n - 1]);
+          check_decimation (x, y, n, &summary, widths[w], a, b);
+        }
+    }
+  mf_plot_summary_clear (&summary);
+}
+
+/* With x the sample's index, columns that end exactly on block boundaries
+ * or one sample either side of them. */
+static void
+test_summary_block_boundaries (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (5);
+  const gsize n = 270000; /* past one block of 8^6 */
+  g_autofree double *x = g_new (double, n);
+  g_autofree double *y = g_new (double, n);
+  static const double samples_per_column[] = { 1,   7,   8,    9,    15,   16,   17,    63,
+                                               64,  65,  511,  512,  513,  4095, 4096,  4097,
+                                               5000, 32768, 262144 };
+  MfPlotSummary summary;
+
+  mf_plot_summary_init (&summary);
+  for (gsize i = 0; i < n; i++)
+    {
+      x[i] = i;
+      y[i] = random_value (rand, i);
+    }
+  mf_plot_summary_extend (&summary, y, n);
+  for (guint k = 0; k < G_N_ELEMENTS (samples_per_column); k++)
+    for (int offset = -1; offset <= 1; offset++)
+      {
+        double width = samples_per_column[k];
+        double x0 = 4096 + 64 * 37 + offset;
+        guint n_columns = (guint) MIN (2000.0, MAX (1.0, floor ((n - x0) / width)));
+
+        /* x1 is in the range: the last column ends one sample after it */
+        check_decimation (x, y, n, &summary, n_columns, x0, x0 + n_columns * width - 1);
+        check_decimation (x, y, n, &summary, n_columns, x0, x0 + n_columns * width);
+      }
+  /* the stats of any stretch, and the search for the last (un)drawable */
+  for (int i = 0; i < 3000; i++)
+    {
+      gsize lo = g_rand_int_range (rand, 0, n), hi = lo + g_rand_int_range (rand, 0, n - lo + 1);
+      MfPlotStats fast, brute;
+
+      if (i % 3 == 0)
+        hi = MIN (n, lo + g_rand_int_range (rand, 0, 300));
+      mf_plot_summary_query (&summary, y, lo, hi, &fast);
+      mf_plot_stats_init (&brute);
+      for (gsize j = lo; j < hi; j++)
+        mf_plot_stats_add (&brute, y[j]);
+      g_assert_cmpuint (fast.n_finite, ==, brute.n_finite);
+      g_assert_cmpuint (fast.n_positive, ==, brute.n_positive);
+      g_assert_cmpfloat (fast.min, ==, brute.min);
+      g_assert_cmpfloat (fast.max, ==, brute.max);
+      g_assert_cmpfloat (fast.min_positive, ==, brute.min_positive);
+      for (int mode = 0; mode < 4; mode++)
+        {
+          gboolean drawable = mode & 1, positive_only = mode >> 1;
+          gssize expected = -1;
+
+          for (gsize j = hi; j-- > lo;)
+            if ((isfinite (y[j]) && (!positive_only || y[j] > 0)) == drawable)
+              {
+                expected = (gssize) j;
+                break;
+              }
+          g_assert_cmpint (mf_plot_summary_find_last (&summary, y, lo, hi, drawable,
+                                                      positive_only), ==, expected);
+        }
+    }
+  mf_plot_summary_clear (&summary);
+}
+
 static MfPlot *
 example_plot (gsize n)
 {
@@ -374,6 +617,127 @@ test_draw_million_keeps_peaks (void)
   cairo_surface_destroy (surface);
 }
 
+static gboolean
+same_color (MfPlotColor a, MfPlotColor b)
+{
+  return a.red == b.red && a.green == b.green && a.blue == b.blue;
+}
+
+/* Removing a series frees it and leaves the others, their order and
+ * colours as they were; a new series still takes a colour of its own. */
+static void
+test_remove_series (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *a = mf_plot_add_series (plot, "a");
+  MfPlotSeries *b = mf_plot_add_series (plot, "b");
+  MfPlotSeries *c = mf_plot_add_series (plot, "c");
+  MfPlotColor color_a = mf_plot_series_get_color (a), color_c = mf_plot_series_get_color (c);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 200);
+  cairo_t *cr = cairo_create (surface);
+  MfPlotSeries *d;
+  MfPlotColor color_d;
+
+  for (int i = 0; i < 100; i++)
+    {
+      mf_plot_series_append (a, i, i);
+      mf_plot_series_append (b, i, 1000 + i);
+      mf_plot_series_append (c, i, -i);
+    }
+  mf_plot_remove_series (plot, b);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 2);
+  g_assert_true (mf_plot_get_series (plot, 0) == a);
+  g_assert_true (mf_plot_get_series (plot, 1) == c);
+  g_assert_true (same_color (mf_plot_series_get_color (a), color_a));
+  g_assert_true (same_color (mf_plot_series_get_color (c), color_c));
+  /* the removed series' data no longer count for the axes */
+  mf_plot_draw (plot, cr, 300, 200);
+  g_assert_cmpfloat (mf_plot_get_axis (plot, MF_PLOT_AXIS_Y)->ticks.hi, <, 1000);
+  d = mf_plot_add_series (plot, "d");
+  color_d = mf_plot_series_get_color (d);
+  g_assert_false (same_color (color_d, color_a));
+  g_assert_false (same_color (color_d, color_c));
+  mf_plot_remove_series (plot, a);
+  mf_plot_remove_series (plot, c);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 1);
+  g_assert_true (mf_plot_get_series (plot, 0) == d);
+  mf_plot_draw (plot, cr, 300, 200);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A dense series: every pixel column of the band reaches the smallest and
+ * the largest value of its samples, a stretch of gaps stays empty, and a
+ * dashed series leaves gaps across the band. */
+static void
+test_draw_dense_band (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  MfPlotSeries *s = mf_plot_add_series (plot, "noisy");
+  MfPlotSeries *dashed = mf_plot_add_series (plot, "dashed");
+  const gsize n = 200000;
+  g_autofree double *x = g_new (double, n);
+  g_autofree double *y = g_new (double, n);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 300);
+  cairo_t *cr = cairo_create (surface);
+  const MfPlotAxis *xa, *ya;
+  MfPlotRect area;
+  guint dashed_empty = 0, dashed_inked = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      x[i] = i * 1e-4;
+      y[i] = x[i] > 12 && x[i] < 13 ? NAN : sin (x[i]) + g_rand_double_range (rand, -0.3, 0.3);
+      mf_plot_series_append (s, x[i], y[i]);
+      mf_plot_series_append (dashed, x[i], 5 + 0.2 * g_rand_double_range (rand, -1, 1));
+    }
+  mf_plot_series_set_dashed (dashed, TRUE);
+  /* room above the dashed band for the legend */
+  mf_plot_set_axis_range (plot, MF_PLOT_AXIS_Y, -2, 8);
+  mf_plot_draw (plot, cr, 600, 300);
+  cairo_surface_flush (surface);
+  xa = mf_plot_get_axis (plot, MF_PLOT_AXIS_X);
+  ya = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  area = mf_plot_get_data_area (plot);
+  for (double px = ceil (area.x) + 2; px < area.x + area.width - 2; px += 1)
+    {
+      double t0 = mf_plot_axis_from_pixel (xa, px), t1 = mf_plot_axis_from_pixel (xa, px + 1);
+      double lo = INFINITY, hi = -INFINITY;
+      gboolean inked = FALSE;
+
+      for (gsize i = mf_plot_lower_bound (x, n, t0); i < n && x[i] < t1; i++)
+        if (isfinite (y[i]))
+          {
+            lo = MIN (lo, y[i]);
+            hi = MAX (hi, y[i]);
+          }
+      if (t0 > 12.01 && t1 < 12.99)
+        for (double v = -1.5; v <= 1.5; v += 0.01)
+          g_assert_false (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, v), 0,
+                                    mf_plot_series_get_color (s)));
+      else if (hi >= lo && (t1 < 11.99 || t0 > 13.01))
+        {
+          g_assert_true (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, lo), 2,
+                                   mf_plot_series_get_color (s)));
+          g_assert_true (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, hi), 2,
+                                   mf_plot_series_get_color (s)));
+        }
+      for (double v = 4.85; v <= 5.15; v += 0.05)
+        inked = inked || ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, v), 0,
+                                   mf_plot_series_get_color (dashed));
+      if (inked)
+        dashed_inked++;
+      else
+        dashed_empty++;
+    }
+  /* dashes of 6 units and gaps of 4 */
+  g_assert_cmpuint (dashed_empty, >, (dashed_inked + dashed_empty) / 5);
+  g_assert_cmpuint (dashed_inked, >, (dashed_inked + dashed_empty) / 2);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static char *
 export_to (const char *name, double width, double height)
 {
@@ -455,8 +819,12 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/ticks/log", test_ticks_log);
   g_test_add_func ("/plot/decimate/brute-force", test_decimate_brute_force);
   g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
+  g_test_add_func ("/plot/decimate/summary", test_summary_decimation);
+  g_test_add_func ("/plot/decimate/block-boundaries", test_summary_block_boundaries);
   g_test_add_func ("/plot/draw/ink", test_draw_ink);
   g_test_add_func ("/plot/draw/million-keeps-peaks", test_draw_million_keeps_peaks);
+  g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
+  g_test_add_func ("/plot/series/remove", test_remove_series);
   g_test_add_func ("/plot/export/png", test_export_png);
   g_test_add_func ("/plot/export/svg", test_export_svg);
   g_test_add_func ("/plot/export/pdf", test_export_pdf);

@@ -499,6 +499,71 @@ test_probe (Fixture       *f,
   g_free (probed.name);
 }
 
+/* Is every quantity outside the singular values' fixed set a column of
+ * `record`? */
+static void
+assert_quantities_of (MfSimPanel  *panel,
+                      MfRunRecord *record)
+{
+  g_auto (GStrv) quantities = mf_sim_panel_get_quantities (panel);
+
+  for (guint i = 0; quantities[i] != NULL; i++)
+    if (!g_str_has_prefix (quantities[i], "solver."))
+      {
+        g_test_message ("quantity %s", quantities[i]);
+        g_assert_cmpint (mf_run_record_find_column (record, quantities[i]), >=, 0);
+      }
+}
+
+/* Opening another circuit leaves nothing of the old one on the plots: no
+ * current run, no quantities of components it does not have (they were
+ * empty legend entries that crowded out the legend); a quantity whose
+ * component went away is dropped at the next run. */
+static void
+test_other_circuit (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autofree char *text = g_strdup_printf (PIPE_DOCUMENT, "1000",
+                                           "{ \"t_end\": 0.05, \"output_interval\": 0.01 }");
+  GListModel *runs = mf_sim_panel_get_runs (f->panel);
+  MfRunRecord *record;
+  g_auto (GStrv) old = NULL;
+
+  g_assert_true (mf_window_load_example (f->window, MF_DEFAULT_EXAMPLE, NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  old = mf_sim_panel_get_quantities (f->panel);
+  g_assert_true (g_strv_contains ((const char *const *) old, "C1.x"));
+
+  load_text (f, text);
+  g_assert_null (mf_sim_panel_get_current_run (f->panel));
+  g_assert_cmpstr (mf_sim_panel_get_progress_text (f->panel), ==, "Not run yet");
+  g_assert_null (mf_sim_panel_get_problem_text (f->panel));
+  {
+    g_auto (GStrv) now = mf_sim_panel_get_quantities (f->panel);
+
+    g_assert_false (g_strv_contains ((const char *const *) now, "C1.x"));
+    g_assert_false (g_strv_contains ((const char *const *) now, "J1.p"));
+  }
+  /* the old circuit's run is still kept */
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 1);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  record = mf_sim_panel_get_current_run (f->panel);
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_FINISHED);
+  assert_quantities_of (f->panel, record);
+  g_assert_false (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "C1.x"));
+  g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.v"));
+
+  /* a quantity of a component that is gone lasts until the next run */
+  mf_sim_panel_add_quantity (f->panel, "X9.v");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  assert_quantities_of (f->panel, mf_sim_panel_get_current_run (f->panel));
+  g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.v"));
+}
+
 static graphene_rect_t
 bounds_in (GtkWidget *widget,
            MfWindow  *window)
@@ -599,6 +664,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/probe", Fixture, NULL, fixture_set_up, test_probe,
               fixture_tear_down);
+  g_test_add ("/app/sim-panel/other-circuit", Fixture, NULL, fixture_set_up,
+              test_other_circuit, fixture_tear_down);
 
   status = g_test_run ();
   g_object_unref (application);

@@ -4,12 +4,11 @@
  * counts the samples already copied, so an update appends only the new
  * ones.  Changing the quantities or the runs marks the bindings stale; the
  * next update rebuilds them, keeping every binding that is still wanted
- * as it is (no copying again) and reusing series by name, so that what the
- * user hid stays hidden.
+ * as it is (no copying again).
  *
- * The plot library can add series but not take them away, so a series no
- * longer wanted is emptied, hidden and kept aside for the next series of
- * the same name.
+ * A series no longer wanted leaves the plot; if the user had hidden it, its
+ * name is remembered, so that a later series of the same name (the quantity
+ * added back, or a new run) comes back hidden.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -46,8 +45,7 @@ struct _MfRunPlots
   GPtrArray    *overlaid;   /* MfRunRecord*, distinct, none the current one */
   GArray       *overlaid_columns; /* guint: each overlaid record's columns at the rebuild */
   GArray       *bindings;   /* Binding */
-  GPtrArray    *retired;    /* MfPlotSeries* in the plot, empty and hidden */
-  GHashTable   *hidden;     /* names of retired series the user had hidden */
+  GHashTable   *hidden;     /* names of removed series the user had hidden */
   gboolean      stale;
   gboolean      mark_fallbacks;
   MfUnitSystem  units;
@@ -82,7 +80,6 @@ mf_run_plots_new (MfPlot *plot)
   self->overlaid_columns = g_array_new (FALSE, FALSE, sizeof (guint));
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
-  self->retired = g_ptr_array_new ();
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->mode_spans = g_array_new (FALSE, FALSE, sizeof (ModeSpan));
   return self;
@@ -99,7 +96,6 @@ mf_run_plots_free (MfRunPlots *self)
   g_ptr_array_unref (self->overlaid);
   g_array_unref (self->overlaid_columns);
   g_array_unref (self->bindings);
-  g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->hidden);
   g_array_unref (self->mode_spans);
   g_free (self);
@@ -283,32 +279,20 @@ series_name (MfRunPlots *self, MfRunRecord *record, guint quantity)
 static void
 retire_series (MfRunPlots *self, MfPlotSeries *series)
 {
-  const char *name = mf_plot_series_get_name (series);
-
   if (!mf_plot_series_get_visible (series))
-    g_hash_table_add (self->hidden, g_strdup (name));
-  mf_plot_series_clear (series);
-  mf_plot_series_set_visible (series, FALSE);
-  g_ptr_array_add (self->retired, series);
+    g_hash_table_add (self->hidden, g_strdup (mf_plot_series_get_name (series)));
+  mf_plot_remove_series (self->plot, series);
 }
 
-/* A series named `name` for a new binding: a retired one if there is one,
- * with the visibility it had, else a new one. */
+/* A new series named `name` for a new binding, hidden if the last one of
+ * that name was. */
 static MfPlotSeries *
 take_series (MfRunPlots *self, const char *name)
 {
-  for (guint i = 0; i < self->retired->len; i++)
-    {
-      MfPlotSeries *series = g_ptr_array_index (self->retired, i);
+  MfPlotSeries *series = mf_plot_add_series (self->plot, name);
 
-      if (strcmp (mf_plot_series_get_name (series), name) == 0)
-        {
-          g_ptr_array_remove_index (self->retired, i);
-          mf_plot_series_set_visible (series, !g_hash_table_remove (self->hidden, name));
-          return series;
-        }
-    }
-  return mf_plot_add_series (self->plot, name);
+  mf_plot_series_set_visible (series, !g_hash_table_remove (self->hidden, name));
+  return series;
 }
 
 /* The binding in `old` of `record`'s `quantity` that no new binding has
@@ -385,7 +369,8 @@ is_wanted (MfRunPlots *self, const Binding *binding)
 
 /* New bindings for quantities x runs, the current run's first.  The old
  * bindings still wanted move over as they are; the others' series are
- * retired first, so that a new binding of the same name reuses them. */
+ * retired first, so that a new binding of the same name finds out whether
+ * it was hidden. */
 static void
 rebuild (MfRunPlots *self)
 {

@@ -86,6 +86,46 @@ probe_matches (const MfSimPanelProbe *probe,
   return strchr (column + len + 1, '.') == NULL;
 }
 
+/* Does the current run or a run overlaid on it have column `name`? */
+static gboolean
+plotted_runs_have (MfSimPanel *self,
+                   const char *name)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+
+      if ((record == self->current || mf_run_record_get_shown (record))
+          && mf_run_record_find_column (record, name) >= 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A run's first columns are in: the quantities of components that are
+ * gone (deleted, renamed) would only be empty legend entries. */
+static void
+drop_stale_quantities (MfSimPanel *self)
+{
+  static const MfSimPanelView views[] = { MF_SIM_PANEL_STATES, MF_SIM_PANEL_PRESSURES };
+
+  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+    {
+      g_auto (GStrv) names = mf_run_plots_get_quantities (self->plots[views[v]]);
+
+      for (guint i = 0; names != NULL && names[i] != NULL; i++)
+        if (!plotted_runs_have (self, names[i]))
+          mf_run_plots_remove_quantity (self->plots[views[v]], names[i]);
+    }
+  {
+    g_auto (GStrv) states = mf_run_plots_get_quantities (self->plots[MF_SIM_PANEL_STATES]);
+
+    self->default_states = states != NULL ? g_strv_length (states) : 0;
+  }
+}
+
 /* The current run has columns it had not before (its start, or a live
  * update that added components): the default quantities and the waiting
  * probes take what is theirs. */
@@ -96,6 +136,8 @@ offer_new_columns (MfSimPanel *self)
   g_autoptr (GPtrArray) loads = g_ptr_array_new ();
   g_autoptr (GPtrArray) others = g_ptr_array_new ();
 
+  if (self->known_columns == 0)
+    drop_stale_quantities (self);
   for (guint i = self->known_columns; i < n; i++)
     {
       const char *name = mf_run_record_get_column_name (self->current, i);
@@ -142,7 +184,7 @@ event_label (const MfSimLogEntry *entry)
 {
   if (g_strcmp0 (entry->component, "schedule") == 0)
     return g_strdup (entry->to);
-  /* TRANSLATORS: a component and what it became: "CV1 closed" */
+  /* Translators: a component and what it became: "CV1 closed" */
   return g_strdup_printf (_("%s %s"), entry->component, entry->to);
 }
 
@@ -271,6 +313,24 @@ mf_sim_panel_update_mode_names (MfSimPanel *self)
   mf_run_record_set_mode_names (self->current, (const char *const *) names);
 }
 
+void
+mf_sim_panel_forget_circuit (MfSimPanel *self)
+{
+  self->current = NULL;
+  mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_STATES], NULL);
+  mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_PRESSURES], NULL);
+  g_array_set_size (self->probes, 0);
+  self->default_states = 0;
+  self->known_columns = 0;
+  self->timeline_samples = self->timeline_log = 0;
+  self->timeline_mode = 0;
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    mf_mode_timeline_clear (self->timelines[i]);
+  mf_plot_range_reset (self->x_range);
+  mf_sim_panel_refresh_runs (self);
+  mf_sim_panel_show_progress (self);
+}
+
 /* The current run solid, every other run whose "shown" is set dashed. */
 static void
 set_plotted_runs (MfSimPanel *self)
@@ -310,7 +370,7 @@ mf_sim_panel_begin_record (MfSimPanel *self)
   g_autofree char *label = NULL;
   g_autoptr (MfRunRecord) record = NULL;
 
-  /* TRANSLATORS: the name of the n-th run of a window */
+  /* Translators: the name of the n-th run of a window */
   label = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
   record = mf_run_record_new (label);
   mf_run_record_set_status (record, MF_SIM_STATUS_RUNNING);

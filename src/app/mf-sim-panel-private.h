@@ -91,6 +91,9 @@ MfRunRecord *mf_sim_panel_begin_record (MfSimPanel *self);
 void mf_sim_panel_drain (MfSimPanel *self);
 /* The per-frame drain runs while a run is live or a shown run grows. */
 void mf_sim_panel_ensure_ticking (MfSimPanel *self);
+/* The document is another circuit: no current run, the default
+ * quantities and the probes start over, the timelines are cleared. */
+void mf_sim_panel_forget_circuit (MfSimPanel *self);
 /* The modes' names of the document, for the current record. */
 void mf_sim_panel_update_mode_names (MfSimPanel *self);
 

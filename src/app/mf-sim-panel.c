@@ -77,7 +77,13 @@ mf_sim_panel_show_progress (MfSimPanel *self)
   g_autofree char *factor = NULL;
 
   mf_sim_worker_get_progress (self->worker, &progress);
-  if (progress.t_end <= 0)
+  if (self->current == NULL)
+    {
+      /* never run, or the run was of a circuit the pane no longer shows */
+      text = g_strdup (_("Not run yet"));
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+    }
+  else if (progress.t_end <= 0)
     {
       /* compiling the model, or never run */
       text = g_strdup (self->status == MF_SIM_STATUS_IDLE ? _("Not run yet") : _("Starting…"));
@@ -86,7 +92,7 @@ mf_sim_panel_show_progress (MfSimPanel *self)
   else
     {
       factor = format_factor (progress.real_time_factor);
-      /* TRANSLATORS: simulated time, the run's end time, the fraction done
+      /* Translators: simulated time, the run's end time, the fraction done
        * and how many simulated seconds pass per second of wall time:
        * "t = 1.25 s of 5 s · 25 % · 3.1× real time" */
       text = g_strdup_printf (_("t = %.4g s of %.4g s · %.0f %% · %s× real time"),
@@ -138,12 +144,12 @@ mf_sim_panel_failure_text (MfSimPanel   *self,
       double t = g_ascii_strtod (message + strlen ("at t = "), &end);
 
       if (end != NULL && g_str_has_prefix (end, " s: "))
-        /* TRANSLATORS: the simulation time of a failure and its cause */
+        /* Translators: the simulation time of a failure and its cause */
         return g_strdup_printf (_("Failed at t = %.6g s: %s"), t, end + strlen (" s: "));
     }
   mf_sim_worker_get_progress (self->worker, &progress);
   if (progress.n_samples == 0)
-    /* TRANSLATORS: a run that could not start, and why */
+    /* Translators: a run that could not start, and why */
     return g_strdup_printf (_("Could not start: %s"), message);
   return g_strdup_printf (_("Failed at t = %.6g s: %s"), progress.t, message);
 }
@@ -206,7 +212,7 @@ static void
 mf_sim_panel_update_refused (MfSimPanel   *self,
                              const GError *error)
 {
-  /* TRANSLATORS: the run waits because the edited circuit does not load */
+  /* Translators: the run waits because the edited circuit does not load */
   g_autofree char *text = g_strdup_printf (_("Paused: %s"), error->message);
 
   mf_sim_panel_show_problem (self, "dialog-warning-symbolic", text, TRUE);
@@ -350,7 +356,20 @@ mf_sim_panel_set_document (MfSimPanel     *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   /* a run of another circuit has nothing to do with this one */
   g_clear_handle_id (&self->update_source, g_source_remove);
+  if (self->current != NULL && mf_sim_panel_get_live (self))
+    {
+      /* its "finished" will find no current run: close the record here */
+      mf_sim_panel_drain (self);
+      mf_run_record_set_outcome (self->current, MF_SIM_STATUS_STOPPED, NULL);
+    }
   mf_sim_panel_stop (self);
+  if (self->document != NULL)
+    {
+      /* the plots and the problem row spoke of the old circuit; its runs
+       * stay in the runs list */
+      mf_sim_panel_dismiss_problem (self);
+      mf_sim_panel_forget_circuit (self);
+    }
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_object (document, "changed", G_CALLBACK (mf_sim_panel_document_changed),

@@ -10,6 +10,8 @@
 
 #include <glib.h>
 
+#include "mf-plot-summary.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -31,20 +33,47 @@ typedef struct
   double        before_x, before_y, after_x, after_y;
   gboolean      break_after;
   double        min_y, max_y; /* over the columns; min_y > max_y when there are none */
+  gsize         n_samples;    /* with x in [x0, x1], gaps included */
 } MfPlotDecimation;
 
 /* Fills `d` (columns, n_columns > 0, x0 < x1 set by the caller) from the n
  * samples (x nondecreasing).  Samples with a NaN, infinite or (with
- * `positive_only`) non-positive y are gaps.  One pass over the samples in
- * [x0, x1] found by bisection; no allocation. */
+ * `positive_only`) non-positive y are gaps.  Each column's samples are
+ * found by bisection; a column of many samples takes its extremes from
+ * `summary` (the summary of y, or NULL to read every sample), so with one
+ * the cost grows with the columns, not the samples.  No allocation. */
+void mf_plot_decimate_with_summary (MfPlotDecimation    *d,
+                                    const double        *x,
+                                    const double        *y,
+                                    gsize                n,
+                                    const MfPlotSummary *summary,
+                                    gboolean             positive_only);
+
+/* The same from the samples alone. */
 void mf_plot_decimate (MfPlotDecimation *d,
                        const double     *x,
                        const double     *y,
                        gsize             n,
                        gboolean          positive_only);
 
+/* The smallest and largest y a line draws among the samples with x in
+ * [x0, x1]; FALSE when there is none. */
+gboolean mf_plot_decimate_extent (const double        *x,
+                                  const double        *y,
+                                  gsize                n,
+                                  const MfPlotSummary *summary,
+                                  double               x0,
+                                  double               x1,
+                                  gboolean             positive_only,
+                                  double              *min,
+                                  double              *max);
+
 /* The index of the first sample with x >= value (n when none). */
 gsize mf_plot_lower_bound (const double *x,
+                           gsize         n,
+                           double        value);
+/* The index of the first sample with x > value (n when none). */
+gsize mf_plot_upper_bound (const double *x,
                            gsize         n,
                            double        value);
 

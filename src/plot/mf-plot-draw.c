@@ -1,5 +1,6 @@
-/* mf-plot-draw.c: mf_plot_draw() — ranges from the decimated data, the
- * layout of margins around the data area, grid, series, axes and titles.
+/* mf-plot-draw.c: mf_plot_draw() — ranges from the data, the layout of
+ * margins around the data area, grid, axes and titles around the curves
+ * (mf-plot-curve.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,8 +12,6 @@
 #define PAD 8.0
 #define TICK_LENGTH 5.0
 #define GAP 4.0
-/* cairo's image surfaces hold coordinates in 24.8 fixed point */
-#define PIXEL_LIMIT 1e6
 
 typedef struct
 {
@@ -22,12 +21,6 @@ typedef struct
   double y_label_width;
   double last_x_label_width;
 } MfPlotMetrics;
-
-static double
-to_device (const MfPlotAxis *axis, double value)
-{
-  return CLAMP (mf_plot_axis_to_pixel (axis, value), -PIXEL_LIMIT, PIXEL_LIMIT);
-}
 
 static void
 x_data_range (const MfPlot *plot, double *lo, double *hi)
@@ -54,34 +47,30 @@ x_data_range (const MfPlot *plot, double *lo, double *hi)
     *lo = *hi = NAN;
 }
 
-/* Decimates every visible series over the x range, one column per device
- * unit of the whole width (a little finer than the data area, which is
- * not known before the y labels are), and fits y to what it found. */
+/* Fits x to the data, and y to the data within that x range, which every
+ * series' summary gives without reading all of its samples. */
 static void
-fit_axes (MfPlot *plot, double width)
+fit_axes (MfPlot *plot)
 {
   MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
   MfPlotAxis *y_axis = &plot->axes[MF_PLOT_AXIS_Y];
-  guint n_columns = (guint) MAX (1.0, ceil (width));
   double lo, hi, y_lo = INFINITY, y_hi = -INFINITY;
 
   x_data_range (plot, &lo, &hi);
   mf_plot_axis_fit (x_axis, lo, hi);
   for (guint i = 0; i < plot->series->len; i++)
     {
-      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-      MfPlotDecimation *d = &s->decimation;
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+      double min, max;
 
-      d->columns = mf_plot_series_columns (s, n_columns);
-      d->n_columns = n_columns;
-      d->x0 = x_axis->ticks.lo;
-      d->x1 = x_axis->ticks.hi;
-      mf_plot_decimate (d, (const double *) s->x->data, (const double *) s->y->data, s->x->len,
-                        y_axis->scale == MF_PLOT_SCALE_LOG);
-      if (!s->visible)
-        continue;
-      y_lo = MIN (y_lo, d->min_y);
-      y_hi = MAX (y_hi, d->max_y);
+      if (s->visible
+          && mf_plot_decimate_extent ((const double *) s->x->data, (const double *) s->y->data,
+                                      s->x->len, &s->summary, x_axis->ticks.lo, x_axis->ticks.hi,
+                                      y_axis->scale == MF_PLOT_SCALE_LOG, &min, &max))
+        {
+          y_lo = MIN (y_lo, min);
+          y_hi = MAX (y_hi, max);
+        }
     }
   if (!isfinite (y_lo))
     y_lo = y_hi = NAN;
@@ -167,87 +156,6 @@ grid_draw (MfPlot *plot, cairo_t *cr)
             }
           cairo_stroke (cr);
         }
-    }
-  cairo_restore (cr);
-}
-
-void
-mf_plot_series_trace (const MfPlot       *plot,
-                      const MfPlotSeries *series,
-                      MfPlotTraceFunc     func,
-                      gpointer            user_data)
-{
-  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
-  const MfPlotAxis *ya = &plot->axes[MF_PLOT_AXIS_Y];
-  const MfPlotDecimation *d = &series->decimation;
-  gboolean pen = FALSE;
-
-  if (d->has_before)
-    {
-      func (TRUE, to_device (xa, d->before_x), to_device (ya, d->before_y), user_data);
-      pen = TRUE;
-    }
-  for (guint i = 0; i < d->n_columns; i++)
-    {
-      const MfPlotColumn *c = &d->columns[i];
-
-      if (c->count == 0)
-        continue;
-      func (!pen || c->break_before, to_device (xa, c->first_x), to_device (ya, c->first_y),
-            user_data);
-      pen = TRUE;
-      if (c->count > 1)
-        {
-          double middle = to_device (xa, (c->first_x + c->last_x) / 2);
-
-          func (FALSE, middle, to_device (ya, c->min_y), user_data);
-          func (FALSE, middle, to_device (ya, c->max_y), user_data);
-          func (FALSE, to_device (xa, c->last_x), to_device (ya, c->last_y), user_data);
-        }
-    }
-  if (d->has_after && pen && !d->break_after)
-    func (FALSE, to_device (xa, d->after_x), to_device (ya, d->after_y), user_data);
-}
-
-static void
-path_add (gboolean move, double x, double y, gpointer data)
-{
-  cairo_t *cr = data;
-
-  if (move)
-    cairo_move_to (cr, x, y);
-  else
-    cairo_line_to (cr, x, y);
-}
-
-static void
-series_draw (MfPlot *plot, cairo_t *cr)
-{
-  const MfPlotRect *a = &plot->data_area;
-  const double dashes[] = { 6, 4 };
-
-  cairo_save (cr);
-  cairo_rectangle (cr, a->x, a->y, a->width, a->height);
-  cairo_clip (cr);
-  cairo_set_line_width (cr, 1.5);
-  /* round joins cost a third of a dense million-sample draw; at 1.5 units
-   * bevels look the same */
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
-  for (guint i = 0; i < plot->series->len; i++)
-    {
-      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-
-      if (!s->visible)
-        continue;
-      cairo_new_path (cr);
-      mf_plot_series_trace (plot, s, path_add, cr);
-      /* a lone sample has no length: a round cap shows it as a dot */
-      cairo_set_line_cap (cr, s->x->len == 1 ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
-      if (s->x->len == 1)
-        cairo_rel_line_to (cr, 0, 0);
-      mf_plot_set_source_color (cr, &s->color, 1);
-      cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
-      cairo_stroke (cr);
     }
   cairo_restore (cr);
 }
@@ -369,13 +277,20 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   small = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
   normal = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, FALSE);
   bold = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, TRUE);
-  fit_axes (plot, width);
+  fit_axes (plot);
   measure (plot, small, normal, &m);
   place_axes (plot, &m, width, height);
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (s->visible)
+        mf_plot_series_decimate (plot, s);
+    }
   mf_plot_bands_draw (plot, cr);
   grid_draw (plot, cr);
   mf_plot_spans_draw (plot, cr);
-  series_draw (plot, cr);
+  mf_plot_curves_draw (plot, cr);
   mf_plot_markers_draw (plot, cr);
   mf_plot_set_source_color (cr, &plot->style.frame, 1);
   cairo_set_line_width (cr, 1);

@@ -14,12 +14,15 @@
 #define SWATCH 22.0
 #define SPACING 6.0
 
+#define N_PLACES 6
+
+/* The places tried, and the length of curve each would hide. */
 typedef struct
 {
-  MfPlotRect rect;
-  double     covered; /* length of curve inside */
+  MfPlotRect rect[N_PLACES];
+  double     covered[N_PLACES];
   double     last_x, last_y;
-} Candidate;
+} Candidates;
 
 /* Liang and Barsky's clipping: the length of the segment inside the rect. */
 static double
@@ -29,6 +32,10 @@ clipped_length (const MfPlotRect *r, double x0, double y0, double x1, double y1)
   double p[4] = { -dx, dx, -dy, dy };
   double q[4] = { x0 - r->x, r->x + r->width - x0, y0 - r->y, r->y + r->height - y0 };
 
+  /* most segments of a curve are nowhere near a given place */
+  if (MAX (x0, x1) < r->x || MIN (x0, x1) > r->x + r->width || MAX (y0, y1) < r->y
+      || MIN (y0, y1) > r->y + r->height)
+    return 0;
   for (int i = 0; i < 4; i++)
     {
       if (p[i] == 0)
@@ -51,14 +58,27 @@ clipped_length (const MfPlotRect *r, double x0, double y0, double x1, double y1)
 }
 
 static void
-candidate_add (gboolean move, double x, double y, gpointer data)
+candidates_add_segment (Candidates *c, double x0, double y0, double x1, double y1)
 {
-  Candidate *c = data;
+  for (int i = 0; i < N_PLACES; i++)
+    c->covered[i] += clipped_length (&c->rect[i], x0, y0, x1, y1);
+}
+
+static void
+candidates_add_line (gboolean move, double x, double y, gpointer data)
+{
+  Candidates *c = data;
 
   if (!move)
-    c->covered += clipped_length (&c->rect, c->last_x, c->last_y, x, y);
+    candidates_add_segment (c, c->last_x, c->last_y, x, y);
   c->last_x = x;
   c->last_y = y;
+}
+
+static void
+candidates_add_bar (double x0, double x1, double y0, double y1, gboolean joined, gpointer data)
+{
+  candidates_add_segment (data, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
 }
 
 static void
@@ -78,27 +98,27 @@ choose_place (MfPlot *plot, double width, double height)
     { right, top }, { left, top }, { right, bottom }, { left, bottom }, { centre, top },
     { centre, bottom },
   };
+  Candidates c = { { { 0 } } };
   MfPlotRect best = { right, top, width, height };
   double best_covered = INFINITY;
 
-  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+  G_STATIC_ASSERT (G_N_ELEMENTS (places) == N_PLACES);
+  for (guint i = 0; i < N_PLACES; i++)
+    c.rect[i] = (MfPlotRect) { places[i][0], places[i][1], width, height };
+  for (guint k = 0; k < plot->series->len; k++)
     {
-      Candidate c = { { places[i][0], places[i][1], width, height }, 0, 0, 0 };
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, k);
 
-      for (guint k = 0; k < plot->series->len; k++)
-        {
-          const MfPlotSeries *s = g_ptr_array_index (plot->series, k);
-
-          if (s->visible)
-            mf_plot_series_trace (plot, s, candidate_add, &c);
-        }
-      /* a clear win only: a few units of curve are not worth leaving the corner */
-      if (c.covered < best_covered - 2)
-        {
-          best = c.rect;
-          best_covered = c.covered;
-        }
+      if (s->visible)
+        mf_plot_series_trace (plot, s, candidates_add_line, candidates_add_bar, &c);
     }
+  for (guint i = 0; i < N_PLACES; i++)
+    /* a clear win only: a few units of curve are not worth leaving the corner */
+    if (c.covered[i] < best_covered - 2)
+      {
+        best = c.rect[i];
+        best_covered = c.covered[i];
+      }
   return best;
 }
 

@@ -17,6 +17,7 @@ struct _MfPlotSeries
   char        *name;
   char        *unit;
   GArray      *x, *y;   /* double */
+  MfPlotSummary summary; /* of y, extended by every append */
   MfPlotColor  color;
   gboolean     has_color;
   guint        palette_index; /* the style's colour it takes when it has none of its own */
@@ -55,6 +56,7 @@ struct _MfPlot
   MfPlotRect  data_area;
   MfPlotRect  legend_area;
   double      legend_row; /* height of one legend entry at the last draw */
+  GArray     *scratch;    /* the bars of a band, reused by each draw (mf-plot-curve.c) */
 };
 
 /* Font sizes in cairo user units (the layouts are set to 72 dpi). */
@@ -73,16 +75,34 @@ void          mf_plot_layout_measure (PangoLayout *layout,
                                       double      *width,
                                       double      *height);
 
-/* The polyline mf_plot_draw() strokes for a decimated series, in device
- * coordinates: `move` starts a new piece. */
+/* Decimates a series to the pixel columns of the data area of the last
+ * layout (mf-plot-curve.c). */
+void          mf_plot_series_decimate (const MfPlot *plot,
+                                       MfPlotSeries *series);
+
+/* What mf_plot_curves_draw() draws of a decimated series, in device
+ * coordinates: the polyline it strokes (`move` starts a new piece) and
+ * the bars it fills over columns of many samples, each spanning the
+ * column [x0, x1] and the values [y0, y1] (y0 <= y1).  Either function may
+ * be NULL. */
 typedef void (*MfPlotTraceFunc) (gboolean move,
                                  double   x,
                                  double   y,
                                  gpointer user_data);
+typedef void (*MfPlotBarFunc) (double   x0,
+                               double   x1,
+                               double   y0,
+                               double   y1,
+                               gboolean joined, /* meets the previous bar */
+                               gpointer user_data);
 void          mf_plot_series_trace (const MfPlot       *plot,
                                     const MfPlotSeries *series,
-                                    MfPlotTraceFunc     func,
+                                    MfPlotTraceFunc     line,
+                                    MfPlotBarFunc       bar,
                                     gpointer            user_data);
+/* The visible series, clipped to the data area. */
+void          mf_plot_curves_draw (MfPlot  *plot,
+                                   cairo_t *cr);
 
 /* Chooses and draws the legend inside the data area (mf-plot-legend.c). */
 void          mf_plot_legend_draw (MfPlot  *plot,

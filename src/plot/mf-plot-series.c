@@ -16,6 +16,7 @@ mf_plot_series_new (const char *name)
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   series->visible = TRUE;
+  mf_plot_summary_init (&series->summary);
   mf_plot_series_clear (series);
   return series;
 }
@@ -29,6 +30,7 @@ mf_plot_series_free (MfPlotSeries *series)
   g_free (series->unit);
   g_array_unref (series->x);
   g_array_unref (series->y);
+  mf_plot_summary_clear (&series->summary);
   g_free (series->columns);
   g_free (series);
 }
@@ -86,6 +88,7 @@ mf_plot_series_append (MfPlotSeries *series, double x, double y)
     return FALSE;
   g_array_append_val (series->x, x);
   g_array_append_val (series->y, y);
+  mf_plot_summary_extend (&series->summary, (const double *) series->y->data, n + 1);
   if (!isfinite (x) || !isfinite (y))
     return TRUE;
   /* NaN compares false, so the first finite sample replaces the NaNs */
@@ -107,6 +110,7 @@ mf_plot_series_clear (MfPlotSeries *series)
 {
   g_array_set_size (series->x, 0);
   g_array_set_size (series->y, 0);
+  mf_plot_summary_reset (&series->summary);
   series->xmin = series->xmax = NAN;
   series->ymin = series->ymax = series->ypos_min = NAN;
 }

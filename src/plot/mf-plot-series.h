@@ -1,5 +1,7 @@
 /* mf-plot-series.h: one curve of a plot — its samples (x nondecreasing, as
- * time is), name for the legend, colour, dash and visibility, and the
+ * time is), name for the legend, colour, dash and visibility, a summary of
+ * its values kept up to date by every append (mf-plot-summary.h) so that a
+ * draw costs the same for a thousand samples or ten million, and the
  * per-column buffer its decimation reuses from one draw to the next.
  *
  * Copyright 2026 The Manifold authors

@@ -40,6 +40,7 @@ mf_plot_new (void)
   plot->spans = g_array_new (FALSE, FALSE, sizeof (MfPlotBand));
   g_array_set_clear_func (plot->spans, band_clear);
   plot->style = *mf_plot_style_light ();
+  plot->scratch = g_array_new (FALSE, FALSE, 4 * sizeof (double));
   return plot;
 }
 
@@ -55,6 +56,7 @@ mf_plot_free (MfPlot *plot)
   g_array_unref (plot->bands);
   g_array_unref (plot->markers);
   g_array_unref (plot->spans);
+  g_array_unref (plot->scratch);
   g_free (plot);
 }
 
@@ -106,6 +108,15 @@ mf_plot_add_series (MfPlot *plot, const char *name)
   series->color = plot->style.palette[series->palette_index];
   g_ptr_array_add (plot->series, series);
   return series;
+}
+
+void
+mf_plot_remove_series (MfPlot *plot, MfPlotSeries *series)
+{
+  g_return_if_fail (plot != NULL && series != NULL);
+  /* the free function of the array frees it */
+  if (!g_ptr_array_remove (plot->series, series))
+    g_critical ("%s: the series \"%s\" is not in the plot", G_STRFUNC, series->name);
 }
 
 guint

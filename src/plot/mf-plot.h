@@ -59,6 +59,10 @@ const MfPlotAxis *mf_plot_get_axis (const MfPlot *plot,
 /* A new series, owned by the plot, with the next colour of the palette. */
 MfPlotSeries *mf_plot_add_series (MfPlot     *plot,
                                   const char *name);
+/* Takes the series off the plot and frees it; the others keep their
+ * colours and order. */
+void          mf_plot_remove_series (MfPlot       *plot,
+                                     MfPlotSeries *series);
 guint         mf_plot_get_n_series (const MfPlot *plot);
 MfPlotSeries *mf_plot_get_series (const MfPlot *plot,
                                   guint         index);
