@@ -10,6 +10,7 @@
 
 #include "mf-error.h"
 #include "mf-expr.h"
+#include "mf-field-names.h"
 #include "mf-quantity-text.h"
 
 static void
@@ -364,8 +365,32 @@ test_check (void)
   assert_refused (&area, "sn(t)", "unknown function 'sn'");
   assert_refused (&area, "2 furlongs", "unknown unit 'furlongs'");
   assert_refused (&area, "2 *", "unexpected end of expression");
-  assert_refused (&cd, "0.6 m", "'m' is a length, but cd is a plain number without units");
+  assert_refused (&cd, "0.6 m", "'m' is a length, but discharge coefficient (cd) is a plain number without units");
   assert_refused (&cd, "1e999", "number too large '1e999'");
+}
+
+/* Fields read as words in messages and as titles in the panels; every
+ * parameter of every component type has words of its own. */
+static void
+test_field_names (void)
+{
+  g_autofree char *title = mf_field_title ("cap_area");
+  g_autofree char *unknown = mf_field_title ("some_new_field");
+
+  g_assert_cmpstr (mf_field_words ("cap_area"), ==, "cap area");
+  g_assert_cmpstr (title, ==, "Cap area");
+  g_assert_cmpstr (unknown, ==, "Some new field");
+  g_assert_cmpstr (mf_quantity_with_article (MF_QUANTITY_AREA), ==, "an area");
+  for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
+    {
+      const MfComponentTypeInfo *info = mf_component_type_info (t);
+
+      for (guint p = 0; p < info->n_params; p++)
+        if (info->params[p].kind == MF_PARAM_QUANTITY || info->params[p].kind == MF_PARAM_CHOICE)
+          g_assert_null (strchr (mf_field_words (info->params[p].name), '_'));
+    }
+  for (guint q = 0; q < MF_N_QUANTITIES; q++)
+    g_assert_true (g_str_has_prefix (mf_quantity_with_article (q), "a"));
 }
 
 int
@@ -383,6 +408,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/quantity-text/in-unit", test_in_unit);
   g_test_add_func ("/app/quantity-text/format-si", test_format_si);
   g_test_add_func ("/app/quantity-text/check", test_check);
+  g_test_add_func ("/app/quantity-text/field-names", test_field_names);
 
   return g_test_run ();
 }

@@ -377,7 +377,7 @@ refresh_valves (MfModesPanel *self)
 static gboolean
 check_time (const char *text, gpointer user_data, GError **error)
 {
-  const MfQuantityRule rule = { "the time", MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE, TRUE,
+  const MfQuantityRule rule = { _("the time"), MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE, TRUE,
                                 FALSE };
   g_autoptr (GError) local = NULL;
 
@@ -569,7 +569,7 @@ make_schedule_row (MfModesPanel *self, GStrv names)
   GtkWidget *mode_label = gtk_label_new (_("Mode"));
   GtkWidget *mode = gtk_drop_down_new_from_strings ((const char *const *) names);
   GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
-  const MfQuantityRule rule = { "time", MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE, TRUE,
+  const MfQuantityRule rule = { _("time"), MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE, TRUE,
                                 FALSE };
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);

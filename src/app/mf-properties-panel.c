@@ -12,6 +12,7 @@
 
 #include "mf-circuit.h"
 #include "mf-error.h"
+#include "mf-field-names.h"
 #include "mf-method.h"
 #include "mf-unit-entry.h"
 
@@ -108,19 +109,6 @@ static void refresh (MfPropertiesPanel *self);
 
 /* "Length", "Cracking pressure"; the words of FORMAT.md, so that what the
  * panel shows is what a file says. */
-static char *
-param_title (const char *name)
-{
-  char *title;
-
-  if (strcmp (name, "cd") == 0)
-    return g_strdup (_("Discharge coefficient (cd)"));
-  title = g_strdup (name);
-  g_strdelimit (title, "_", ' ');
-  title[0] = g_ascii_toupper (title[0]);
-  return title;
-}
-
 /* What applies when the document leaves the parameter out, or NULL. */
 static char *
 param_default_text (const MfParamSpec *spec)
@@ -249,7 +237,7 @@ build_param_rows (MfPropertiesPanel *self, const MfComponentTypeInfo *info)
   for (guint i = 0; i < info->n_params; i++)
     {
       const MfParamSpec *spec = &info->params[i];
-      g_autofree char *title = param_title (spec->name);
+      g_autofree char *title = mf_field_title (spec->name);
       GtkWidget *field, *row;
 
       if (spec->kind == MF_PARAM_CHOICE)

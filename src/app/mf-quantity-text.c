@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-field-names.h"
 #include "mf-expr.h"
 
 /* The units engineers use for each quantity, the SI unit first, then the
@@ -136,7 +137,7 @@ mf_quantity_rule_from_param (MfQuantityRule *rule, const MfParamSpec *spec)
 {
   g_return_if_fail (rule != NULL && spec != NULL);
 
-  rule->name = spec->name;
+  rule->name = mf_field_words (spec->name);
   rule->quantity = spec->quantity;
   rule->range = spec->range;
   rule->may_vary = spec->may_vary;
@@ -378,17 +379,19 @@ field_words (const char *name)
   return words;
 }
 
-/* "a pressure", "an area", "a dimensionless number", "a value in kg^1 …". */
+/* "a pressure", "an area", "a plain number", "a value in kg^1 …". */
 static char *
 dimension_with_article (MfDimension dimension)
 {
-  g_autofree char *name = mf_dimension_describe (dimension);
+  g_autofree char *name = NULL;
 
-  if (strchr (name, '^') != NULL)
-    return g_strdup_printf (_("a value in %s"), name);
-  if (strcmp (name, "dimensionless") == 0)
-    return g_strdup (_("a dimensionless number"));
-  return g_strdup_printf ("%s %s", strchr ("aeiou", name[0]) != NULL ? "an" : "a", name);
+  if (dimension.any)
+    return g_strdup (mf_quantity_with_article (MF_QUANTITY_DIMENSIONLESS));
+  for (guint q = 0; q < MF_N_QUANTITIES; q++)
+    if (mf_dimension_equal (dimension, mf_quantity_dimension (q)))
+      return g_strdup (mf_quantity_with_article (q));
+  name = mf_dimension_describe (dimension);
+  return g_strdup_printf (_("a value in %s"), name);
 }
 
 /* What the user wrote that carries the wrong units: the unit alone when

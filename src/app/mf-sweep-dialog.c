@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "mf-field-names.h"
 #include "mf-quantity-text.h"
 #include "mf-sweep-values.h"
 #include "mf-sweep.h"
@@ -97,8 +98,8 @@ param_title (const MfParamSpec *spec)
   const char *unit = mf_quantity_si_unit (spec->quantity);
 
   if (unit == NULL || *unit == '\0')
-    return g_strdup (spec->name);
-  return g_strdup_printf ("%s (%s)", spec->name, unit);
+    return g_strdup (mf_field_words (spec->name));
+  return g_strdup_printf ("%s (%s)", mf_field_words (spec->name), unit);
 }
 
 static void
