@@ -67,6 +67,15 @@ else
   echo "not ok - the installed manifold-cli fails on an installed example"
   failed=1
 fi
+# the metainfo's screenshots are the ones kept in docs/screenshots
+for image in $(grep -o 'docs/screenshots/[a-z-]*\.png' "$src/data/$app.metainfo.xml.in"); do
+  if [ -s "$src/$image" ]; then
+    echo "ok - $image"
+  else
+    echo "not ok - the metainfo shows $image, which is not in the tree"
+    failed=1
+  fi
+done
 # the manual pages are clean roff
 if command -v groff >/dev/null; then
   for page in manifold.1 manifold-cli.1; do
