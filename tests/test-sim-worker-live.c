@@ -539,6 +539,62 @@ test_update_structure (void)
   g_assert_cmpfloat (segment_sample (second, 20)[2 + p2], >, 0.0);
 }
 
+/* A pipe feeding a valve between two tanks; %s is what the one mode
+ * closes ("" or "\"V1\""). */
+#define VALVE_DOCUMENT \
+  "{ \"manifold\": 1, \"title\": \"Valve\",\n" \
+  "  \"components\": [\n" \
+  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": 1000 },\n" \
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01," \
+  " \"friction\": \"laminar\" },\n" \
+  "    { \"id\": \"J1\", \"type\": \"junction\" },\n" \
+  "    { \"id\": \"V1\", \"type\": \"valve\", \"area\": 5e-5 },\n" \
+  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 } ],\n" \
+  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"]," \
+  " [\"V1.b\", \"T2.p\"] ],\n" \
+  "  \"modes\": [ { \"name\": \"run\", \"closed\": [%s] } ] }\n"
+
+/* Flipping a valve in the mode while the run goes on: from the next sample
+ * the valve is closed and the pipe behind it stops (the projection takes
+ * its velocity to zero at once); before, it flowed. */
+static void
+test_update_valve (void)
+{
+  g_autofree char *open_text = g_strdup_printf (VALVE_DOCUMENT, "");
+  g_autofree char *closed_text = g_strdup_printf (VALVE_DOCUMENT, "\"V1\"");
+  g_autoptr (Live) live = live_new ();
+  MfSimulationOptions options = long_options ();
+  const Segment *first, *second;
+  const double *last, *next;
+  int v_first, v_second, open_first, open_second;
+
+  mf_sim_worker_start (live->worker, open_text, -1, "valve", &options);
+  live_until_drained (live, 20, 10);
+  mf_sim_worker_update (live->worker, closed_text, -1);
+  live_until_segment (live, 1, 10, 10);
+  live_stop (live);
+
+  g_assert_cmpuint (live->segments->len, ==, 2);
+  first = g_ptr_array_index (live->segments, 0);
+  second = g_ptr_array_index (live->segments, 1);
+  v_first = segment_column (first, "P1.v");
+  v_second = segment_column (second, "P1.v");
+  open_first = segment_column (first, "V1.open");
+  open_second = segment_column (second, "V1.open");
+  g_assert_cmpint (v_first, >=, 0);
+  g_assert_cmpint (open_second, >=, 0);
+  last = segment_sample (first, segment_n_samples (first) - 1);
+  next = segment_sample (second, 0);
+  g_assert_cmpfloat (next[0], ==, last[0]);
+  g_assert_cmpfloat (last[2 + open_first], ==, 1.0);
+  g_assert_cmpfloat (fabs (last[2 + v_first]), >, 1e-3);
+  for (guint i = 0; i < segment_n_samples (second); i++)
+    {
+      g_assert_cmpfloat (segment_sample (second, i)[2 + open_second], ==, 0.0);
+      g_assert_cmpfloat (fabs (segment_sample (second, i)[2 + v_second]), <, 1e-12);
+    }
+}
+
 /* An edit that does not load pauses the run and says why; the next good
  * one goes on from the same sample. */
 static void
@@ -673,6 +729,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/sim-worker-live/sigma", test_sigma);
   g_test_add_func ("/app/sim-worker-live/update-parameter", test_update_parameter);
+  g_test_add_func ("/app/sim-worker-live/update-valve", test_update_valve);
   g_test_add_func ("/app/sim-worker-live/update-structure", test_update_structure);
   g_test_add_func ("/app/sim-worker-live/update-refused", test_update_refused);
   g_test_add_func ("/app/sim-worker-live/update-paused", test_update_paused);
