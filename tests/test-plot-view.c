@@ -345,6 +345,58 @@ test_dark_style_and_readout (Fixture *f, gconstpointer data)
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Live views on one time axis: new data in one view moves the axis but
+ * leaves the other's plot as drawn until its turn (or the run's end);
+ * a zoom by the user redraws both at once. */
+static void
+test_live_views_take_turns (Fixture *f, gconstpointer data)
+{
+  MfPlotRange *x = mf_plot_view_get_x_range (f->views[0]);
+  MfPlotSeries *a = mf_plot_get_series (mf_plot_view_get_plot (f->views[0]), 0);
+  const MfPlotAxis *axis = mf_plot_get_axis (mf_plot_view_get_plot (f->views[1]), MF_PLOT_AXIS_X);
+  double lo, hi, drawn_hi;
+
+  for (guint i = 0; i < 2; i++)
+    mf_plot_view_set_live (f->views[i], TRUE);
+  g_assert_true (mf_plot_view_get_live (f->views[0]));
+  drawn_hi = axis->ticks.hi;
+
+  /* the first view's data grows to t = 20: the axis moves, the second
+   * view keeps what it drew */
+  mf_plot_series_append (a, 20.0, 0.5);
+  mf_plot_view_data_changed (f->views[0]);
+  mf_plot_range_get (x, &lo, &hi);
+  g_assert_cmpfloat (hi, >=, 20.0);
+  g_assert_false (mf_plot_view_get_behind (f->views[0]));
+  g_assert_true (mf_plot_view_get_behind (f->views[1]));
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_cmpfloat (axis->ticks.hi, ==, drawn_hi);
+
+  /* its own turn brings it up to date */
+  mf_plot_view_data_changed (f->views[1]);
+  g_assert_false (mf_plot_view_get_behind (f->views[1]));
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_cmpfloat_with_epsilon (axis->ticks.hi, hi, 1e-9);
+
+  /* so does the run's end (live off) */
+  mf_plot_series_append (a, 30.0, 0.5);
+  mf_plot_view_data_changed (f->views[0]);
+  g_assert_true (mf_plot_view_get_behind (f->views[1]));
+  mf_plot_view_set_live (f->views[1], FALSE);
+  g_assert_false (mf_plot_view_get_behind (f->views[1]));
+  gtk_test_widget_wait_for_draw (f->window);
+  mf_plot_range_get (x, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (axis->ticks.hi, hi, 1e-9);
+
+  /* a zoom redraws a live view at once */
+  mf_plot_view_set_live (f->views[1], TRUE);
+  mf_plot_range_zoom_to (x, 1.0, 2.0);
+  g_assert_false (mf_plot_view_get_behind (f->views[1]));
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_cmpfloat_with_epsilon (axis->ticks.lo, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (axis->ticks.hi, 2.0, 1e-9);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -362,6 +414,7 @@ main (int argc, char **argv)
   ADD ("keys", test_keys);
   ADD ("legend-toggles", test_legend_toggles);
   ADD ("shared-time-axis", test_shared_time_axis);
+  ADD ("live-views-take-turns", test_live_views_take_turns);
   ADD ("timeline-bands", test_timeline_bands);
   ADD ("dark-style-and-readout", test_dark_style_and_readout);
 #undef ADD

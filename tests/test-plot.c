@@ -810,6 +810,38 @@ test_export_errors (void)
   g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE);
 }
 
+/* A series reserved for n samples keeps its arrays where they are up to n,
+ * and its summary serves a draw of all of them. */
+static void
+test_series_reserve (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *s = mf_plot_add_series (plot, "y");
+  const gsize n = 300000;
+  const double *x, *y;
+  double ymin, ymax;
+
+  mf_plot_series_reserve (s, n);
+  mf_plot_series_append (s, 0, 0);
+  x = mf_plot_series_get_x (s);
+  y = mf_plot_series_get_y (s);
+  for (gsize i = 1; i < n; i++)
+    g_assert_true (mf_plot_series_append (s, i * 1e-4, i == n / 3 ? 5.0 : sin (i * 1e-3)));
+  g_assert_cmpuint (mf_plot_series_get_n_points (s), ==, n);
+  g_assert_true (mf_plot_series_get_x (s) == x);
+  g_assert_true (mf_plot_series_get_y (s) == y);
+  g_assert_cmpfloat (x[n - 1], ==, (n - 1) * 1e-4);
+  g_assert_cmpfloat (y[n / 3], ==, 5.0);
+  mf_plot_series_get_bounds (s, NULL, NULL, &ymin, &ymax, NULL);
+  g_assert_cmpfloat (ymax, ==, 5.0);
+  g_assert_cmpfloat_with_epsilon (ymin, -1.0, 1e-6);
+  /* past the reservation it grows as before */
+  for (gsize i = n; i < n + 100; i++)
+    mf_plot_series_append (s, i * 1e-4, 1.0);
+  g_assert_cmpuint (mf_plot_series_get_n_points (s), ==, n + 100);
+  g_assert_cmpfloat (mf_plot_series_get_x (s)[n + 99], ==, (n + 99) * 1e-4);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -825,6 +857,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/million-keeps-peaks", test_draw_million_keeps_peaks);
   g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
   g_test_add_func ("/plot/series/remove", test_remove_series);
+  g_test_add_func ("/plot/series/reserve", test_series_reserve);
   g_test_add_func ("/plot/export/png", test_export_png);
   g_test_add_func ("/plot/export/svg", test_export_svg);
   g_test_add_func ("/plot/export/pdf", test_export_pdf);

@@ -308,6 +308,37 @@ test_overlaid_lacking_quantity (void)
   g_assert_false (mf_plot_series_get_dashed (mf_run_plots_find_series (plots, current, "P1.v")));
 }
 
+/* A record that reserved its run's length hands that room on to the series
+ * made for it: the series' arrays stay put as the run fills them. */
+static void
+test_reserve_follows_record (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfRunPlots) plots = mf_run_plots_new (plot);
+  g_autoptr (MfRunRecord) current = mf_run_record_new ("Run 1");
+  const guint n = 40000;
+  MfPlotSeries *x;
+  const double *xs, *ys;
+
+  mf_run_record_reserve (current, n);
+  mf_run_plots_add_quantity (plots, "C1.x");
+  mf_run_plots_set_runs (plots, current, NULL);
+  feed (current, 0, 1, 0);
+  g_assert_true (mf_run_plots_update (plots));
+  x = mf_run_plots_find_series (plots, current, "C1.x");
+  xs = mf_plot_series_get_x (x);
+  ys = mf_plot_series_get_y (x);
+  for (guint frame = 0; frame < 40; frame++)
+    {
+      feed (current, 1 + frame * (n - 1) / 40, 1 + (frame + 1) * (n - 1) / 40, 0);
+      g_assert_true (mf_run_plots_update (plots));
+    }
+  g_assert_cmpuint (mf_plot_series_get_n_points (x), ==, n);
+  g_assert_true (mf_plot_series_get_x (x) == xs);
+  g_assert_true (mf_plot_series_get_y (x) == ys);
+  g_assert_cmpfloat (ys[n - 1], ==, -1.0 * (n - 1));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -316,6 +347,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/run-plots/series-per-quantity-and-run",
                    test_series_per_quantity_and_run);
   g_test_add_func ("/app/run-plots/incremental-update", test_incremental_update);
+  g_test_add_func ("/app/run-plots/reserve-follows-record", test_reserve_follows_record);
   g_test_add_func ("/app/run-plots/column-appears-later", test_column_appears_later);
   g_test_add_func ("/app/run-plots/remove-quantity-keeps-hidden",
                    test_remove_quantity_keeps_hidden);

@@ -374,6 +374,62 @@ test_csv_matches_cli (Fixture *fixture, gconstpointer data)
   assert_same_as_cli (fixture, example);
 }
 
+/* Reserving the run's length up front: appends up to it move no column
+ * (the pointers stay), a column that appears later has the room too, and
+ * growing past it still works. */
+static void
+test_reserve (void)
+{
+  g_autoptr (MfRunRecord) record = mf_run_record_new ("Run 1");
+  const char *first[] = { "P1.v", "J1.p" };
+  const char *second[] = { "P1.v", "J1.p", "C1.x" };
+  const double *times, *v, *p, *x;
+  const guint *modes;
+  const guint n = 50000;
+
+  mf_run_record_reserve (record, n);
+  g_assert_cmpuint (mf_run_record_get_capacity (record), ==, n);
+  /* less than reserved changes nothing */
+  mf_run_record_reserve (record, 10);
+  g_assert_cmpuint (mf_run_record_get_capacity (record), ==, n);
+
+  mf_run_record_begin_segment (record, 2, first, NULL);
+  mf_run_record_append (record, 0, 0, (const double[]) { 0, 0 });
+  times = mf_run_record_get_times (record);
+  modes = mf_run_record_get_modes (record);
+  v = mf_run_record_get_column (record, 0);
+  p = mf_run_record_get_column (record, 1);
+  for (guint i = 1; i < n / 2; i++)
+    mf_run_record_append (record, i * 1e-3, i % 3, (const double[]) { i, -2.0 * i });
+  mf_run_record_begin_segment (record, 3, second, NULL);
+  mf_run_record_append (record, (n / 2) * 1e-3, 0, (const double[]) { n / 2, -1.0 * n, 7 });
+  x = mf_run_record_get_column (record, 2);
+  for (guint i = n / 2 + 1; i < n; i++)
+    mf_run_record_append (record, i * 1e-3, i % 3, (const double[]) { i, -2.0 * i, 7 });
+
+  g_assert_cmpuint (mf_run_record_get_n_samples (record), ==, n);
+  g_assert_cmpuint (mf_run_record_get_capacity (record), ==, n);
+  g_assert_true (mf_run_record_get_times (record) == times);
+  g_assert_true (mf_run_record_get_modes (record) == modes);
+  g_assert_true (mf_run_record_get_column (record, 0) == v);
+  g_assert_true (mf_run_record_get_column (record, 1) == p);
+  g_assert_true (mf_run_record_get_column (record, 2) == x);
+  g_assert_cmpfloat (times[n - 1], ==, (n - 1) * 1e-3);
+  g_assert_cmpuint (modes[n - 1], ==, (n - 1) % 3);
+  g_assert_cmpfloat (v[n - 1], ==, n - 1);
+  g_assert_true (isnan (x[0]));
+  g_assert_cmpfloat (x[n - 1], ==, 7);
+
+  /* past the reservation the record grows as before */
+  for (guint i = n; i < n + 1000; i++)
+    mf_run_record_append (record, i * 1e-3, 0, (const double[]) { i, -2.0 * i, 8 });
+  g_assert_cmpuint (mf_run_record_get_n_samples (record), ==, n + 1000);
+  g_assert_cmpuint (mf_run_record_get_capacity (record), ==, n + 1000);
+  g_assert_cmpfloat (mf_run_record_get_column (record, 0)[n + 999], ==, n + 999);
+  g_assert_cmpfloat (mf_run_record_get_column (record, 2)[n + 999], ==, 8);
+  g_assert_cmpfloat (mf_run_record_get_times (record)[n / 2], ==, (n / 2) * 1e-3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -381,6 +437,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/run-record/segments-union", test_segments_union);
   g_test_add_func ("/app/run-record/growth", test_growth);
+  g_test_add_func ("/app/run-record/reserve", test_reserve);
   g_test_add_func ("/app/run-record/duplicate-names", test_duplicate_names);
   g_test_add_func ("/app/run-record/modes-log-outcome", test_modes_log_outcome);
   g_test_add ("/app/run-record/csv-columns", Fixture, NULL, fixture_set_up, test_csv_columns,

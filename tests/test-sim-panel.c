@@ -184,6 +184,42 @@ assert_view_holds_in (MfSimPanel   *panel,
   return checked;
 }
 
+/* The view has drawn all it holds: the run streamed into the views in
+ * turn, one per frame, and its end brought every view up to date — its y
+ * range spans every visible series' extent and the time axis ends at the
+ * run's last sample. */
+static void
+assert_view_up_to_date (MfSimPanel  *panel,
+                        guint        view,
+                        MfRunRecord *record)
+{
+  MfPlotView *plot_view = mf_sim_panel_get_plot_view (panel, view);
+  MfPlot *plot = mf_plot_view_get_plot (plot_view);
+  gboolean log_y = mf_plot_view_get_log_y (plot_view);
+  double lo = INFINITY, hi = -INFINITY, range_lo, range_hi;
+  guint n = mf_run_record_get_n_samples (record);
+
+  g_assert_false (mf_plot_view_get_live (plot_view));
+  g_assert_false (mf_plot_view_get_behind (plot_view));
+  for (guint s = 0; s < mf_plot_get_n_series (plot); s++)
+    {
+      MfPlotSeries *series = mf_plot_get_series (plot, s);
+      double ymin, ymax, ypos;
+
+      mf_plot_series_get_bounds (series, NULL, NULL, &ymin, &ymax, &ypos);
+      if (!mf_plot_series_get_visible (series) || isnan (ymin))
+        continue;
+      lo = MIN (lo, log_y ? ypos : ymin);
+      hi = MAX (hi, ymax);
+    }
+  g_assert_true (isfinite (lo) && isfinite (hi));
+  mf_plot_range_get_data_bounds (mf_plot_view_get_y_range (plot_view), &range_lo, &range_hi);
+  g_assert_cmpfloat (range_lo, ==, lo);
+  g_assert_cmpfloat (range_hi, ==, hi);
+  mf_plot_range_get_data_bounds (mf_plot_view_get_x_range (plot_view), NULL, &range_hi);
+  g_assert_cmpfloat (range_hi, ==, mf_run_record_get_times (record)[n - 1]);
+}
+
 static guint
 assert_view_holds (MfSimPanel  *panel,
                    guint        view,
@@ -235,6 +271,10 @@ test_run_to_end (Fixture       *f,
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), <=, 6);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_PRESSURES, record), >=, 3);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_SIGMA, record), ==, 4);
+  for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
+    assert_view_up_to_date (f->panel, v, record);
+  /* the run's length was known from its settings and reserved at its start */
+  g_assert_cmpuint (mf_run_record_get_capacity (record), ==, n);
   /* in SI the same samples are copied again, unscaled */
   mf_sim_panel_set_unit_system (f->panel, MF_UNIT_SYSTEM_SI);
   g_assert_cmpuint (assert_view_holds_in (f->panel, MF_SIM_PANEL_PRESSURES, record,

@@ -33,6 +33,11 @@ struct _MfPlotView
   GskRenderNode *plot_node;
   int            node_width, node_height;
 
+  /* a run streams: the shared time axis moving with another view's data
+   * leaves this plot as drawn until its own data changes (range_missed) */
+  gboolean       live;
+  gboolean       range_missed;
+
   gboolean       has_pointer;
   double         pointer_x, pointer_y;
 

@@ -34,9 +34,24 @@ update_style (MfPlotView *self)
   mf_plot_view_invalidate (self);
 }
 
+/* The view whose mf_plot_view_data_changed() is moving the shared x range
+ * (main thread only). */
+static MfPlotView *bounds_changer;
+
 static void
 range_changed (MfPlotView *self)
 {
+  mf_plot_view_invalidate (self);
+}
+
+static void
+x_range_changed (MfPlotView *self)
+{
+  if (self->live && bounds_changer != NULL && bounds_changer != self)
+    {
+      self->range_missed = TRUE;
+      return;
+    }
   mf_plot_view_invalidate (self);
 }
 
@@ -180,11 +195,43 @@ mf_plot_view_data_changed (MfPlotView *self)
       y_lo = MIN (y_lo, self->log_y ? ypos : ymin);
       y_hi = MAX (y_hi, ymax);
     }
+  bounds_changer = self;
   mf_plot_range_set_owner_bounds (self->x_range, self, isfinite (x_lo) ? x_lo : NAN,
                                   isfinite (x_hi) ? x_hi : NAN);
+  bounds_changer = NULL;
   mf_plot_range_set_data_bounds (self->y_range, isfinite (y_lo) ? y_lo : NAN,
                                  isfinite (y_hi) ? y_hi : NAN);
+  self->range_missed = FALSE;
   mf_plot_view_invalidate (self);
+}
+
+void
+mf_plot_view_set_live (MfPlotView *self, gboolean live)
+{
+  g_return_if_fail (MF_IS_PLOT_VIEW (self));
+  live = !!live;
+  if (self->live == live)
+    return;
+  self->live = live;
+  if (!live && self->range_missed)
+    {
+      self->range_missed = FALSE;
+      mf_plot_view_invalidate (self);
+    }
+}
+
+gboolean
+mf_plot_view_get_live (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), FALSE);
+  return self->live;
+}
+
+gboolean
+mf_plot_view_get_behind (MfPlotView *self)
+{
+  g_return_val_if_fail (MF_IS_PLOT_VIEW (self), FALSE);
+  return self->range_missed;
 }
 
 void
@@ -209,8 +256,8 @@ mf_plot_view_set_x_range (MfPlotView *self, MfPlotRange *range)
       g_object_unref (self->x_range);
     }
   self->x_range = g_object_ref (range);
-  self->x_changed_id = g_signal_connect_swapped (range, "changed", G_CALLBACK (range_changed),
-                                                 self);
+  self->x_changed_id = g_signal_connect_swapped (range, "changed",
+                                                 G_CALLBACK (x_range_changed), self);
   mf_plot_view_data_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_X_RANGE]);
 }

@@ -33,6 +33,19 @@ MfPlot      *mf_plot_view_get_plot (MfPlotView *self);
  * the series' bounds (O(1) each) and a redraw is queued. */
 void         mf_plot_view_data_changed (MfPlotView *self);
 
+/* While a run streams into several views that share a time axis, their
+ * owner calls mf_plot_view_data_changed() on one view per frame, in turn,
+ * and each frame draws one plot.  A live view keeps the plot it drew when
+ * the shared axis moves because another view's data grew: its own next
+ * mf_plot_view_data_changed() redraws it.  Zoom, pan, a resize or any other
+ * change of the axis redraws it at once, as always.  Setting live back to
+ * FALSE redraws a view that missed a move of the axis. */
+void         mf_plot_view_set_live (MfPlotView *self,
+                                    gboolean    live);
+gboolean     mf_plot_view_get_live (MfPlotView *self);
+/* TRUE while the plot as drawn misses a move of the time axis (live only). */
+gboolean     mf_plot_view_get_behind (MfPlotView *self);
+
 /* Shares a time axis: every view (and timeline) given the same range
  * zooms and pans together.  NULL gives the view a range of its own. */
 void         mf_plot_view_set_x_range (MfPlotView  *self,

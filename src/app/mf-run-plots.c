@@ -332,6 +332,8 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
       g_autofree char *name = series_name (self, record, q);
 
       binding.series = take_series (self, name);
+      /* the current run's expected length: no copy as the series grows */
+      mf_plot_series_reserve (binding.series, mf_run_record_get_capacity (record));
       mf_plot_series_set_dashed (binding.series, record != self->current);
     }
   g_array_append_val (self->bindings, binding);

@@ -1,7 +1,10 @@
 /* mf-run-record.c: one run's data.
  *
  * Each column is a GArray of doubles that doubles its capacity when full,
- * so a long run costs a logarithmic number of reallocations.  A segment
+ * so a long run costs a logarithmic number of reallocations.  A run whose
+ * length is known reserves it up front (mf_run_record_reserve()): the ~26
+ * columns would otherwise double at the same sample counts, and one frame's
+ * drain would copy hundreds of megabytes.  A segment
  * keeps, for every column, where its value sits in the segment's samples
  * (or -1: NaN), so appending is one pass over the columns.
  *
@@ -41,6 +44,7 @@ struct _MfRunRecord
   GPtrArray    *columns;        /* Column* */
   GArray       *segment_starts; /* guint: the first sample of each segment */
   guint         n_segment_values;
+  guint         reserved;       /* samples every column has room for */
   GStrv         mode_names;
   GArray       *log;            /* MfSimLogEntry, strings owned */
 };
@@ -247,7 +251,7 @@ column_new (MfRunRecord *self, const char *name, const char *unit)
   column->name = g_strdup (name);
   column->unit = g_strdup (unit != NULL ? unit : "");
   column->values = g_array_sized_new (FALSE, FALSE, sizeof (double),
-                                      MAX (n, INITIAL_SAMPLES));
+                                      MAX (MAX (n, self->reserved), INITIAL_SAMPLES));
   g_array_set_size (column->values, n);
   for (guint i = 0; i < n; i++)
     g_array_index (column->values, double, i) = NAN;
@@ -316,6 +320,39 @@ mf_run_record_append (MfRunRecord *self, double t, guint mode, const double *val
 
       g_array_append_val (column->values, value);
     }
+}
+
+/* Growing the length and back keeps the room: GArray never shrinks. */
+static void
+array_reserve (GArray *array, guint n)
+{
+  guint len = array->len;
+
+  if (n <= len)
+    return;
+  g_array_set_size (array, n);
+  g_array_set_size (array, len);
+}
+
+void
+mf_run_record_reserve (MfRunRecord *self, guint n_samples)
+{
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+
+  if (n_samples <= self->reserved)
+    return;
+  self->reserved = n_samples;
+  array_reserve (self->times, n_samples);
+  array_reserve (self->modes, n_samples);
+  for (guint c = 0; c < self->columns->len; c++)
+    array_reserve (((Column *) g_ptr_array_index (self->columns, c))->values, n_samples);
+}
+
+guint
+mf_run_record_get_capacity (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), 0);
+  return MAX (self->reserved, self->times->len);
 }
 
 guint

@@ -60,6 +60,16 @@ void           mf_run_record_append (MfRunRecord  *self,
                                      guint         mode,
                                      const double *values);
 
+/* Makes room for `n_samples` samples in every column, present and to come,
+ * so that appends up to that count move no data (the pointers returned by
+ * the getters stay the same).  Beyond it, growth is amortised as before.
+ * For a run whose length is known when it starts. */
+void           mf_run_record_reserve (MfRunRecord *self,
+                                      guint        n_samples);
+/* The samples reserved, or the samples held when that is more: what a
+ * copy of the record's columns should make room for. */
+guint          mf_run_record_get_capacity (MfRunRecord *self);
+
 guint          mf_run_record_get_n_samples (MfRunRecord *self);
 /* n_samples values each; valid until the next append. */
 const double  *mf_run_record_get_times (MfRunRecord *self);

@@ -9,9 +9,17 @@
  */
 #include "mf-sim-panel-private.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
+
+#include "mf-expr.h"
+
+/* A run reserves at most this many samples up front (about 4 GB of address
+ * space for a record and its plots, touched only as samples come); a
+ * longer one grows as it goes. */
+#define MF_SIM_PANEL_MAX_RESERVE 2e7
 
 /* The states view starts with this many states, pistons' and masses'
  * first: more than that makes a legend nobody reads. */
@@ -225,12 +233,34 @@ update_timeline (MfSimPanel *self)
 
 /* ---- the per-frame drain ---- */
 
+/* While a run streams, one view is redrawn per frame, in turn, and the
+ * others keep the plot they drew: each frame then draws about one plot,
+ * and each plot still follows the run at a third of the frame rate.  With
+ * `all` (the run is over, or a new one starts) every view that has new
+ * data is redrawn. */
 static void
-update_plots (MfSimPanel *self)
+update_plots (MfSimPanel *self,
+              gboolean    all)
 {
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
     if (mf_run_plots_update (self->plots[i]))
+      self->views_behind[i] = TRUE;
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    mf_plot_view_set_live (self->views[i], !all);
+  for (guint k = 1; k <= MF_SIM_PANEL_N_VIEWS; k++)
+    {
+      guint i = (self->last_view_drawn + k) % MF_SIM_PANEL_N_VIEWS;
+
+      if (!self->views_behind[i])
+        continue;
+      self->views_behind[i] = FALSE;
       mf_plot_view_data_changed (self->views[i]);
+      if (!all)
+        {
+          self->last_view_drawn = i;
+          break;
+        }
+    }
 }
 
 void
@@ -243,7 +273,8 @@ mf_sim_panel_drain (MfSimPanel *self)
         offer_new_columns (self);
       update_timeline (self);
     }
-  update_plots (self);
+  /* the tick drains a live run; the drain at its end draws everything */
+  update_plots (self, !mf_sim_panel_get_live (self));
 }
 
 /* A kept run still filling (a sweep's) that is overlaid. */
@@ -270,6 +301,7 @@ mf_sim_panel_tick (GtkWidget     *widget,
 {
   MfSimPanel *self = MF_SIM_PANEL (widget);
   gboolean live = mf_sim_panel_get_live (self);
+  gboolean growing = !live && any_shown_run_growing (self);
 
   if (live)
     {
@@ -277,8 +309,8 @@ mf_sim_panel_tick (GtkWidget     *widget,
       mf_sim_panel_show_progress (self);
     }
   else
-    update_plots (self);
-  if (live || any_shown_run_growing (self))
+    update_plots (self, !growing);
+  if (live || growing)
     return G_SOURCE_CONTINUE;
   self->tick_id = 0;
   return G_SOURCE_REMOVE;
@@ -364,6 +396,37 @@ watch_run (MfSimPanel  *self,
                            G_CONNECT_SWAPPED);
 }
 
+static double
+simulation_value (MfSimPanel *self,
+                  const char *field)
+{
+  g_autofree char *text = mf_edit_document_get_simulation_text (self->document, field);
+  g_autoptr (MfExpr) expr = text != NULL ? mf_expr_parse (text, NULL, NULL, NULL) : NULL;
+
+  return expr != NULL ? mf_expr_eval (expr, 0.0) : NAN;
+}
+
+/* How many samples the document's run will hand over (0, interval, …,
+ * t_end; the interval a thousandth of t_end by default, as the simulation
+ * takes it), or 0 when the settings do not say. */
+static guint
+expected_samples (MfSimPanel *self)
+{
+  double t_end, interval, n;
+
+  if (self->document == NULL)
+    return 0;
+  t_end = simulation_value (self, "t_end");
+  interval = simulation_value (self, "output_interval");
+  if (!(interval > 0))
+    interval = t_end / 1000.0;
+  /* a rounding error above a whole number of intervals is not one more */
+  n = ceil (t_end / interval * (1 - 1e-9)) + 1;
+  if (!(t_end > 0 && isfinite (t_end) && n > 0 && isfinite (n)))
+    return 0;
+  return (guint) MIN (n, MF_SIM_PANEL_MAX_RESERVE);
+}
+
 MfRunRecord *
 mf_sim_panel_begin_record (MfSimPanel *self)
 {
@@ -374,6 +437,8 @@ mf_sim_panel_begin_record (MfSimPanel *self)
   label = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
   record = mf_run_record_new (label);
   mf_run_record_set_status (record, MF_SIM_STATUS_RUNNING);
+  /* before the plots bind to it: their series reserve as much */
+  mf_run_record_reserve (record, expected_samples (self));
   self->current = record;
   mf_sim_panel_update_mode_names (self);
   watch_run (self, record);
@@ -387,7 +452,7 @@ mf_sim_panel_begin_record (MfSimPanel *self)
   /* a new run is seen whole, however the last one was zoomed */
   mf_plot_range_reset (self->x_range);
   set_plotted_runs (self);
-  update_plots (self);
+  update_plots (self, TRUE);
   return record;
 }
 
@@ -421,7 +486,7 @@ mf_sim_panel_refresh_runs (MfSimPanel *self)
         self->current = NULL;
     }
   set_plotted_runs (self);
-  update_plots (self);
+  update_plots (self, TRUE);
   if (any_shown_run_growing (self))
     mf_sim_panel_ensure_ticking (self);
 }
@@ -484,7 +549,7 @@ mf_sim_panel_add_quantity (MfSimPanel *self,
   g_return_if_fail (name != NULL);
 
   if (add_to_view (self, name))
-    update_plots (self);
+    update_plots (self, TRUE);
 }
 
 void
@@ -509,7 +574,7 @@ mf_sim_panel_probe (MfSimPanel *self,
       if (probe_matches (&probe, column))
         add_to_view (self, column);
     }
-  update_plots (self);
+  update_plots (self, TRUE);
   /* the user asked to see it: show it even when the pane was folded */
   mf_sim_panel_set_expanded (self, TRUE);
 }
@@ -560,7 +625,7 @@ mf_sim_panel_set_unit_system (MfSimPanel   *self,
     mf_run_plots_set_unit_system (self->plots[i], units);
   mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
                           MF_PLOT_AXIS_Y, _("pressure"), mf_display_unit (units, "Pa", NULL));
-  update_plots (self);
+  update_plots (self, TRUE);
 }
 
 void

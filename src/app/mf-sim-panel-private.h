@@ -45,6 +45,10 @@ struct _MfSimPanel
   guint           tick_id;
   MfPlotRange    *x_range;
   MfRunPlots     *plots[MF_SIM_PANEL_N_VIEWS];
+  /* views whose plot has data they have not drawn yet, and the one drawn
+   * last: a live run redraws them in turn */
+  gboolean        views_behind[MF_SIM_PANEL_N_VIEWS];
+  guint           last_view_drawn;
   /* how far the timeline has read the current run */
   guint           timeline_samples;
   guint           timeline_log;

@@ -106,6 +106,14 @@ mf_plot_series_append (MfPlotSeries *series, double x, double y)
 }
 
 void
+mf_plot_series_reserve (MfPlotSeries *series, gsize n)
+{
+  mf_plot_array_reserve (series->x, n);
+  mf_plot_array_reserve (series->y, n);
+  mf_plot_summary_reserve (&series->summary, n);
+}
+
+void
 mf_plot_series_clear (MfPlotSeries *series)
 {
   g_array_set_size (series->x, 0);

@@ -39,6 +39,11 @@ gboolean      mf_plot_series_get_visible (const MfPlotSeries *series);
 gboolean      mf_plot_series_append (MfPlotSeries *series,
                                      double        x,
                                      double        y);
+/* Makes room for n samples (and their summary), so that appends up to n
+ * move no memory: mf_plot_series_get_x() and _get_y() stay where they
+ * are.  Beyond n, growth is amortised as before. */
+void          mf_plot_series_reserve (MfPlotSeries *series,
+                                      gsize         n);
 void          mf_plot_series_clear (MfPlotSeries *series);
 gsize         mf_plot_series_get_n_points (const MfPlotSeries *series);
 

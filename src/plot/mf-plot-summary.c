@@ -73,6 +73,24 @@ mf_plot_summary_reset (MfPlotSummary *summary)
     g_array_set_size (summary->levels[k], 0);
 }
 
+void
+mf_plot_array_reserve (GArray *array, gsize n)
+{
+  guint len = array->len;
+
+  if (n <= len || n > G_MAXUINT)
+    return;
+  g_array_set_size (array, (guint) n);
+  g_array_set_size (array, len);
+}
+
+void
+mf_plot_summary_reserve (MfPlotSummary *summary, gsize n)
+{
+  for (int k = 0; k < MF_PLOT_SUMMARY_LEVELS; k++)
+    mf_plot_array_reserve (summary->levels[k], n >> (MF_PLOT_SUMMARY_SHIFT * (k + 1)));
+}
+
 static void
 add_samples (MfPlotStats *stats, const double *y, gsize lo, gsize hi)
 {

@@ -41,6 +41,16 @@ void     mf_plot_summary_clear (MfPlotSummary *summary);
 /* Forgets the blocks, keeping the memory for the next samples. */
 void     mf_plot_summary_reset (MfPlotSummary *summary);
 
+/* Makes room for the blocks of n samples, so that extending up to n moves
+ * no memory. */
+void     mf_plot_summary_reserve (MfPlotSummary *summary,
+                                  gsize          n);
+
+/* Room for n elements in `array` (its length unchanged): GArray keeps its
+ * allocation when the length goes back down. */
+void     mf_plot_array_reserve (GArray *array,
+                                gsize   n);
+
 /* Summarises the blocks the first n values of y complete (y being the
  * values summarised so far plus those appended since).  Amortised O(1)
  * per sample; allocates only when an array grows. */
