@@ -19,6 +19,15 @@
 
 #include <math.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <errno.h>
+#endif
+
+/* The simulation thread's nice value, above the window's (0). */
+#define MF_SIM_THREAD_NICE 10
 
 #include "mf-document.h"
 #include "mf-error.h"
@@ -390,13 +399,29 @@ simulate (MfSimRun *run, MfSimulationStats *stats, GError **error)
     }
 }
 
+/* On a machine with few cores the simulation competes with the window
+ * for the processor; a run at a lower priority only gets slower when the
+ * window has work, and the window keeps its frames.  (Linux gives each
+ * thread a nice value of its own.) */
+static void
+lower_priority (void)
+{
+#ifdef __linux__
+  if (setpriority (PRIO_PROCESS, (id_t) syscall (SYS_gettid), MF_SIM_THREAD_NICE) != 0)
+    g_debug ("the simulation thread keeps its priority: %s", g_strerror (errno));
+#endif
+}
+
 gpointer
 mf_sim_run_thread (gpointer data)
 {
   g_autoptr (MfSimRun) run = data;
   g_autoptr (GError) error = NULL;
   MfSimulationStats stats = { 0 };
-  MfSimStatus status = simulate (run, &stats, &error);
+  MfSimStatus status;
+
+  lower_priority ();
+  status = simulate (run, &stats, &error);
 
   g_mutex_lock (&run->lock);
   run->outcome = status;
