@@ -1,6 +1,7 @@
 /* test-preferences.c: the Preferences window (src/app/mf-preferences-window.c)
  * under Xvfb — each row shows its key, and what is chosen or typed reaches
- * the settings only when it is valid.
+ * the settings only when it is valid — and the main window applying the
+ * application's settings (src/app/mf-window-settings.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,8 +11,16 @@
 
 #include <adwaita.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
+#include "mf-application.h"
 #include "mf-preferences-window.h"
+#include "mf-sim-panel.h"
+#include "mf-window.h"
+
+static MfApplication *application;
+/* XDG_DATA_HOME: the recent files of the tests go here, not to the user's */
+static char *scratch;
 
 typedef struct
 {
@@ -121,21 +130,149 @@ test_plot_rows (Fixture *fixture, gconstpointer data)
   g_assert_false (gtk_switch_get_active (grid));
 }
 
+/* ---- the window and the application's settings ---- */
+
+static GtkWidget *
+find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A new circuit starts with the preferred method and tolerances, as an
+ * unmodified document without history. */
+static void
+test_new_circuit (void)
+{
+  MfWindow *window = mf_window_new (application);
+  GSettings *settings = mf_application_get_settings (application);
+  MfEditDocument *document;
+  g_autofree char *method = NULL;
+  g_autofree char *rtol = NULL;
+  g_autofree char *atol = NULL;
+
+  g_assert_nonnull (settings);
+  g_settings_set_string (settings, "default-method", "rk8pd");
+  g_settings_set_double (settings, "default-rtol", 1e-8);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
+  spin ();
+  document = mf_window_get_document (window);
+  method = mf_edit_document_get_simulation_text (document, "method");
+  rtol = mf_edit_document_get_simulation_text (document, "rtol");
+  atol = mf_edit_document_get_simulation_text (document, "atol");
+  g_assert_cmpstr (method, ==, "rk8pd");
+  g_assert_cmpfloat (g_ascii_strtod (rtol, NULL), ==, 1e-8);
+  g_assert_cmpfloat (g_ascii_strtod (atol, NULL), ==, 1e-9);
+  g_assert_false (mf_edit_document_get_modified (document));
+  g_assert_false (mf_edit_document_get_can_undo (document));
+  g_settings_reset (settings, "default-method");
+  g_settings_reset (settings, "default-rtol");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A saved circuit heads the recent files the settings keep. */
+static void
+test_recent_files (void)
+{
+  MfWindow *window = mf_window_new (application);
+  GSettings *settings = mf_application_get_settings (application);
+  g_autofree char *path = g_build_filename (scratch, "kept.manifold", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) kept = NULL;
+
+  g_assert_true (mf_window_save_to (window, file, &error));
+  g_assert_no_error (error);
+  kept = g_settings_get_strv (settings, "recent-files");
+  g_assert_cmpstr (kept[0], ==, uri);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+}
+
+/* The plots take their style from the settings, live. */
+static void
+test_plot_style (void)
+{
+  MfWindow *window = mf_window_new (application);
+  GSettings *settings = mf_application_get_settings (application);
+  MfSimPanel *panel = MF_SIM_PANEL (find_descendant (GTK_WIDGET (window), MF_TYPE_SIM_PANEL));
+
+  g_assert_nonnull (panel);
+  g_settings_set_double (settings, "plot-line-width", 3.0);
+  g_settings_set_boolean (settings, "plot-grid", FALSE);
+  g_settings_set_string (settings, "plot-style", "lines-and-points");
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    {
+      MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (panel, i));
+
+      g_assert_cmpfloat (mf_plot_get_line_width (plot), ==, 3.0);
+      g_assert_false (mf_plot_get_grid (plot));
+      g_assert_true (mf_plot_get_sample_marks (plot));
+    }
+  g_settings_reset (settings, "plot-line-width");
+  g_settings_reset (settings, "plot-grid");
+  g_settings_reset (settings, "plot-style");
+  g_assert_cmpfloat (mf_plot_get_line_width (mf_plot_view_get_plot (
+                       mf_sim_panel_get_plot_view (panel, 0))), ==, 1.5);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+remove_scratch (void)
+{
+  g_autofree char *xbel = g_build_filename (scratch, "recently-used.xbel", NULL);
+
+  g_unlink (xbel);
+  g_rmdir (scratch);
+  g_free (scratch);
+}
+
 int
 main (int argc, char *argv[])
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
+  scratch = g_dir_make_tmp ("manifold-preferences-XXXXXX", NULL);
+  g_assert_nonnull (scratch);
+  g_setenv ("XDG_DATA_HOME", scratch, TRUE);
   if (!gtk_init_check ())
     {
       g_print ("1..0 # SKIP no display\n");
+      remove_scratch ();
       return 0;
     }
   adw_init ();
+  application = mf_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, NULL));
   g_test_add ("/app/preferences/combos", Fixture, NULL, fixture_set_up, test_combos,
               fixture_tear_down);
   g_test_add ("/app/preferences/tolerances", Fixture, NULL, fixture_set_up, test_tolerances,
               fixture_tear_down);
   g_test_add ("/app/preferences/plot-rows", Fixture, NULL, fixture_set_up, test_plot_rows,
               fixture_tear_down);
-  return g_test_run ();
+  g_test_add_func ("/app/preferences/new-circuit", test_new_circuit);
+  g_test_add_func ("/app/preferences/plot-style", test_plot_style);
+  g_test_add_func ("/app/preferences/recent-files", test_recent_files);
+  status = g_test_run ();
+  g_clear_object (&application);
+  remove_scratch ();
+  return status;
 }

@@ -365,7 +365,9 @@ test_check (void)
   assert_refused (&area, "sn(t)", "unknown function 'sn'");
   assert_refused (&area, "2 furlongs", "unknown unit 'furlongs'");
   assert_refused (&area, "2 *", "unexpected end of expression");
-  assert_refused (&cd, "0.6 m", "'m' is a length, but discharge coefficient (cd) is a plain number without units");
+  assert_refused (&cd, "0.6 m",
+                  "'m' is a length, but discharge coefficient (cd) is a plain number "
+                  "without units");
   assert_refused (&cd, "1e999", "number too large '1e999'");
 }
 

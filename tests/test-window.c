@@ -326,13 +326,6 @@ test_save_and_reopen (void)
   g_assert_null (find_dialog (GTK_WINDOW (window)));
   g_assert_false (action_enabled (window, "win.save"));
   g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (), uri));
-  {
-    /* the preferences keep it too, newest first */
-    g_auto (GStrv) kept = g_settings_get_strv (mf_application_get_settings (application),
-                                               "recent-files");
-
-    g_assert_cmpstr (kept[0], ==, uri);
-  }
 
   g_assert_true (mf_window_load_file (other, file, &error));
   g_assert_no_error (error);
@@ -356,37 +349,6 @@ test_save_and_reopen (void)
   reopened = document_text (other);
   saved = document_text (window);
   g_assert_cmpstr (reopened, ==, saved);
-
-  destroy_all_windows ();
-}
-
-/* A new circuit starts with the preferred method and tolerances. */
-static void
-test_new_from_preferences (void)
-{
-  MfWindow *window = new_window ();
-  GSettings *settings = mf_application_get_settings (application);
-  MfEditDocument *document;
-  g_autofree char *method = NULL;
-  g_autofree char *rtol = NULL;
-  g_autofree char *atol = NULL;
-
-  g_assert_nonnull (settings);
-  g_settings_set_string (settings, "default-method", "rk8pd");
-  g_settings_set_double (settings, "default-rtol", 1e-8);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
-  spin ();
-  document = mf_window_get_document (window);
-  method = mf_edit_document_get_simulation_text (document, "method");
-  rtol = mf_edit_document_get_simulation_text (document, "rtol");
-  atol = mf_edit_document_get_simulation_text (document, "atol");
-  g_assert_cmpstr (method, ==, "rk8pd");
-  g_assert_cmpfloat (g_ascii_strtod (rtol, NULL), ==, 1e-8);
-  g_assert_cmpfloat (g_ascii_strtod (atol, NULL), ==, 1e-9);
-  g_assert_false (mf_edit_document_get_modified (document));
-  g_assert_false (action_enabled (window, "win.undo"));
-  g_settings_reset (settings, "default-method");
-  g_settings_reset (settings, "default-rtol");
 
   destroy_all_windows ();
 }
@@ -919,7 +881,6 @@ main (int   argc,
   g_test_add_func ("/app/window/default-example", test_default_example);
   g_test_add_func ("/app/window/edit-undo-redo", test_edit_undo_redo);
   g_test_add_func ("/app/window/save-and-reopen", test_save_and_reopen);
-  g_test_add_func ("/app/window/new-from-preferences", test_new_from_preferences);
   g_test_add_func ("/app/window/save-failure", test_save_failure);
   g_test_add_func ("/app/window/load-failure", test_load_failure);
   g_test_add_func ("/app/window/new-asks-first", test_new_asks_first);

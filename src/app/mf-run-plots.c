@@ -509,7 +509,7 @@ mark_log (MfRunPlots *self)
       if (entry->kind == MF_SIM_LOG_EVENT && g_strcmp0 (entry->component, "schedule") != 0)
         {
           /* "CV1 closed"; scheduled mode changes show as bands */
-          g_autofree char *label = g_strdup_printf ("%s %s", entry->component, entry->to);
+          g_autofree char *label = mf_sim_log_entry_label (entry);
 
           mf_plot_add_marker (self->plot, entry->t, label);
           changed = TRUE;

@@ -140,4 +140,8 @@ gboolean       mf_run_record_write_csv (MfRunRecord       *self,
                                         GFile             *file,
                                         GError           **error);
 
+/* An event of the log in words, translated: "CV1 closed", "C1 at stop";
+ * a scheduled mode change is the new mode's name.  A new string. */
+char          *mf_sim_log_entry_label (const MfSimLogEntry *entry);
+
 G_END_DECLS

@@ -187,14 +187,6 @@ timelines_set_mode_at (MfSimPanel *self,
     mf_mode_timeline_set_mode_at (self->timelines[i], t, mode);
 }
 
-static char *
-event_label (const MfSimLogEntry *entry)
-{
-  if (g_strcmp0 (entry->component, "schedule") == 0)
-    return g_strdup (entry->to);
-  /* Translators: a component and what it became: "CV1 closed" */
-  return g_strdup_printf (_("%s %s"), entry->component, entry->to);
-}
 
 /* Extends the timeline over the samples and log rows that came in since
  * the last frame: a band per stretch of one mode, a tick per switch. */
@@ -224,7 +216,7 @@ update_timeline (MfSimPanel *self)
 
       if (entry->kind != MF_SIM_LOG_EVENT)
         continue;
-      label = event_label (entry);
+      label = mf_sim_log_entry_label (entry);
       for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
         mf_mode_timeline_add_event (self->timelines[v], entry->t, label);
     }
@@ -613,6 +605,25 @@ mf_sim_panel_init_data (MfSimPanel *self)
   mf_plot_view_set_log_y (self->views[MF_SIM_PANEL_SIGMA], TRUE);
   mf_run_plots_set_mark_fallbacks (self->plots[MF_SIM_PANEL_SIGMA], TRUE);
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_SIGMA], sigma_quantities);
+}
+
+void
+mf_sim_panel_set_plot_options (MfSimPanel *self,
+                               double      line_width,
+                               gboolean    grid,
+                               gboolean    sample_marks)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    {
+      MfPlot *plot = mf_plot_view_get_plot (self->views[i]);
+
+      mf_plot_set_line_width (plot, line_width);
+      mf_plot_set_grid (plot, grid);
+      mf_plot_set_sample_marks (plot, sample_marks);
+      mf_plot_view_data_changed (self->views[i]);
+    }
 }
 
 void

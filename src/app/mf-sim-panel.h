@@ -121,4 +121,11 @@ GtkBox         *mf_sim_panel_get_extra_buttons (MfSimPanel *self);
 void            mf_sim_panel_set_unit_system (MfSimPanel   *self,
                                               MfUnitSystem  units);
 
+/* How the plots draw their curves (the preferences' plot style): line
+ * width in pixels, grid lines, a dot at each sample where they are apart. */
+void            mf_sim_panel_set_plot_options (MfSimPanel *self,
+                                               double      line_width,
+                                               gboolean    grid,
+                                               gboolean    sample_marks);
+
 G_END_DECLS

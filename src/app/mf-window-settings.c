@@ -16,6 +16,15 @@ mf_window_units_changed (MfWindow *self)
                                 g_settings_get_enum (self->settings, "unit-system"));
 }
 
+static void
+mf_window_plot_style_changed (MfWindow *self)
+{
+  mf_sim_panel_set_plot_options (self->sim_panel,
+                                 g_settings_get_double (self->settings, "plot-line-width"),
+                                 g_settings_get_boolean (self->settings, "plot-grid"),
+                                 g_settings_get_enum (self->settings, "plot-style") == 1);
+}
+
 /* The size is kept when the window closes (not while it is dragged: a
  * write per configure event would be a write per frame). */
 static gboolean
@@ -38,6 +47,8 @@ void
 mf_window_bind_settings (MfWindow  *self,
                          GSettings *settings)
 {
+  static const char *const plot_keys[] = { "plot-style", "plot-line-width", "plot-grid" };
+
   if (settings == NULL)
     return;
   g_set_object (&self->settings, settings);
@@ -52,7 +63,15 @@ mf_window_bind_settings (MfWindow  *self,
                            G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::recent-files",
                            G_CALLBACK (mf_window_rebuild_recent), self, G_CONNECT_SWAPPED);
+  for (guint i = 0; i < G_N_ELEMENTS (plot_keys); i++)
+    {
+      g_autofree char *signal = g_strconcat ("changed::", plot_keys[i], NULL);
+
+      g_signal_connect_object (settings, signal, G_CALLBACK (mf_window_plot_style_changed), self,
+                               G_CONNECT_SWAPPED);
+    }
   mf_window_units_changed (self);
+  mf_window_plot_style_changed (self);
   mf_window_rebuild_recent (self);
 }
 

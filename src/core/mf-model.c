@@ -529,7 +529,8 @@ build_outputs (MfModel *model)
       if (b->kind != MF_BRANCH_PISTON || !isfinite (b->stroke))
         continue;
       g_array_append_val (model->stop_outputs, k);
-      add_output (model, g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
+      add_output (model,
+                  g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
                   "N");
     }
   /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */

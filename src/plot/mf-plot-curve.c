@@ -17,7 +17,6 @@
 
 #include <math.h>
 
-#define LINE_WIDTH 1.5
 #define DASH_ON 6.0
 #define DASH_OFF 4.0
 /* cairo's image surfaces hold coordinates in 24.8 fixed point */
@@ -196,6 +195,7 @@ typedef struct
   GArray  *bars;   /* Bar: the plot's scratch */
   gboolean dashed;
   double   origin; /* where the dash pattern of bands starts */
+  double   width;  /* of the line a band stands for */
 } Bands;
 
 static void
@@ -210,10 +210,10 @@ bands_add_line (gboolean move, double x, double y, gpointer data)
 }
 
 static void
-band_edge_point (cairo_t *cr, const Bar *bar, double y, gboolean peak)
+band_edge_point (cairo_t *cr, const Bar *bar, double y, gboolean peak, double width)
 {
   double centre = (bar->x0 + bar->x1) / 2;
-  double half = MIN (LINE_WIDTH / 2, 0.45 * fabs (bar->x1 - bar->x0) + 0.3);
+  double half = MIN (width / 2, 0.45 * fabs (bar->x1 - bar->x0) + 0.3);
 
   if (peak)
     {
@@ -225,20 +225,20 @@ band_edge_point (cairo_t *cr, const Bar *bar, double y, gboolean peak)
 }
 
 static void
-band_add_to_path (cairo_t *cr, const Bar *b, guint n)
+band_add_to_path (cairo_t *cr, const Bar *b, guint n, double width)
 {
   /* device y grows downwards: the top edge peaks at its smallest values */
   cairo_move_to (cr, b[0].x0, b[0].top);
   for (guint i = 0; i < n; i++)
     band_edge_point (cr, &b[i], b[i].top,
                      (i == 0 || b[i].top < b[i - 1].top)
-                       && (i + 1 == n || b[i].top <= b[i + 1].top));
+                       && (i + 1 == n || b[i].top <= b[i + 1].top), width);
   cairo_line_to (cr, b[n - 1].x1, b[n - 1].top);
   cairo_line_to (cr, b[n - 1].x1, b[n - 1].bottom);
   for (guint i = n; i-- > 0;)
     band_edge_point (cr, &b[i], b[i].bottom,
                      (i + 1 == n || b[i].bottom > b[i + 1].bottom)
-                       && (i == 0 || b[i].bottom >= b[i - 1].bottom));
+                       && (i == 0 || b[i].bottom >= b[i - 1].bottom), width);
   cairo_line_to (cr, b[0].x0, b[0].bottom);
   cairo_close_path (cr);
 }
@@ -258,7 +258,7 @@ bands_add_bar (double x0, double x1, double y0, double y1, gboolean joined, gpoi
   Bands *bands = data;
   /* as tall as the stroke would be, so that a dense stretch looks like
    * the line it stands for */
-  Bar bar = { x0, x1, y0 - LINE_WIDTH / 2, y1 + LINE_WIDTH / 2 };
+  Bar bar = { x0, x1, y0 - bands->width / 2, y1 + bands->width / 2 };
 
   if (!joined)
     bands_end (bands);
@@ -281,7 +281,7 @@ bands_fill (Bands *bands)
   for (guint i = 0; i < bands->bars->len; i++)
     if (isnan (b[i].x0))
       {
-        band_add_to_path (cr, b + start, i - start);
+        band_add_to_path (cr, b + start, i - start, bands->width);
         start = i + 1;
       }
   /* coarser antialiasing than a stroke's, to half the cost of a dense
@@ -291,12 +291,49 @@ bands_fill (Bands *bands)
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_DEFAULT);
 }
 
+/* A dot at each sample, where the samples in view are at least 4 units
+ * apart: sparse enough that each column holds its samples as first and
+ * last. */
+static void
+marks_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
+{
+  const MfPlotDecimation *d = &s->decimation;
+  const MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
+  const MfPlotAxis *y_axis = &plot->axes[MF_PLOT_AXIS_Y];
+  /* clearly wider than the line through it */
+  double radius = 1.5 * plot->line_width + 1.0;
+
+  if (d->n_samples == 0 || (double) d->n_samples * 4 > plot->data_area.width)
+    return;
+  cairo_set_dash (cr, NULL, 0, 0);
+  for (guint i = 0; i < d->n_columns; i++)
+    {
+      const MfPlotColumn *c = &d->columns[i];
+
+      if (c->count == 0)
+        continue;
+      if (isfinite (c->first_y))
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, to_device (x_axis, c->first_x), to_device (y_axis, c->first_y), radius,
+                     0, 2 * G_PI);
+        }
+      if (c->count > 1 && isfinite (c->last_y))
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, to_device (x_axis, c->last_x), to_device (y_axis, c->last_y), radius,
+                     0, 2 * G_PI);
+        }
+    }
+  cairo_fill (cr);
+}
+
 static void
 curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 {
   const double dashes[] = { DASH_ON, DASH_OFF };
   const MfPlotDecimation *d = &s->decimation;
-  Bands bands = { cr, plot->scratch, s->dashed, plot->data_area.x };
+  Bands bands = { cr, plot->scratch, s->dashed, plot->data_area.x, plot->line_width };
 
   mf_plot_set_source_color (cr, &s->color, 1);
   cairo_new_path (cr);
@@ -320,6 +357,8 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
   cairo_stroke (cr);
   bands_fill (&bands);
+  if (plot->sample_marks)
+    marks_draw (plot, s, cr);
 }
 
 void
@@ -330,7 +369,7 @@ mf_plot_curves_draw (MfPlot *plot, cairo_t *cr)
   cairo_save (cr);
   cairo_rectangle (cr, a->x, a->y, a->width, a->height);
   cairo_clip (cr);
-  cairo_set_line_width (cr, LINE_WIDTH);
+  cairo_set_line_width (cr, plot->line_width);
   /* round joins cost much on dense curves; at 1.5 units bevels look the same */
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   for (guint i = 0; i < plot->series->len; i++)

@@ -288,7 +288,8 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
         mf_plot_series_decimate (plot, s);
     }
   mf_plot_bands_draw (plot, cr);
-  grid_draw (plot, cr);
+  if (plot->grid)
+    grid_draw (plot, cr);
   mf_plot_spans_draw (plot, cr);
   mf_plot_curves_draw (plot, cr);
   mf_plot_markers_draw (plot, cr);

@@ -41,6 +41,8 @@ mf_plot_new (void)
   g_array_set_clear_func (plot->spans, band_clear);
   plot->style = *mf_plot_style_light ();
   plot->scratch = g_array_new (FALSE, FALSE, 4 * sizeof (double));
+  plot->line_width = 1.5;
+  plot->grid = TRUE;
   return plot;
 }
 
@@ -253,4 +255,47 @@ mf_plot_layout_measure (PangoLayout *layout, const char *text, double *width, do
     *width = (double) logical.width / PANGO_SCALE;
   if (height != NULL)
     *height = (double) logical.height / PANGO_SCALE;
+}
+
+void
+mf_plot_set_line_width (MfPlot *plot, double width)
+{
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (width > 0 && width <= 20);
+
+  plot->line_width = width;
+}
+
+double
+mf_plot_get_line_width (const MfPlot *plot)
+{
+  return plot->line_width;
+}
+
+void
+mf_plot_set_grid (MfPlot *plot, gboolean grid)
+{
+  g_return_if_fail (plot != NULL);
+
+  plot->grid = grid;
+}
+
+gboolean
+mf_plot_get_grid (const MfPlot *plot)
+{
+  return plot->grid;
+}
+
+void
+mf_plot_set_sample_marks (MfPlot *plot, gboolean marks)
+{
+  g_return_if_fail (plot != NULL);
+
+  plot->sample_marks = marks;
+}
+
+gboolean
+mf_plot_get_sample_marks (const MfPlot *plot)
+{
+  return plot->sample_marks;
 }

@@ -123,6 +123,19 @@ int           mf_plot_legend_hit (const MfPlot *plot,
                                   double        x,
                                   double        y);
 
+/* How the curves are drawn: their width in device units (1.5 unless
+ * set), grid lines at the ticks (on unless set), and a dot at every sample
+ * where the samples in view lie at least 4 units apart (off unless set). */
+void          mf_plot_set_line_width (MfPlot *plot,
+                                      double  width);
+double        mf_plot_get_line_width (const MfPlot *plot);
+void          mf_plot_set_grid (MfPlot  *plot,
+                                gboolean grid);
+gboolean      mf_plot_get_grid (const MfPlot *plot);
+void          mf_plot_set_sample_marks (MfPlot  *plot,
+                                        gboolean marks);
+gboolean      mf_plot_get_sample_marks (const MfPlot *plot);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfPlot, mf_plot_free)
 
 G_END_DECLS

@@ -1,0 +1,473 @@
+/* test-plot-draw.c: the plot library (src/plot) drawn without a display —
+ * pixels where the curves, bands and options put them, series removed and
+ * reserved, and exported files read back.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#define _GNU_SOURCE /* memmem: a PDF holds NUL bytes */
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-plot-decimate.h"
+#include "mf-plot-export.h"
+#include "mf-plot.h"
+
+static MfPlot *
+example_plot (gsize n)
+{
+  MfPlot *plot = mf_plot_new ();
+  MfPlotSeries *a = mf_plot_add_series (plot, "P1.v");
+  MfPlotSeries *b = mf_plot_add_series (plot, "J1.p");
+
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_X, "time", "s");
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_Y, NULL, "bar");
+  mf_plot_series_set_dashed (b, TRUE);
+  for (gsize i = 0; i < n; i++)
+    {
+      double t = 2.0 * i / (n - 1);
+
+      mf_plot_series_append (a, t, 3 + 2 * sin (6 * t));
+      mf_plot_series_append (b, t, t < 0.5 ? 1 : 1 + 4 * exp (-3 * (t - 0.5)));
+    }
+  mf_plot_add_band (plot, 0, 0.5, "open");
+  mf_plot_add_band (plot, 0.5, 2, "closed");
+  mf_plot_add_marker (plot, 0.5, "V1 closed");
+  return plot;
+}
+
+static gboolean
+is_color (const guint8 *pixel, MfPlotColor c)
+{
+  /* ARGB32 in native byte order: B, G, R on little-endian machines */
+  guint32 value = *(const guint32 *) pixel;
+  int r = (value >> 16) & 0xff, g = (value >> 8) & 0xff, b = value & 0xff;
+
+  return abs (r - (int) (c.red * 255)) < 40 && abs (g - (int) (c.green * 255)) < 40
+         && abs (b - (int) (c.blue * 255)) < 40;
+}
+
+/* Whether a pixel of colour c lies within `radius` of (x, y). */
+static gboolean
+ink_near (cairo_surface_t *s, double x, double y, int radius, MfPlotColor c)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+
+  for (int dy = -radius; dy <= radius; dy++)
+    for (int dx = -radius; dx <= radius; dx++)
+      {
+        int px = (int) x + dx, py = (int) y + dy;
+
+        if (px < 0 || py < 0 || px >= cairo_image_surface_get_width (s)
+            || py >= cairo_image_surface_get_height (s))
+          continue;
+        if (is_color (data + py * stride + px * 4, c))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+test_draw_ink (void)
+{
+  g_autoptr (MfPlot) plot = example_plot (2000);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
+  cairo_t *cr = cairo_create (s);
+  const MfPlotAxis *xa, *ya;
+  MfPlotColor blue = mf_plot_series_get_color (mf_plot_get_series (plot, 0));
+  MfPlotRect area, legend;
+
+  mf_plot_draw (plot, cr, 640, 400);
+  cairo_surface_flush (s);
+  xa = mf_plot_get_axis (plot, MF_PLOT_AXIS_X);
+  ya = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  area = mf_plot_get_data_area (plot);
+  legend = mf_plot_get_legend_area (plot);
+  g_assert_cmpfloat (area.width, >, 400);
+  g_assert_cmpfloat (ya->ticks.lo, <=, 1);
+  g_assert_cmpfloat (ya->ticks.hi, >=, 5);
+  for (double t = 0.05; t < 2; t += 0.1)
+    {
+      double px = mf_plot_axis_to_pixel (xa, t);
+      double py = mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t));
+
+      if (px >= legend.x && px <= legend.x + legend.width)
+        continue;
+      g_assert_true (ink_near (s, px, py, 2, blue));
+      /* and no blue well away from the curve */
+      g_assert_false (ink_near (s, px, mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t) + 1.5), 1,
+                                blue));
+    }
+  /* the legend sits inside the data area and off the curves */
+  g_assert_cmpfloat (legend.width, >, 0);
+  g_assert_cmpfloat (legend.x, >=, area.x);
+  g_assert_cmpfloat (legend.y + legend.height, <=, area.y + area.height);
+  for (double t = 0; t <= 2; t += 0.001)
+    {
+      double px = mf_plot_axis_to_pixel (xa, t);
+      double py = mf_plot_axis_to_pixel (ya, 3 + 2 * sin (6 * t));
+
+      g_assert_false (px > legend.x && px < legend.x + legend.width && py > legend.y
+                      && py < legend.y + legend.height);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_draw_million_keeps_peaks (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *s = mf_plot_add_series (plot, "x");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 400);
+  cairo_t *cr = cairo_create (surface);
+  const gsize n = 1000000, peak = 612345;
+  gint64 start;
+  double elapsed;
+
+  for (gsize i = 0; i < n; i++)
+    mf_plot_series_append (s, i * 1e-6, i == peak ? 10.0 : sin (i * 1e-4));
+  start = g_get_monotonic_time ();
+  mf_plot_draw (plot, cr, 800, 400);
+  elapsed = (g_get_monotonic_time () - start) / 1e3;
+  g_test_message ("a million points drew in %.1f ms", elapsed);
+  g_assert_cmpfloat (elapsed, <, 1000);
+  cairo_surface_flush (surface);
+  /* the one-sample peak reaches its height */
+  g_assert_true (ink_near (surface, mf_plot_axis_to_pixel (mf_plot_get_axis (plot, MF_PLOT_AXIS_X),
+                                                           peak * 1e-6),
+                           mf_plot_axis_to_pixel (mf_plot_get_axis (plot, MF_PLOT_AXIS_Y), 9.8), 2,
+                           mf_plot_series_get_color (s)));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+same_color (MfPlotColor a, MfPlotColor b)
+{
+  return a.red == b.red && a.green == b.green && a.blue == b.blue;
+}
+
+/* Removing a series frees it and leaves the others, their order and
+ * colours as they were; a new series still takes a colour of its own. */
+static void
+test_remove_series (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *a = mf_plot_add_series (plot, "a");
+  MfPlotSeries *b = mf_plot_add_series (plot, "b");
+  MfPlotSeries *c = mf_plot_add_series (plot, "c");
+  MfPlotColor color_a = mf_plot_series_get_color (a), color_c = mf_plot_series_get_color (c);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 200);
+  cairo_t *cr = cairo_create (surface);
+  MfPlotSeries *d;
+  MfPlotColor color_d;
+
+  for (int i = 0; i < 100; i++)
+    {
+      mf_plot_series_append (a, i, i);
+      mf_plot_series_append (b, i, 1000 + i);
+      mf_plot_series_append (c, i, -i);
+    }
+  mf_plot_remove_series (plot, b);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 2);
+  g_assert_true (mf_plot_get_series (plot, 0) == a);
+  g_assert_true (mf_plot_get_series (plot, 1) == c);
+  g_assert_true (same_color (mf_plot_series_get_color (a), color_a));
+  g_assert_true (same_color (mf_plot_series_get_color (c), color_c));
+  /* the removed series' data no longer count for the axes */
+  mf_plot_draw (plot, cr, 300, 200);
+  g_assert_cmpfloat (mf_plot_get_axis (plot, MF_PLOT_AXIS_Y)->ticks.hi, <, 1000);
+  d = mf_plot_add_series (plot, "d");
+  color_d = mf_plot_series_get_color (d);
+  g_assert_false (same_color (color_d, color_a));
+  g_assert_false (same_color (color_d, color_c));
+  mf_plot_remove_series (plot, a);
+  mf_plot_remove_series (plot, c);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 1);
+  g_assert_true (mf_plot_get_series (plot, 0) == d);
+  mf_plot_draw (plot, cr, 300, 200);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A dense series: every pixel column of the band reaches the smallest and
+ * the largest value of its samples, a stretch of gaps stays empty, and a
+ * dashed series leaves gaps across the band. */
+static void
+test_draw_dense_band (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (3);
+  MfPlotSeries *s = mf_plot_add_series (plot, "noisy");
+  MfPlotSeries *dashed = mf_plot_add_series (plot, "dashed");
+  const gsize n = 200000;
+  g_autofree double *x = g_new (double, n);
+  g_autofree double *y = g_new (double, n);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 300);
+  cairo_t *cr = cairo_create (surface);
+  const MfPlotAxis *xa, *ya;
+  MfPlotRect area;
+  guint dashed_empty = 0, dashed_inked = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      x[i] = i * 1e-4;
+      y[i] = x[i] > 12 && x[i] < 13 ? NAN : sin (x[i]) + g_rand_double_range (rand, -0.3, 0.3);
+      mf_plot_series_append (s, x[i], y[i]);
+      mf_plot_series_append (dashed, x[i], 5 + 0.2 * g_rand_double_range (rand, -1, 1));
+    }
+  mf_plot_series_set_dashed (dashed, TRUE);
+  /* room above the dashed band for the legend */
+  mf_plot_set_axis_range (plot, MF_PLOT_AXIS_Y, -2, 8);
+  mf_plot_draw (plot, cr, 600, 300);
+  cairo_surface_flush (surface);
+  xa = mf_plot_get_axis (plot, MF_PLOT_AXIS_X);
+  ya = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  area = mf_plot_get_data_area (plot);
+  for (double px = ceil (area.x) + 2; px < area.x + area.width - 2; px += 1)
+    {
+      double t0 = mf_plot_axis_from_pixel (xa, px), t1 = mf_plot_axis_from_pixel (xa, px + 1);
+      double lo = INFINITY, hi = -INFINITY;
+      gboolean inked = FALSE;
+
+      for (gsize i = mf_plot_lower_bound (x, n, t0); i < n && x[i] < t1; i++)
+        if (isfinite (y[i]))
+          {
+            lo = MIN (lo, y[i]);
+            hi = MAX (hi, y[i]);
+          }
+      if (t0 > 12.01 && t1 < 12.99)
+        for (double v = -1.5; v <= 1.5; v += 0.01)
+          g_assert_false (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, v), 0,
+                                    mf_plot_series_get_color (s)));
+      else if (hi >= lo && (t1 < 11.99 || t0 > 13.01))
+        {
+          g_assert_true (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, lo), 2,
+                                   mf_plot_series_get_color (s)));
+          g_assert_true (ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, hi), 2,
+                                   mf_plot_series_get_color (s)));
+        }
+      for (double v = 4.85; v <= 5.15; v += 0.05)
+        inked = inked || ink_near (surface, px + 0.5, mf_plot_axis_to_pixel (ya, v), 0,
+                                   mf_plot_series_get_color (dashed));
+      if (inked)
+        dashed_inked++;
+      else
+        dashed_empty++;
+    }
+  /* dashes of 6 units and gaps of 4 */
+  g_assert_cmpuint (dashed_empty, >, (dashed_inked + dashed_empty) / 5);
+  g_assert_cmpuint (dashed_inked, >, (dashed_inked + dashed_empty) / 2);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static char *
+export_to (const char *name, double width, double height)
+{
+  g_autoptr (MfPlot) plot = example_plot (500);
+  g_autoptr (GError) error = NULL;
+  char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+
+  g_assert_true (mf_plot_export (plot, path, MF_PLOT_FORMAT_AUTO, width, height, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static void
+test_export_png (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.png", 640, 360);
+  cairo_surface_t *s = cairo_image_surface_create_from_png (path);
+
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 640);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 360);
+  cairo_surface_destroy (s);
+  g_unlink (path);
+}
+
+static void
+test_export_svg (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.svg", 500, 300);
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_true (strstr (text, "<svg") != NULL);
+  g_assert_true (g_regex_match_simple ("<svg[^>]*width=\"500(pt)?\"", text, 0, 0));
+  g_assert_true (g_regex_match_simple ("<svg[^>]*height=\"300(pt)?\"", text, 0, 0));
+  g_assert_true (strstr (text, "</svg>") != NULL);
+  g_unlink (path);
+}
+
+static void
+test_export_pdf (void)
+{
+  g_autofree char *path = export_to ("mf-test-plot.pdf", 420, 297);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  g_assert_true (g_str_has_prefix (text, "%PDF-"));
+  g_assert_true (memmem (text, length, "/MediaBox [ 0 0 420 297 ]", 25) != NULL);
+  g_assert_true (memmem (text, length, "%%EOF", 5) != NULL);
+  g_unlink (path);
+}
+
+static void
+test_export_errors (void)
+{
+  g_autoptr (MfPlot) plot = example_plot (10);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_false (mf_plot_export (plot, "/tmp/x.jpeg", MF_PLOT_FORMAT_AUTO, 100, 100, &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_false (mf_plot_export (plot, "/tmp/x.png", MF_PLOT_FORMAT_AUTO, 0, 100, &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE);
+  g_clear_error (&error);
+  g_assert_false (mf_plot_export (plot, "/nonexistent/dir/x.svg", MF_PLOT_FORMAT_AUTO, 100, 100,
+                                  &error));
+  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE);
+}
+
+/* A series reserved for n samples keeps its arrays where they are up to n,
+ * and its summary serves a draw of all of them. */
+static void
+test_series_reserve (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *s = mf_plot_add_series (plot, "y");
+  const gsize n = 300000;
+  const double *x, *y;
+  double ymin, ymax;
+
+  mf_plot_series_reserve (s, n);
+  mf_plot_series_append (s, 0, 0);
+  x = mf_plot_series_get_x (s);
+  y = mf_plot_series_get_y (s);
+  for (gsize i = 1; i < n; i++)
+    g_assert_true (mf_plot_series_append (s, i * 1e-4, i == n / 3 ? 5.0 : sin (i * 1e-3)));
+  g_assert_cmpuint (mf_plot_series_get_n_points (s), ==, n);
+  g_assert_true (mf_plot_series_get_x (s) == x);
+  g_assert_true (mf_plot_series_get_y (s) == y);
+  g_assert_cmpfloat (x[n - 1], ==, (n - 1) * 1e-4);
+  g_assert_cmpfloat (y[n / 3], ==, 5.0);
+  mf_plot_series_get_bounds (s, NULL, NULL, &ymin, &ymax, NULL);
+  g_assert_cmpfloat (ymax, ==, 5.0);
+  g_assert_cmpfloat_with_epsilon (ymin, -1.0, 1e-6);
+  /* past the reservation it grows as before */
+  for (gsize i = n; i < n + 100; i++)
+    mf_plot_series_append (s, i * 1e-4, 1.0);
+  g_assert_cmpuint (mf_plot_series_get_n_points (s), ==, n + 100);
+  g_assert_cmpfloat (mf_plot_series_get_x (s)[n + 99], ==, (n + 99) * 1e-4);
+}
+
+/* Pixels of colour c in the plot's data area after a draw. */
+static guint
+count_ink (MfPlot *plot, MfPlotColor c)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  cairo_t *cr = cairo_create (surface);
+  const guint8 *data;
+  int stride;
+  MfPlotRect a;
+  guint n = 0;
+
+  mf_plot_draw (plot, cr, 400, 300);
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  a = mf_plot_get_data_area (plot);
+  for (int y = (int) a.y + 1; y < (int) (a.y + a.height) - 1; y++)
+    for (int x = (int) a.x + 1; x < (int) (a.x + a.width) - 1; x++)
+      n += is_color (data + y * stride + x * 4, c);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return n;
+}
+
+/* The line width, the grid and the sample marks change what is drawn. */
+static void
+test_draw_options (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *s = mf_plot_add_series (plot, "x");
+  MfPlotColor blue = { 0, 0, 1 };
+  guint thin, thick, unmarked, marked, with_grid;
+
+  for (int i = 0; i <= 10; i++)
+    mf_plot_series_append (s, i, i % 2);
+  mf_plot_series_set_color (s, blue);
+  thin = count_ink (plot, blue);
+  mf_plot_set_line_width (plot, 4.5);
+  thick = count_ink (plot, blue);
+  g_assert_cmpfloat (mf_plot_get_line_width (plot), ==, 4.5);
+  g_assert_cmpuint (thick, >, 2 * thin);
+
+  mf_plot_set_line_width (plot, 1.5);
+  unmarked = count_ink (plot, blue);
+  mf_plot_set_sample_marks (plot, TRUE);
+  marked = count_ink (plot, blue);
+  g_assert_cmpuint (marked, >, unmarked + 11 * 4);
+  /* dense samples get no marks: they would only thicken the line */
+  mf_plot_series_clear (s);
+  for (int i = 0; i <= 5000; i++)
+    mf_plot_series_append (s, i, i % 2);
+  marked = count_ink (plot, blue);
+  mf_plot_set_sample_marks (plot, FALSE);
+  g_assert_cmpuint (marked, ==, count_ink (plot, blue));
+
+  /* the grid's lines are the pixels that change when it goes (with a
+   * sparse curve: the dense one covers the whole data area) */
+  mf_plot_series_clear (s);
+  for (int i = 0; i <= 10; i++)
+    mf_plot_series_append (s, i, i % 2);
+  {
+    cairo_surface_t *on = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+    cairo_surface_t *off = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+    cairo_t *cr = cairo_create (on);
+    const guint32 *p_on, *p_off;
+
+    mf_plot_draw (plot, cr, 400, 300);
+    cairo_destroy (cr);
+    mf_plot_set_grid (plot, FALSE);
+    g_assert_false (mf_plot_get_grid (plot));
+    cr = cairo_create (off);
+    mf_plot_draw (plot, cr, 400, 300);
+    cairo_destroy (cr);
+    cairo_surface_flush (on);
+    cairo_surface_flush (off);
+    p_on = (const guint32 *) cairo_image_surface_get_data (on);
+    p_off = (const guint32 *) cairo_image_surface_get_data (off);
+    with_grid = 0;
+    for (int i = 0; i < 400 * 300; i++)
+      with_grid += p_on[i] != p_off[i];
+    g_assert_cmpuint (with_grid, >, 500);
+    cairo_surface_destroy (on);
+    cairo_surface_destroy (off);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/draw/ink", test_draw_ink);
+  g_test_add_func ("/plot/draw/million-keeps-peaks", test_draw_million_keeps_peaks);
+  g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
+  g_test_add_func ("/plot/draw/options", test_draw_options);
+  g_test_add_func ("/plot/series/remove", test_remove_series);
+  g_test_add_func ("/plot/series/reserve", test_series_reserve);
+  g_test_add_func ("/plot/export/png", test_export_png);
+  g_test_add_func ("/plot/export/svg", test_export_svg);
+  g_test_add_func ("/plot/export/pdf", test_export_pdf);
+  g_test_add_func ("/plot/export/errors", test_export_errors);
+  return g_test_run ();
+}
