@@ -218,27 +218,10 @@ mf_mode_timeline_new (void)
 void
 mf_mode_timeline_set_x_range (MfModeTimeline *self, MfPlotRange *range)
 {
-  g_autoptr (MfPlotRange) own = NULL;
-
   g_return_if_fail (MF_IS_MODE_TIMELINE (self));
-  g_return_if_fail (range == NULL || MF_IS_PLOT_RANGE (range));
-  if (range != NULL && range == self->x_range)
+  if (!mf_plot_range_follow (&self->x_range, &self->changed_id, range, self,
+                             G_CALLBACK (gtk_widget_queue_draw)))
     return;
-  if (range == NULL)
-    {
-      own = mf_plot_range_new ();
-      mf_plot_range_set_padding (own, 0);
-      range = own;
-    }
-  if (self->x_range != NULL)
-    {
-      g_clear_signal_handler (&self->changed_id, self->x_range);
-      mf_plot_range_remove_owner (self->x_range, self);
-      g_object_unref (self->x_range);
-    }
-  self->x_range = g_object_ref (range);
-  self->changed_id = g_signal_connect_swapped (range, "changed",
-                                               G_CALLBACK (gtk_widget_queue_draw), self);
   data_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_X_RANGE]);
 }

@@ -523,3 +523,32 @@ mf_plot_range_init (MfPlotRange *self)
   self->data_min = self->data_max = NAN;
   self->owners = g_array_new (FALSE, FALSE, sizeof (OwnerBounds));
 }
+
+gboolean
+mf_plot_range_follow (MfPlotRange **slot,
+                      gulong       *changed_id,
+                      MfPlotRange  *range,
+                      gpointer      owner,
+                      GCallback     changed)
+{
+  g_autoptr (MfPlotRange) own = NULL;
+
+  g_return_val_if_fail (range == NULL || MF_IS_PLOT_RANGE (range), FALSE);
+  if (range != NULL && range == *slot)
+    return FALSE;
+  if (range == NULL)
+    {
+      own = mf_plot_range_new ();
+      mf_plot_range_set_padding (own, 0);
+      range = own;
+    }
+  if (*slot != NULL)
+    {
+      g_clear_signal_handler (changed_id, *slot);
+      mf_plot_range_remove_owner (*slot, owner);
+      g_object_unref (*slot);
+    }
+  *slot = g_object_ref (range);
+  *changed_id = g_signal_connect_swapped (range, "changed", changed, owner);
+  return TRUE;
+}

@@ -82,4 +82,14 @@ double       mf_plot_range_to_fraction (MfPlotRange *self,
 double       mf_plot_range_from_fraction (MfPlotRange *self,
                                           double       fraction);
 
+/* Makes `*slot` hold `range` (a new fitted range without padding when
+ * NULL) for `owner`: the range it held forgets the owner's bounds and the
+ * handler `*changed_id`, and `changed` is connected to "changed" of the new
+ * one, swapped to `owner`.  FALSE when `range` was held already. */
+gboolean       mf_plot_range_follow (MfPlotRange **slot,
+                                     gulong       *changed_id,
+                                     MfPlotRange  *range,
+                                     gpointer      owner,
+                                     GCallback     changed);
+
 G_END_DECLS

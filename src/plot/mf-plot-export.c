@@ -40,13 +40,24 @@ check_status (cairo_status_t status, const char *path, GError **error)
   return FALSE;
 }
 
+/* The plots one above the other, each a slice of the height. */
 static gboolean
-draw_into (MfPlot *plot, cairo_surface_t *surface, double width, double height)
+draw_into (MfPlot *const *plots, guint n_plots, cairo_surface_t *surface, double width,
+           double height)
 {
   cairo_t *cr = cairo_create (surface);
+  double slice = height / n_plots;
   cairo_status_t status;
 
-  mf_plot_draw (plot, cr, width, height);
+  for (guint i = 0; i < n_plots; i++)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, 0, i * slice);
+      cairo_rectangle (cr, 0, 0, width, slice);
+      cairo_clip (cr);
+      mf_plot_draw (plots[i], cr, width, slice);
+      cairo_restore (cr);
+    }
   status = cairo_status (cr);
   cairo_destroy (cr);
   return status == CAIRO_STATUS_SUCCESS;
@@ -60,10 +71,24 @@ mf_plot_export (MfPlot       *plot,
                 double        height,
                 GError      **error)
 {
+  g_return_val_if_fail (plot != NULL, FALSE);
+
+  return mf_plot_export_stacked (&plot, 1, path, format, width, height, error);
+}
+
+gboolean
+mf_plot_export_stacked (MfPlot *const *plots,
+                        guint          n_plots,
+                        const char    *path,
+                        MfPlotFormat   format,
+                        double         width,
+                        double         height,
+                        GError       **error)
+{
   cairo_surface_t *surface;
   cairo_status_t status;
 
-  g_return_val_if_fail (plot != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (plots != NULL && n_plots > 0 && path != NULL, FALSE);
   if (format == MF_PLOT_FORMAT_AUTO)
     format = mf_plot_format_from_path (path);
   if (format == MF_PLOT_FORMAT_AUTO)
@@ -72,7 +97,7 @@ mf_plot_export (MfPlot       *plot,
                    "cannot tell the format of %s: name it .png, .svg or .pdf", path);
       return FALSE;
     }
-  if (!(width >= 1 && width <= MAX_SIZE && height >= 1 && height <= MAX_SIZE))
+  if (!(width >= 1 && width <= MAX_SIZE && height >= n_plots && height <= MAX_SIZE))
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE,
                    "a plot's size must be between 1 and %g, not %g × %g", MAX_SIZE, width,
@@ -95,7 +120,7 @@ mf_plot_export (MfPlot       *plot,
       cairo_surface_destroy (surface);
       return FALSE;
     }
-  if (!draw_into (plot, surface, width, height))
+  if (!draw_into (plots, n_plots, surface, width, height))
     {
       cairo_surface_destroy (surface);
       return check_status (CAIRO_STATUS_NO_MEMORY, path, error);

@@ -41,4 +41,14 @@ gboolean     mf_plot_export (MfPlot       *plot,
                              double        height,
                              GError      **error);
 
+/* The same for several plots in one picture, one above the other, each
+ * `height` / n_plots high (at least 1). */
+gboolean     mf_plot_export_stacked (MfPlot *const *plots,
+                                     guint          n_plots,
+                                     const char    *path,
+                                     MfPlotFormat   format,
+                                     double         width,
+                                     double         height,
+                                     GError       **error);
+
 G_END_DECLS
