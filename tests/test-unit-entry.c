@@ -382,7 +382,7 @@ test_field_names (void)
   g_assert_cmpstr (mf_field_words ("cap_area"), ==, "cap area");
   g_assert_cmpstr (title, ==, "Cap area");
   g_assert_cmpstr (unknown, ==, "Some new field");
-  g_assert_cmpstr (mf_quantity_with_article (MF_QUANTITY_AREA), ==, "an area");
+  g_assert_cmpstr (mf_quantity_phrase (MF_QUANTITY_AREA), ==, "an area");
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     {
       const MfComponentTypeInfo *info = mf_component_type_info (t);
@@ -392,7 +392,7 @@ test_field_names (void)
           g_assert_null (strchr (mf_field_words (info->params[p].name), '_'));
     }
   for (guint q = 0; q < MF_N_QUANTITIES; q++)
-    g_assert_true (g_str_has_prefix (mf_quantity_with_article (q), "a"));
+    g_assert_true (g_str_has_prefix (mf_quantity_phrase (q), "a"));
 }
 
 int

@@ -40,23 +40,6 @@ static const struct
   { "volume", N_("volume") },
 };
 
-static const char *const with_article[MF_N_QUANTITIES] = {
-  [MF_QUANTITY_DIMENSIONLESS] = N_("a plain number"),
-  [MF_QUANTITY_PRESSURE] = N_("a pressure"),
-  [MF_QUANTITY_LENGTH] = N_("a length"),
-  [MF_QUANTITY_AREA] = N_("an area"),
-  [MF_QUANTITY_VOLUME] = N_("a volume"),
-  [MF_QUANTITY_FLOW] = N_("a flow"),
-  [MF_QUANTITY_VELOCITY] = N_("a velocity"),
-  [MF_QUANTITY_MASS] = N_("a mass"),
-  [MF_QUANTITY_FORCE] = N_("a force"),
-  [MF_QUANTITY_STIFFNESS] = N_("a stiffness"),
-  [MF_QUANTITY_DAMPING] = N_("a damping coefficient"),
-  [MF_QUANTITY_TIME] = N_("a time"),
-  [MF_QUANTITY_DENSITY] = N_("a density"),
-  [MF_QUANTITY_VISCOSITY] = N_("a kinematic viscosity"),
-  [MF_QUANTITY_CAPACITANCE] = N_("a capacitance"),
-};
 
 const char *
 mf_field_words (const char *name)
@@ -93,12 +76,4 @@ mf_field_title (const char *name)
 
   g_unichar_to_utf8 (g_unichar_totitle (first), head);
   return g_strconcat (head, g_utf8_next_char (words), NULL);
-}
-
-const char *
-mf_quantity_with_article (MfQuantity quantity)
-{
-  g_return_val_if_fail (quantity < MF_N_QUANTITIES, NULL);
-
-  return with_article[quantity] != NULL ? _(with_article[quantity]) : mf_quantity_name (quantity);
 }

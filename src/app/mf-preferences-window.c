@@ -85,7 +85,7 @@ methods_fill (MfPreferencesWindow *self)
   for (guint i = 0; i < n; i++)
     if (methods[i].adaptive)
       {
-        gtk_string_list_append (labels, methods[i].label);
+        gtk_string_list_append (labels, _(methods[i].label));
         g_strv_builder_add (nicks, methods[i].name);
       }
   self->method_nicks = g_strv_builder_end (nicks);

@@ -520,7 +520,7 @@ build_simulation_rows (MfPropertiesPanel *self)
 
   for (guint i = 0; i < n_methods; i++)
     {
-      g_autofree char *label = g_strdup_printf ("%s — %s", methods[i].name, methods[i].label);
+      g_autofree char *label = g_strdup_printf ("%s — %s", methods[i].name, _(methods[i].label));
 
       gtk_string_list_append (labels, label);
     }

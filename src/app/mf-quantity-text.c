@@ -379,17 +379,17 @@ field_words (const char *name)
   return words;
 }
 
-/* "a pressure", "an area", "a plain number", "a value in kg^1 …". */
+/* "a pressure", "an area", "a dimensionless number", "a value in kg^1 …". */
 static char *
 dimension_with_article (MfDimension dimension)
 {
   g_autofree char *name = NULL;
 
   if (dimension.any)
-    return g_strdup (mf_quantity_with_article (MF_QUANTITY_DIMENSIONLESS));
+    return g_strdup (mf_quantity_phrase (MF_QUANTITY_DIMENSIONLESS));
   for (guint q = 0; q < MF_N_QUANTITIES; q++)
     if (mf_dimension_equal (dimension, mf_quantity_dimension (q)))
-      return g_strdup (mf_quantity_with_article (q));
+      return g_strdup (mf_quantity_phrase (q));
   name = mf_dimension_describe (dimension);
   return g_strdup_printf (_("a value in %s"), name);
 }

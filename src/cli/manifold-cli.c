@@ -8,6 +8,8 @@
  */
 #include "mf-cli.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,11 +82,11 @@ mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
     return status;
   methods = mf_method_list (&n_methods);
   for (guint i = 0; i < n_methods; i++)
-    label_width = MAX (label_width, (guint) g_utf8_strlen (methods[i].label, -1));
+    label_width = MAX (label_width, (guint) g_utf8_strlen (_(methods[i].label), -1));
   for (guint i = 0; i < n_methods; i++)
     {
       append_padded (out, methods[i].name, 9);
-      append_padded (out, methods[i].label, label_width + 2);
+      append_padded (out, _(methods[i].label), label_width + 2);
       g_string_append (out, methods[i].implicit ? "implicit" : "explicit");
       if (methods[i].needs_jacobian)
         g_string_append (out, ", uses the Jacobian");
@@ -155,6 +157,16 @@ main (int argc, char **argv)
 {
   const MfCliCommand *command;
 
+  /* Messages in the user's language, numbers as C writes them: scripts read the
+   * figures this prints (statistics, sample counts, times in messages). */
+  setlocale (LC_ALL, "");
+  setlocale (LC_NUMERIC, "C");
+  /* MANIFOLD_LOCALEDIR: the catalogues of a build tree (build/po), for a
+   * command run uninstalled and for the tests */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MANIFOLD_LOCALEDIR") != NULL
+                                   ? g_getenv ("MANIFOLD_LOCALEDIR") : MF_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   mf_init ();
   if (argc < 2)
     return mf_cli_usage_error (NULL,

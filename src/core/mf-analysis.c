@@ -5,6 +5,7 @@
  */
 #include "mf-analysis.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "mf-reduction.h"
@@ -271,8 +272,8 @@ json_add_mode (JsonBuilder *builder, const MfModel *model, guint mode)
     {
       g_autoptr (GPtrArray) problems = g_ptr_array_new ();
 
-      g_ptr_array_add (problems, (gpointer) "the linear algebra failed on this mode's "
-                                            "matrices: its structure is unknown");
+      g_ptr_array_add (problems, (gpointer) _("the linear algebra failed on this mode's "
+                                              "matrices: its structure is unknown"));
       json_add_strings (builder, "problems", problems);
     }
   json_builder_end_object (builder);
@@ -413,7 +414,8 @@ append_state_list (GString *out, const char *label, const MfModel *model, const 
 {
   g_string_append_printf (out, "  %s: ", label);
   if (n == 0)
-    g_string_append (out, "none");
+    /* Translators: an empty list of states or constraints in the analysis report */
+    g_string_append (out, _("none"));
   for (guint i = 0; i < n; i++)
     g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
                             mf_model_state_name (model, states ? states[i] : i));
@@ -426,7 +428,7 @@ append_row_list (GString *out, const char *label, const MfReduction *red, const 
 {
   g_string_append_printf (out, "  %s: ", label);
   if (n == 0)
-    g_string_append (out, "none");
+    g_string_append (out, _("none"));
   for (guint i = 0; i < n; i++)
     g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", red->row_names[rows[i]]);
   g_string_append_c (out, '\n');
@@ -437,15 +439,22 @@ append_w (GString *out, const MfModel *model, const MfReduction *red)
 {
   MfMatrixView w = view_by_rows (red->w, red->n_rows, red->n_cols);
   g_autofree const char **columns = NULL;
+  g_autofree char *rows = NULL;
+  g_autofree char *cols = NULL;
 
   if (red->n_rows == 0)
     {
-      g_string_append (out, "  W: no constraints\n");
+      /* Translators: W, the constraint matrix of the analysis report, has no rows */
+      g_string_append_printf (out, "  W: %s\n", _("no constraints"));
       return;
     }
-  g_string_append_printf (out, "  W: %u constraint%s × %u velocit%s\n", red->n_rows,
-                          red->n_rows == 1 ? "" : "s", red->n_cols,
-                          red->n_cols == 1 ? "y" : "ies");
+  /* Translators: the size of the constraint matrix W, "3 constraints × 4 velocities" */
+  rows = g_strdup_printf (g_dngettext (NULL, "%u constraint", "%u constraints", red->n_rows),
+                          red->n_rows);
+  /* Translators: the other dimension of W, "4 velocities" */
+  cols = g_strdup_printf (g_dngettext (NULL, "%u velocity", "%u velocities", red->n_cols),
+                          red->n_cols);
+  g_string_append_printf (out, "  W: %s × %s\n", rows, cols);
   columns = state_labels (model, NULL, red->n_cols);
   append_grid (out, (const char *const *) red->row_names, columns, &w);
 }
@@ -461,7 +470,7 @@ append_alpha (GString *out, const MfModel *model, const MfReduction *red)
 
   if (nb == 0)
     {
-      g_string_append (out, "  α: empty (the constraints fix every velocity)\n");
+      g_string_append_printf (out, "  α: %s\n", _("empty (the constraints fix every velocity)"));
       return;
     }
   g_string_append (out, "  α (v = α v̄):\n");
@@ -492,15 +501,19 @@ append_mass_reduced (GString *out, const MfModel *model, const MfReduction *red)
 
   if (nb == 0)
     {
-      g_string_append (out, "  M̄ = αᵀMα: empty\n");
+      /* Translators: the reduced mass matrix has no rows */
+      g_string_append_printf (out, "  M̄ = αᵀMα: %s\n", C_("matrix", "empty"));
       return;
     }
   g_string_append_printf (out, "  M̄ = αᵀMα: %s\n",
-                          red->mass_singular ? "singular" : "nonsingular");
+                          red->mass_singular ? _("singular") : _("nonsingular"));
   append_grid (out, names, names, &mass_reduced);
   if (!red->mass_singular)
     return;
-  g_string_append_printf (out, "  null space of M̄ (nullity %u):\n", red->mass_nullity);
+  g_string_append (out, "  ");
+  /* Translators: %u is the dimension of the null space of the reduced mass matrix M̄ */
+  g_string_append_printf (out, _("null space of M̄ (nullity %u):"), red->mass_nullity);
+  g_string_append_c (out, '\n');
   betas = basis_labels (red->mass_nullity);
   append_grid (out, names, (const char *const *) betas, &basis);
 }
@@ -516,33 +529,54 @@ append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
     {
       const MfIndexStep *step = g_ptr_array_index (red->index_analysis->steps, k);
 
-      g_string_append_printf (out, "    step %u: E is %u × %u, rank %u%s\n", k, step->rows,
-                              step->cols, step->rank,
-                              step->rank == step->cols ? " (full column rank)" : "");
+      g_string_append (out, "    ");
+      /* Translators: a step of the index procedure: its number, the size of the matrix E
+       * (rows × columns) and its rank */
+      g_string_append_printf (out, step->rank == step->cols
+                                     /* Translators: step number, size of E (rows × columns), its
+                                      * rank */
+                                     ? _("step %u: E is %u × %u, rank %u (full column rank)")
+                                     /* Translators: step number, size of E (rows × columns), its
+                                      * rank */
+                                     : _("step %u: E is %u × %u, rank %u"),
+                              k, step->rows, step->cols, step->rank);
+      g_string_append_c (out, '\n');
       for (guint i = 0; i < step->hidden->len; i++)
-        g_string_append_printf (out, "      hidden constraint on %s\n",
-                                (char *) g_ptr_array_index (step->hidden, i));
+        {
+          g_string_append (out, "      ");
+          /* Translators: %s lists states ("P1.v, P2.v") */
+          g_string_append_printf (out, _("hidden constraint on %s"),
+                                  (char *) g_ptr_array_index (step->hidden, i));
+          g_string_append_c (out, '\n');
+        }
     }
-  append_state_list (out, "integrated", model, integrated, n);
+  /* Translators: the states that the integrator steps, as against the algebraic ones */
+  append_state_list (out, _("integrated"), model, integrated, n);
   algebraic = split_states (model, red, TRUE, &n);
-  append_state_list (out, "algebraic", model, algebraic, n);
+  /* Translators: the states solved from algebraic equations at every step */
+  append_state_list (out, _("algebraic"), model, algebraic, n);
 }
 
 static void
 append_index (GString *out, const MfModel *model, const MfReduction *red)
 {
-  g_string_append (out, "  index: ");
+  /* Translators: the differential index of the equations follows */
+  g_string_append_printf (out, "  %s ", _("index:"));
   if (red->index < 0)
-    g_string_append (out, "undetermined (the equations do not fix every state)");
+    g_string_append (out, _("undetermined (the equations do not fix every state)"));
   else if (red->index == 0)
-    g_string_append (out, "0 (the reduced system is an ODE)");
+    g_string_append (out, _("0 (the reduced system is an ODE)"));
   else
-    g_string_append_printf (out, "%d (a DAE: M̄ is singular)", red->index);
-  g_string_append (out, "; Lagrange-multiplier form: ");
+    /* Translators: %d is the differential index (1 or more) */
+    g_string_append_printf (out, _("%d (a DAE: M̄ is singular)"), red->index);
+  /* Translators: the index of the equations written with Lagrange multipliers follows */
+  g_string_append_printf (out, "; %s ", _("Lagrange-multiplier form:"));
   if (red->index_lagrange < 0)
-    g_string_append (out, "undetermined\n");
+    /* Translators: said of an index that cannot be computed */
+    g_string_append (out, _("undetermined"));
   else
-    g_string_append_printf (out, "%d\n", red->index_lagrange);
+    g_string_append_printf (out, "%d", red->index_lagrange);
+  g_string_append_c (out, '\n');
   if (red->index_analysis != NULL)
     append_index_steps (out, model, red);
 }
@@ -554,7 +588,7 @@ append_sigma (GString *out, const MfReduction *red)
 
   g_string_append (out, "  σ(W): ");
   if (n == 0)
-    g_string_append (out, "none");
+    g_string_append (out, _("none"));
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *number = format_number (red->sigma_w[i]);
@@ -569,13 +603,20 @@ append_structure (GString *out, const MfModel *model, const MfReduction *red)
 {
   const MfNullspace *ns = red->nullspace;
 
-  append_state_list (out, "states", model, NULL, red->n_cols);
+  /* Translators: the labels of the lists of the analysis report, "  states: P1.v, P2.v" */
+  append_state_list (out, _("states"), model, NULL, red->n_cols);
   append_w (out, model, red);
-  g_string_append_printf (out, "  rank %u of %u\n", ns->rank, red->n_rows);
-  append_row_list (out, "redundant", red, ns->redundant, red->n_rows - ns->rank);
-  append_state_list (out, "independent", model, ns->independent,
+  g_string_append (out, "  ");
+  /* Translators: the rank of the constraint matrix W and its number of rows */
+  g_string_append_printf (out, _("rank %u of %u"), ns->rank, red->n_rows);
+  g_string_append_c (out, '\n');
+  /* Translators: the constraints that the others already imply */
+  append_row_list (out, _("redundant"), red, ns->redundant, red->n_rows - ns->rank);
+  /* Translators: the velocities chosen as states, from which the others follow */
+  append_state_list (out, _("independent"), model, ns->independent,
                      mf_reduction_n_independent (red));
-  append_state_list (out, "dependent", model, ns->dependent, ns->rank);
+  /* Translators: the velocities that follow from the independent ones */
+  append_state_list (out, _("dependent"), model, ns->dependent, ns->rank);
   append_alpha (out, model, red);
   append_mass_reduced (out, model, red);
   append_index (out, model, red);
@@ -589,12 +630,14 @@ append_mode (GString *out, const MfModel *model, guint mode)
 {
   g_autoptr (MfReduction) red = mf_reduction_new (model, mode);
 
-  g_string_append_printf (out, "\nmode '%s'\n", mode_name (model, mode));
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, _("mode '%s'"), mode_name (model, mode));
+  g_string_append_c (out, '\n');
   if (red != NULL)
     append_structure (out, model, red);
   else
-    g_string_append (out, "  ! the linear algebra failed on this mode's matrices: its "
-                          "structure is unknown\n");
+    g_string_append_printf (out, "  ! %s\n", _("the linear algebra failed on this mode's "
+                                                "matrices: its structure is unknown"));
 }
 
 static void
@@ -604,9 +647,12 @@ append_header (GString *out, const MfModel *model)
   g_autofree const char **names = state_labels (model, NULL, mf_model_n_states (model));
   g_autofree char *joined = g_strjoinv (", ", (char **) names);
 
-  g_string_append_printf (out, "%s\n", circuit->title != NULL ? circuit->title : "(untitled)");
-  g_string_append_printf (out, "%u state%s: %s\n", mf_model_n_states (model),
-                          mf_model_n_states (model) == 1 ? "" : "s", joined);
+  g_string_append_printf (out, "%s\n", circuit->title != NULL ? circuit->title : _("(untitled)"));
+  /* Translators: how many states the circuit has, then their names ("P1.v, P2.v") */
+  g_string_append_printf (out, g_dngettext (NULL, "%u state: %s", "%u states: %s",
+                                            mf_model_n_states (model)),
+                          mf_model_n_states (model), joined);
+  g_string_append_c (out, '\n');
 }
 
 char *

@@ -5,6 +5,7 @@
  */
 #include "mf-circuit.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -177,18 +178,18 @@ mf_circuit_connect (MfCircuit *circuit, const char *port_a, const char *port_b, 
 
   if (!mf_circuit_parse_port (circuit, port_a, &wire.ends[0]))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, "no port '%s'", port_a);
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), port_a);
       return FALSE;
     }
   if (!mf_circuit_parse_port (circuit, port_b, &wire.ends[1]))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, "no port '%s'", port_b);
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), port_b);
       return FALSE;
     }
   if (port_domain (circuit, wire.ends[0]) != port_domain (circuit, wire.ends[1]))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                   "wire joins hydraulic and mechanical ports ('%s' and '%s')", port_a, port_b);
+                   _("wire joins hydraulic and mechanical ports ('%s' and '%s')"), port_a, port_b);
       return FALSE;
     }
   g_array_append_val (circuit->wires, wire);

@@ -5,6 +5,7 @@
  */
 #include "mf-dae.h"
 
+#include <glib/gi18n.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <string.h>
@@ -113,8 +114,10 @@ split_constraints (MfDae *dae, GError **error)
   if (q2 != index->constrained->len)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "%s: the hidden constraints could not be split into those that hold "
-                   "velocities and those that hold positions and pressures", sys->red->label);
+                   /* Translators: %s names the mode, with any valves whose state differs from it
+                    * ("mode 'lift' with V1 open") */
+                   _("%s: the hidden constraints could not be split into those that hold "
+                     "velocities and those that hold positions and pressures"), sys->red->label);
       return FALSE;
     }
   dae->n_free = dae->n_z - q2;
@@ -151,8 +154,10 @@ split_constraints (MfDae *dae, GError **error)
                       (lapack_int) q2, dae->h_pivots) != 0)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "%s: the hidden constraints on positions and pressures cannot be solved "
-                   "for the ones the index procedure chose", sys->red->label);
+                   /* Translators: %s names the mode, with any valves whose state differs from it
+                    * ("mode 'lift' with V1 open") */
+                   _("%s: the hidden constraints on positions and pressures cannot be solved "
+                     "for the ones the index procedure chose"), sys->red->label);
       return FALSE;
     }
   return TRUE;
@@ -540,7 +545,7 @@ solve_algebraic (MfDae *dae)
   if (dae->q2 > 0 && !solve_positions (dae))
     {
       g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
-                   "the positions and pressures held by the hidden constraints are not finite");
+                   _("the positions and pressures held by the hidden constraints are not finite"));
       return FALSE;
     }
   assemble_z (dae);
@@ -548,7 +553,7 @@ solve_algebraic (MfDae *dae)
   if (!mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale, &dae->report,
                         &dae->error))
     {
-      g_prefix_error (&dae->error, "the algebraic states: ");
+      g_prefix_error (&dae->error, _("the algebraic states: "));
       return FALSE;
     }
   dae->total_iterations += dae->report.iterations;
@@ -671,8 +676,8 @@ mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
   if (!rates (dae, dydt))
     {
       g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
-                   "the hidden constraints cannot be solved for the algebraic "
-                   "states (∂Γ/∂v_a is singular)");
+                   _("the hidden constraints cannot be solved for the algebraic "
+                     "states (∂Γ/∂v_a is singular)"));
       return GSL_EBADFUNC;
     }
   for (guint j = 0; j < dae->n_free; j++)

@@ -8,6 +8,7 @@
  */
 #include "mf-document-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -24,27 +25,27 @@ check_component_id (MfChecker *checker, JsonObject *object, const char *path, gu
   *usable = FALSE;
   if (node == NULL)
     {
-      mf_checker_error (checker, path, "component %u needs an 'id'", index + 1);
+      mf_checker_error (checker, path, _("component %u needs an 'id'"), index + 1);
       return NULL;
     }
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, id_path, "component %u: 'id' must be a string", index + 1);
+      mf_checker_error (checker, id_path, _("component %u: 'id' must be a string"), index + 1);
       return NULL;
     }
   id = json_node_get_string (node);
   if (id[0] == '\0')
     {
-      mf_checker_error (checker, id_path, "component %u: 'id' must not be empty", index + 1);
+      mf_checker_error (checker, id_path, _("component %u: 'id' must not be empty"), index + 1);
       return NULL;
     }
   if (strchr (id, '.') != NULL)
     mf_checker_error (checker, id_path,
-                      "component '%s': an id must not contain '.' (it separates id and port)",
+                      _("component '%s': an id must not contain '.' (it separates id and port)"),
                       id);
   else if (mf_circuit_find_component (checker->circuit, id) >= 0
            || g_hash_table_contains (checker->broken_ids, id))
-    mf_checker_error (checker, id_path, "duplicate component id '%s'", id);
+    mf_checker_error (checker, id_path, _("duplicate component id '%s'"), id);
   else
     *usable = TRUE;
   return id;
@@ -62,12 +63,14 @@ check_component_type (MfChecker *checker, JsonObject *object, const char *path,
 
   if (node == NULL)
     {
-      mf_checker_error (checker, path, "%s needs a 'type'", owner);
+      /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
+      mf_checker_error (checker, path, _("%s needs a 'type'"), owner);
       return NULL;
     }
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, type_path, "%s: 'type' must be a string", owner);
+      /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
+      mf_checker_error (checker, type_path, _("%s: 'type' must be a string"), owner);
       return NULL;
     }
   info = mf_component_type_lookup (json_node_get_string (node));
@@ -79,10 +82,14 @@ check_component_type (MfChecker *checker, JsonObject *object, const char *path,
   names[MF_N_COMPONENT_TYPES] = NULL;
   guess = mf_document_closest_name (json_node_get_string (node), names, NULL);
   if (guess != NULL)
-    mf_checker_error (checker, type_path, "%s: unknown component type '%s' (did you mean '%s'?)",
+    /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the second
+     * is the type as written, the third a known type close to it */
+    mf_checker_error (checker, type_path, _("%s: unknown component type '%s' (did you mean '%s'?)"),
                       owner, json_node_get_string (node), guess);
   else
-    mf_checker_error (checker, type_path, "%s: unknown component type '%s'", owner,
+    /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the second
+     * is the type as written */
+    mf_checker_error (checker, type_path, _("%s: unknown component type '%s'"), owner,
                       json_node_get_string (node));
   return NULL;
 }
@@ -105,7 +112,8 @@ check_layout (MfChecker *checker, JsonObject *object, const char *path, const ch
           || !mf_document_is_number (json_array_get_element (array, 1))
           || !isfinite (json_array_get_double_element (array, 0))
           || !isfinite (json_array_get_double_element (array, 1)))
-        mf_checker_error (checker, at_path, "%s: 'at' must be an array of two numbers [x, y]",
+        /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
+        mf_checker_error (checker, at_path, _("%s: 'at' must be an array of two numbers [x, y]"),
                           owner);
       else if (component != NULL)
         for (guint i = 0; i < 2; i++)
@@ -117,7 +125,8 @@ check_layout (MfChecker *checker, JsonObject *object, const char *path, const ch
       g_autofree char *rotation_path = mf_json_path_member (path, "rotation");
 
       if (value != 0.0 && value != 90.0 && value != 180.0 && value != 270.0)
-        mf_checker_error (checker, rotation_path, "%s: 'rotation' must be 0, 90, 180 or 270",
+        /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
+        mf_checker_error (checker, rotation_path, _("%s: 'rotation' must be 0, 90, 180 or 270"),
                           owner);
       else if (component != NULL)
         component->rotation = (int) value;
@@ -139,7 +148,9 @@ check_choice (MfChecker *checker, JsonNode *node, const char *path, const char *
           return;
         }
   choices = g_strjoinv (", ", (char **) spec->choices);
-  mf_checker_error (checker, path, "%s: '%s' must be one of %s", owner, spec->name, choices);
+  /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the second a
+   * field, the third the allowed words ("open, closed") */
+  mf_checker_error (checker, path, _("%s: '%s' must be one of %s"), owner, spec->name, choices);
 }
 
 static void
@@ -150,7 +161,9 @@ check_required_params (MfChecker *checker, JsonObject *object, const char *path,
 
   for (guint i = 0; i < info->n_params; i++)
     if (info->params[i].required && !json_object_has_member (object, info->params[i].name))
-      mf_checker_error (checker, path, "%s (%s) needs '%s'", owner, info->name,
+      /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the
+       * second its type ("pipe"), the third the missing field */
+      mf_checker_error (checker, path, _("%s (%s) needs '%s'"), owner, info->name,
                         info->params[i].name);
 
   /* a volume's compliance comes from one or the other */
@@ -158,9 +171,10 @@ check_required_params (MfChecker *checker, JsonObject *object, const char *path,
       && !json_object_has_member (object, "capacitance"))
     {
       if (id != NULL)
-        mf_checker_error (checker, path, "volume '%s' needs 'volume' or 'capacitance'", id);
+        mf_checker_error (checker, path, _("volume '%s' needs 'volume' or 'capacitance'"), id);
       else
-        mf_checker_error (checker, path, "%s (volume) needs 'volume' or 'capacitance'", owner);
+        /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
+        mf_checker_error (checker, path, _("%s (volume) needs 'volume' or 'capacitance'"), owner);
     }
 }
 
@@ -221,13 +235,14 @@ check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unuse
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, path, "component %u must be an object", index + 1);
+      mf_checker_error (checker, path, _("component %u must be an object"), index + 1);
       return;
     }
   object = json_node_get_object (node);
   id = check_component_id (checker, object, path, index, &usable);
-  owner = id != NULL ? g_strdup_printf ("component '%s'", id)
-                     : g_strdup_printf ("component %u", index + 1);
+  /* Translators: names a component at the start of a message; %s is its id, %u its number */
+  owner = id != NULL ? g_strdup_printf (_("component '%s'"), id)
+                     : g_strdup_printf (_("component %u"), index + 1);
   info = check_component_type (checker, object, path, owner);
   if (info != NULL)
     component = add_component (checker, id, usable, index, info);

@@ -8,6 +8,7 @@
  */
 #include "mf-document-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -106,18 +107,31 @@ mf_document_warn_unknown_fields (MfChecker                 *checker,
     {
       const char *name = l->data;
       g_autofree char *member_path = NULL;
-      g_autofree char *hint = NULL;
       const char *guess;
 
       if (is_known_field (name, known, info))
         continue;
       member_path = mf_json_path_member (path, name);
       guess = mf_document_closest_name (name, known, info);
-      if (guess != NULL)
-        hint = g_strdup_printf (" (did you mean '%s'?)", guess);
-      mf_checker_warn_key (checker, member_path, "%s%sunknown field '%s' ignored%s",
-                           owner != NULL ? owner : "", owner != NULL ? ": " : "", name,
-                           hint != NULL ? hint : "");
+      /* Whole sentences for each case, so a translation need not glue pieces. */
+      if (owner != NULL && guess != NULL)
+        /* Translators: the first %s is the component, mode or section ("component 'P1'"),
+         * the second the field as written, the third a known field close to it. */
+        mf_checker_warn_key (checker, member_path,
+                             _("%s: unknown field '%s' ignored (did you mean '%s'?)"), owner,
+                             name, guess);
+      else if (owner != NULL)
+        /* Translators: the first %s is the component, mode or section, the second a field. */
+        mf_checker_warn_key (checker, member_path, _("%s: unknown field '%s' ignored"), owner,
+                             name);
+      else if (guess != NULL)
+        /* Translators: the first %s is the field as written, the second a known one close to it. */
+        mf_checker_warn_key (checker, member_path,
+                             /* Translators: the first %s is the field as written, the second a
+                              * known field close to it */
+                             _("unknown field '%s' ignored (did you mean '%s'?)"), name, guess);
+      else
+        mf_checker_warn_key (checker, member_path, _("unknown field '%s' ignored"), name);
     }
 }
 
@@ -127,13 +141,18 @@ mf_document_warn_unknown_fields (MfChecker                 *checker,
 static char *
 dimension_phrase (MfDimension dimension)
 {
-  g_autofree char *name = mf_dimension_describe (dimension);
+  g_autofree char *name = NULL;
+  MfQuantity quantity;
 
-  if (strchr (name, '^') != NULL)
-    return g_strdup_printf ("in %s", name);
-  if (strcmp (name, "dimensionless") == 0 || strcmp (name, "unitless") == 0)
-    return g_steal_pointer (&name);
-  return g_strdup_printf ("%s %s", strchr ("aeiou", name[0]) != NULL ? "an" : "a", name);
+  if (dimension.any)
+    return g_strdup (_("unitless"));
+  if (mf_dimension_quantity (dimension, &quantity))
+    return g_strdup (quantity == MF_QUANTITY_DIMENSIONLESS ? _("dimensionless")
+                                                           : mf_quantity_phrase (quantity));
+  name = mf_dimension_describe (dimension);
+  /* Translators: "'area' is in kg^1 m^-1 s^-3": %s is a dimension with no name, as the
+   * exponents of kg, m and s. */
+  return g_strdup_printf (_("in %s"), name);
 }
 
 static MfExpr *
@@ -148,7 +167,9 @@ parse_value (MfChecker *checker, const char *text, const char *path, const MfVal
   expr = mf_expr_parse (text, &dimension, &offset, &error);
   if (expr == NULL)
     {
-      mf_checker_syntax_in_string (checker, path, MIN (offset, strlen (text)), "%s: '%s': %s",
+      /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+       * the second is the field, the third what is wrong with its expression */
+      mf_checker_syntax_in_string (checker, path, MIN (offset, strlen (text)), _("%s: '%s': %s"),
                                    rule->owner, rule->name, error->message);
       return NULL;
     }
@@ -157,7 +178,10 @@ parse_value (MfChecker *checker, const char *text, const char *path, const MfVal
       g_autofree char *is = dimension_phrase (dimension);
       g_autofree char *should = dimension_phrase (wanted);
 
-      mf_checker_error (checker, path, "%s: '%s' is %s, but '%s' is %s",
+      /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+       * the second is the field and what it is ("a pressure"), the fourth the field it must match
+       * and what that is */
+      mf_checker_error (checker, path, _("%s: '%s' is %s, but '%s' is %s"),
                         rule->owner, text, is, rule->name, should);
       return NULL;
     }
@@ -174,16 +198,25 @@ check_value_rules (MfChecker *checker, const MfExpr *expr, const char *path,
   if (!mf_expr_is_constant (expr))
     {
       if (!rule->may_vary)
-        mf_checker_error (checker, path, "%s: '%s' must not depend on t", rule->owner, rule->name);
+        /* Translators: the first %s names the component, mode or section ("component 'P1'",
+         * "fluid"), the second is the field */
+        mf_checker_error (checker, path, _("%s: '%s' must not depend on t"), rule->owner,
+                          rule->name);
       return rule->may_vary;
     }
   value = mf_expr_eval (expr, 0.0);
   if (!isfinite (value))
-    mf_checker_error (checker, path, "%s: '%s' is not a finite number", rule->owner, rule->name);
+    /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+     * the second is the field */
+    mf_checker_error (checker, path, _("%s: '%s' is not a finite number"), rule->owner, rule->name);
   else if (rule->range == MF_RANGE_POSITIVE && value <= 0.0)
-    mf_checker_error (checker, path, "%s: '%s' must be positive", rule->owner, rule->name);
+    /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+     * the second is the field */
+    mf_checker_error (checker, path, _("%s: '%s' must be positive"), rule->owner, rule->name);
   else if (rule->range == MF_RANGE_NON_NEGATIVE && value < 0.0)
-    mf_checker_error (checker, path, "%s: '%s' must not be negative", rule->owner, rule->name);
+    /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+     * the second is the field */
+    mf_checker_error (checker, path, _("%s: '%s' must not be negative"), rule->owner, rule->name);
   else
     return TRUE;
   return FALSE;
@@ -202,7 +235,9 @@ mf_document_check_value (MfChecker *checker, JsonNode *node, const char *path,
   else if (mf_document_is_string (node))
     expr = parse_value (checker, json_node_get_string (node), path, rule);
   else
-    mf_checker_error (checker, path, "%s: '%s' must be a number or a string",
+    /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
+     * the second is the field */
+    mf_checker_error (checker, path, _("%s: '%s' must be a number or a string"),
                       rule->owner, rule->name);
   if (expr == NULL || !check_value_rules (checker, expr, path, rule))
     return NULL;
@@ -249,7 +284,7 @@ mf_document_check_each (MfChecker        *checker,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      g_autofree char *message = g_strdup_printf ("'%s' must be an array", field);
+      g_autofree char *message = g_strdup_printf (_("'%s' must be an array"), field);
 
       mf_checker_error (checker, field, "%s", message);
       return;

@@ -6,6 +6,7 @@
  */
 #include "mf-document-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 static const char *const mode_fields[] = { "name", "closed", NULL };
@@ -21,15 +22,15 @@ check_mode_name (MfChecker *checker, JsonObject *object, const char *path, guint
 
   *usable = FALSE;
   if (node == NULL)
-    mf_checker_error (checker, path, "mode %u needs a 'name'", index + 1);
+    mf_checker_error (checker, path, _("mode %u needs a 'name'"), index + 1);
   else if (!mf_document_is_string (node))
-    mf_checker_error (checker, name_path, "mode %u: 'name' must be a string", index + 1);
+    mf_checker_error (checker, name_path, _("mode %u: 'name' must be a string"), index + 1);
   else if ((name = json_node_get_string (node))[0] == '\0')
-    mf_checker_error (checker, name_path, "mode %u: 'name' must not be empty", index + 1);
+    mf_checker_error (checker, name_path, _("mode %u: 'name' must not be empty"), index + 1);
   else
     {
       if (mf_circuit_find_mode (checker->circuit, name) >= 0)
-        mf_checker_error (checker, name_path, "duplicate mode name '%s'", name);
+        mf_checker_error (checker, name_path, _("duplicate mode name '%s'"), name);
       else
         *usable = TRUE;
       return name;
@@ -49,7 +50,9 @@ check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const cha
 
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, path, "%s: 'closed' must be an array of component ids", owner);
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+       * 2") */
+      mf_checker_error (checker, path, _("%s: 'closed' must be an array of component ids"), owner);
       return;
     }
   id = json_node_get_string (node);
@@ -57,15 +60,28 @@ check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const cha
   if (index < 0)
     {
       if (!g_hash_table_contains (checker->broken_ids, id))
-        mf_checker_error (checker, path, "%s: no component '%s'", owner, id);
+        /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule
+         * entry 2"), the second is a component id */
+        mf_checker_error (checker, path, _("%s: no component '%s'"), owner, id);
       return;
     }
   component = g_ptr_array_index (checker->circuit->components, index);
   if (!component->info->switchable)
     {
-      kind = g_ascii_strdown (component->info->label, -1);
-      mf_checker_error (checker, path, "%s: '%s' is %s %s, which cannot be closed", owner, id,
-                        strchr ("aeiou", kind[0]) != NULL ? "an" : "a", kind);
+      const char *label = _(component->info->label);
+
+      /* English labels are capitalised for the palette; a translated one keeps its case */
+      kind = label == component->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+      if (strchr ("aeiou", g_ascii_tolower (component->info->label[0])) != NULL)
+        /* Translators: the first %s is the mode ("mode 'lift'"), the second a component id,
+         * the third the component's type ("orifice"); "an" before a vowel */
+        mf_checker_error (checker, path, _("%s: '%s' is an %s, which cannot be closed"), owner,
+                          id, kind);
+      else
+        /* Translators: the first %s is the mode ("mode 'lift'"), the second a component id,
+         * the third the component's type ("pipe") */
+        mf_checker_error (checker, path, _("%s: '%s' is a %s, which cannot be closed"), owner,
+                          id, kind);
       return;
     }
   for (guint i = 0; i < closed->len; i++)
@@ -82,7 +98,9 @@ check_closed (MfChecker *checker, JsonNode *node, const char *path, const char *
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      mf_checker_error (checker, path, "%s: 'closed' must be an array of component ids", owner);
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+       * 2") */
+      mf_checker_error (checker, path, _("%s: 'closed' must be an array of component ids"), owner);
       return;
     }
   array = json_node_get_array (node);
@@ -107,13 +125,14 @@ check_mode (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, path, "mode %u must be an object", index + 1);
+      mf_checker_error (checker, path, _("mode %u must be an object"), index + 1);
       return;
     }
   object = json_node_get_object (node);
   name = check_mode_name (checker, object, path, index, &usable);
-  owner = name != NULL ? g_strdup_printf ("mode '%s'", name)
-                       : g_strdup_printf ("mode %u", index + 1);
+  /* Translators: names a mode at the start of a message; %s is its name, %u its number */
+  owner = name != NULL ? g_strdup_printf (_("mode '%s'"), name)
+                       : g_strdup_printf (_("mode %u"), index + 1);
   mf_document_warn_unknown_fields (checker, object, path, owner, mode_fields, NULL);
   closed_node = json_object_get_member (object, "closed");
   if (closed_node != NULL)
@@ -147,17 +166,24 @@ check_schedule_mode (MfChecker *checker, JsonObject *object, const char *path,
 
   if (node == NULL)
     {
-      mf_checker_error (checker, path, "%s needs a 'mode'", owner);
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+       * 2") */
+      mf_checker_error (checker, path, _("%s needs a 'mode'"), owner);
       return -1;
     }
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, mode_path, "%s: 'mode' must be a string", owner);
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+       * 2") */
+      mf_checker_error (checker, mode_path, _("%s: 'mode' must be a string"), owner);
       return -1;
     }
   mode = mf_circuit_find_mode (checker->circuit, json_node_get_string (node));
   if (mode < 0)
-    mf_checker_error (checker, mode_path, "%s: no mode '%s'", owner, json_node_get_string (node));
+    /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+     * 2"), the second is a mode name */
+    mf_checker_error (checker, mode_path, _("%s: no mode '%s'"), owner,
+                      json_node_get_string (node));
   return mode;
 }
 
@@ -166,7 +192,7 @@ check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer 
 {
   double *previous = data;
   g_autofree char *path = mf_json_path_index ("schedule", index);
-  g_autofree char *owner = g_strdup_printf ("schedule entry %u", index + 1);
+  g_autofree char *owner = g_strdup_printf (_("schedule entry %u"), index + 1);
   g_autofree char *t_path = mf_json_path_member (path, "t");
   MfValueRule rule = { owner, "t", MF_QUANTITY_TIME, FALSE, MF_RANGE_NON_NEGATIVE, FALSE };
   MfScheduleEntry entry = { 0.0, 0 };
@@ -177,19 +203,25 @@ check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer 
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, path, "%s must be an object", owner);
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+       * 2") */
+      mf_checker_error (checker, path, _("%s must be an object"), owner);
       return;
     }
   object = json_node_get_object (node);
   mf_document_warn_unknown_fields (checker, object, path, owner, schedule_fields, NULL);
   t = json_object_get_member (object, "t");
   if (t == NULL)
-    mf_checker_error (checker, path, "%s needs a time 't'", owner);
+    /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
+     * 2") */
+    mf_checker_error (checker, path, _("%s needs a time 't'"), owner);
   else if (mf_document_check_constant (checker, t, t_path, &rule, &entry.t))
     {
       if (entry.t < *previous)
-        mf_checker_error (checker, t_path, "%s: 't' is %g, before the previous entry's %g; "
-                          "times must not decrease", owner, entry.t, *previous);
+        /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule
+         * entry 2"); the numbers are times in seconds */
+        mf_checker_error (checker, t_path, _("%s: 't' is %g, before the previous entry's %g; "
+                            "times must not decrease"), owner, entry.t, *previous);
       else
         *previous = entry.t, t_ok = TRUE;
     }

@@ -6,6 +6,7 @@
  */
 #include "mf-document-private.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 static char *
@@ -31,14 +32,14 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
 
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, path, "wire %u: each end must be a string \"ID.PORT\"", wire);
+      mf_checker_error (checker, path, _("wire %u: each end must be a string \"ID.PORT\""), wire);
       return FALSE;
     }
   text = json_node_get_string (node);
   dot = strchr (text, '.');
   if (dot == NULL)
     {
-      mf_checker_error (checker, path, "wire %u: '%s' is not a port; write it as 'ID.PORT'",
+      mf_checker_error (checker, path, _("wire %u: '%s' is not a port; write it as 'ID.PORT'"),
                         wire, text);
       return FALSE;
     }
@@ -47,7 +48,7 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
   if (index < 0)
     {
       if (!g_hash_table_contains (checker->broken_ids, id))
-        mf_checker_error (checker, path, "wire %u: no component '%s'", wire, id);
+        mf_checker_error (checker, path, _("wire %u: no component '%s'"), wire, id);
       return FALSE;
     }
   component = g_ptr_array_index (checker->circuit->components, index);
@@ -56,8 +57,10 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
     {
       g_autofree char *ports = port_names (component->info);
 
-      mf_checker_error (checker, path, "wire %u: component '%s' (%s) has no port '%s'; "
-                        "its ports are %s", wire, id, component->info->name, dot + 1, ports);
+      /* Translators: %u is the wire's number, then the component id, its type ("pipe"), the port as
+       * written and the list of its ports */
+      mf_checker_error (checker, path, _("wire %u: component '%s' (%s) has no port '%s'; "
+                          "its ports are %s"), wire, id, component->info->name, dot + 1, ports);
       return FALSE;
     }
   *ref = (MfPortRef) { (guint) index, (guint) port };
@@ -84,8 +87,8 @@ check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 
   if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) != 2)
     {
-      mf_checker_error (checker, path, "wire %u must be an array of two ports "
-                        "[\"ID.PORT\", \"ID.PORT\"]", index + 1);
+      mf_checker_error (checker, path, _("wire %u must be an array of two ports "
+                          "[\"ID.PORT\", \"ID.PORT\"]"), index + 1);
       return;
     }
   array = json_node_get_array (node);
@@ -101,15 +104,24 @@ check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
   text[0] = json_array_get_string_element (array, 0);
   text[1] = json_array_get_string_element (array, 1);
   if (ends[0].component == ends[1].component && ends[0].port == ends[1].port)
-    mf_checker_error (checker, path, "wire %u joins '%s' to itself", index + 1, text[0]);
+    mf_checker_error (checker, path, _("wire %u joins '%s' to itself"), index + 1, text[0]);
   else if (port_domain (checker->circuit, ends[0]) != port_domain (checker->circuit, ends[1]))
-    mf_checker_error (checker, path, "wire %u joins %s port '%s' to %s port '%s'", index + 1,
-                      port_domain (checker->circuit, ends[0]) == MF_DOMAIN_HYDRAULIC
-                      ? "hydraulic" : "mechanical", text[0],
-                      port_domain (checker->circuit, ends[1]) == MF_DOMAIN_HYDRAULIC
-                      ? "hydraulic" : "mechanical", text[1]);
+    {
+      /* the two ends differ, so one is hydraulic and the other mechanical */
+      if (port_domain (checker->circuit, ends[0]) == MF_DOMAIN_HYDRAULIC)
+        /* Translators: %u is the wire's number, each %s a port "ID.PORT" */
+        mf_checker_error (checker, path,
+                          _("wire %u joins hydraulic port '%s' to mechanical port '%s'"),
+                          index + 1, text[0], text[1]);
+      else
+        /* Translators: %u is the wire's number, each %s a port "ID.PORT" */
+        mf_checker_error (checker, path,
+                          _("wire %u joins mechanical port '%s' to hydraulic port '%s'"),
+                          index + 1, text[0], text[1]);
+    }
   else if (!mf_circuit_connect (checker->circuit, text[0], text[1], &error))
-    mf_checker_error (checker, path, "wire %u: %s", index + 1, error->message);
+    /* Translators: %u is the wire's number, %s why it cannot be connected */
+    mf_checker_error (checker, path, _("wire %u: %s"), index + 1, error->message);
 }
 
 void

@@ -13,6 +13,7 @@
  */
 #include "mf-document-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "mf-method.h"
@@ -44,7 +45,7 @@ check_fluid (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "fluid", "'fluid' must be an object");
+      mf_checker_error (checker, "fluid", _("'fluid' must be an object"));
       return;
     }
   object = json_node_get_object (node);
@@ -63,7 +64,7 @@ check_method (MfChecker *checker, JsonObject *object)
     return;
   if (!mf_document_is_string (node))
     {
-      mf_checker_error (checker, "simulation/method", "simulation: 'method' must be a string");
+      mf_checker_error (checker, "simulation/method", _("simulation: 'method' must be a string"));
       return;
     }
   if (mf_method_lookup (json_node_get_string (node)) != NULL)
@@ -73,8 +74,8 @@ check_method (MfChecker *checker, JsonObject *object)
       return;
     }
   names = mf_method_names ();
-  mf_checker_error (checker, "simulation/method", "simulation: unknown method '%s'; "
-                    "the methods are %s", json_node_get_string (node), names);
+  mf_checker_error (checker, "simulation/method", _("simulation: unknown method '%s'; "
+                      "the methods are %s"), json_node_get_string (node), names);
 }
 
 static void
@@ -94,7 +95,7 @@ check_simulation (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "simulation", "'simulation' must be an object");
+      mf_checker_error (checker, "simulation", _("'simulation' must be an object"));
       return;
     }
   object = json_node_get_object (node);
@@ -114,8 +115,8 @@ check_initial (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "initial", "'initial' must be an object of state names "
-                        "and numbers");
+      mf_checker_error (checker, "initial", _("'initial' must be an object of state names "
+                          "and numbers"));
       return;
     }
   object = json_node_get_object (node);
@@ -127,9 +128,9 @@ check_initial (MfChecker *checker, JsonNode *node)
       MfInitialValue initial;
 
       if (!mf_document_is_number (value))
-        mf_checker_error (checker, path, "initial: '%s' must be a number", (char *) l->data);
+        mf_checker_error (checker, path, _("initial: '%s' must be a number"), (char *) l->data);
       else if (!isfinite (json_node_get_double (value)))
-        mf_checker_error (checker, path, "initial: '%s' is not a finite number",
+        mf_checker_error (checker, path, _("initial: '%s' is not a finite number"),
                           (char *) l->data);
       else
         {
@@ -147,8 +148,8 @@ check_preferred_states (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      mf_checker_error (checker, "prefer_states", "'prefer_states' must be an array of "
-                        "state names");
+      mf_checker_error (checker, "prefer_states", _("'prefer_states' must be an array of "
+                          "state names"));
       return;
     }
   array = json_node_get_array (node);
@@ -158,7 +159,7 @@ check_preferred_states (MfChecker *checker, JsonNode *node)
       g_autofree char *path = mf_json_path_index ("prefer_states", i);
 
       if (!mf_document_is_string (item) || json_node_get_string (item)[0] == '\0')
-        mf_checker_error (checker, path, "prefer_states: item %u must be a state name", i + 1);
+        mf_checker_error (checker, path, _("prefer_states: item %u must be a state name"), i + 1);
       else
         g_ptr_array_add (checker->circuit->preferred_states,
                          g_strdup (json_node_get_string (item)));
@@ -175,7 +176,7 @@ check_text_field (MfChecker *checker, JsonObject *root, const char *name, char *
   if (node == NULL)
     return;
   if (!mf_document_is_string (node))
-    mf_checker_error (checker, name, "'%s' must be a string", name);
+    mf_checker_error (checker, name, _("'%s' must be a string"), name);
   else
     *value = g_strdup (json_node_get_string (node));
 }
@@ -189,21 +190,21 @@ check_version (MfChecker *checker, JsonObject *root)
 
   if (node == NULL)
     {
-      mf_checker_error (checker, "", "'manifold' is missing: a circuit document starts with "
-                        "\"manifold\": 1");
+      mf_checker_error (checker, "", _("'manifold' is missing: a circuit document starts with "
+                          "\"manifold\": 1"));
       return TRUE;
     }
   version = mf_document_is_number (node) ? json_node_get_double (node) : NAN;
   if (!isfinite (version) || version != floor (version))
     {
-      mf_checker_error (checker, "manifold", "'manifold' must be an integer (the format "
-                        "version, 1)");
+      mf_checker_error (checker, "manifold", _("'manifold' must be an integer (the format "
+                          "version, 1)"));
       return TRUE;
     }
   if (version == 1.0)
     return TRUE;
   mf_checker_report (checker, MF_SEVERITY_ERROR, MF_ERROR_VERSION, "manifold",
-                     "unsupported document version %.0f (this build reads version 1)", version);
+                     _("unsupported document version %.0f (this build reads version 1)"), version);
   return FALSE;
 }
 
@@ -225,8 +226,11 @@ mf_document_check (MfChecker *checker, JsonNode *root)
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
-      mf_checker_error (checker, "", "the document must be a JSON object {...}, not %s",
-                        JSON_NODE_HOLDS_ARRAY (root) ? "an array" : "a single value");
+      if (JSON_NODE_HOLDS_ARRAY (root))
+        mf_checker_error (checker, "", _("the document must be a JSON object {...}, not an array"));
+      else
+        mf_checker_error (checker, "",
+                          _("the document must be a JSON object {...}, not a single value"));
       return;
     }
   object = json_node_get_object (root);

@@ -9,6 +9,7 @@
  */
 #include "mf-document.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -37,7 +38,8 @@ mf_diagnostic_free (MfDiagnostic *diagnostic)
 char *
 mf_diagnostic_format (const MfDiagnostic *diagnostic, const char *name)
 {
-  const char *kind = diagnostic->severity == MF_SEVERITY_WARNING ? "warning: " : "";
+  /* Translators: put before a warning's message, after "FILE:LINE:COLUMN: " */
+  const char *kind = diagnostic->severity == MF_SEVERITY_WARNING ? _("warning: ") : "";
 
   if (name == NULL)
     name = "<data>";
@@ -231,10 +233,10 @@ check_encoding (MfChecker *checker)
   mf_json_text_position (checker->text, offset, &line, &column);
   if (checker->text[offset] == '\0')
     mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                    g_strdup ("the text contains a NUL byte"));
+                    g_strdup (_("the text contains a NUL byte")));
   else
     mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                    g_strdup_printf ("the text is not valid UTF-8 (byte 0x%02X)",
+                    g_strdup_printf (_("the text is not valid UTF-8 (byte 0x%02X)"),
                                      (guchar) checker->text[offset]));
   return FALSE;
 }
@@ -269,7 +271,7 @@ report_unterminated_string (MfChecker *checker, guint line, guint byte_column)
     return FALSE;
   mf_json_text_position (checker->text, quote, &line, &column);
   mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                  g_strdup ("unterminated string: its closing quote is missing"));
+                  g_strdup (_("unterminated string: its closing quote is missing")));
   return TRUE;
 }
 
@@ -302,7 +304,7 @@ report_json_error (MfChecker *checker, const GError *error)
     reason += strlen ("scanner: ");
   /* json-glib expects ']' even inside an object here */
   if (g_error_matches (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_TRAILING_COMMA))
-    reason = "trailing comma: JSON allows no ',' after the last item";
+    reason = _("trailing comma: JSON allows no ',' after the last item");
   message = g_strdelimit (g_strdup (reason), "`", '\'');
 
   column = mf_json_text_column (checker->text, checker->length, line, byte_column);
@@ -334,7 +336,7 @@ check_depth (MfChecker *checker)
     return TRUE;
   mf_json_text_position (checker->text, offset, &line, &column);
   mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                  g_strdup_printf ("arrays and objects nest deeper than %u levels",
+                  g_strdup_printf (_("arrays and objects nest deeper than %u levels"),
                                    MF_DOCUMENT_MAX_DEPTH));
   return FALSE;
 }
@@ -358,7 +360,7 @@ read_json (MfChecker *checker)
   root = json_parser_steal_root (parser);
   if (root == NULL)
     mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, 1, 1,
-                    g_strdup ("the document is empty"));
+                    g_strdup (_("the document is empty")));
   return root;
 }
 
@@ -443,7 +445,8 @@ mf_document_load_file (const char *path, GPtrArray *diagnostics, GError **error)
 
   if (!g_file_get_contents (path, &contents, &length, &local_error))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_IO, "cannot read %s: %s", path,
+      /* Translators: the first %s is a file, the second the reason */
+      g_set_error (error, MF_ERROR, MF_ERROR_IO, _("cannot read %s: %s"), path,
                    file_error_reason (local_error));
       return NULL;
     }
@@ -542,7 +545,8 @@ mf_document_save (const MfDocument *document, const char *path, GError **error)
    * so a failed save leaves the old file whole */
   if (!g_file_set_contents (path, data, (gssize) length, &local_error))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_IO, "cannot write %s: %s", path,
+      /* Translators: the first %s is a file, the second the reason */
+      g_set_error (error, MF_ERROR, MF_ERROR_IO, _("cannot write %s: %s"), path,
                    file_error_reason (local_error));
       return FALSE;
     }

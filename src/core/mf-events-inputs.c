@@ -27,6 +27,7 @@
  */
 #include "mf-events-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 #define MF_AREA_PIECES 8
@@ -51,19 +52,19 @@ mf_events_collect_inputs (MfEvents *ev)
       const MfNode *node = mf_model_node (model, n);
 
       if (node->kind == MF_NODE_BOUNDARY)
-        add_input (ev, node->pressure, node->component, "pressure", "Pa");
+        add_input (ev, node->pressure, node->component, N_("pressure"), "Pa");
     }
   for (guint i = 0; i < model->sources->len; i++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, i);
 
-      add_input (ev, e->value, e->component, "flow", "m^3/s");
+      add_input (ev, e->value, e->component, N_("flow"), "m^3/s");
     }
   for (guint i = 0; i < model->forces->len; i++)
     {
       const MfElement *e = &g_array_index (model->forces, MfElement, i);
 
-      add_input (ev, e->value, e->component, "force", "N");
+      add_input (ev, e->value, e->component, N_("force"), "N");
     }
 }
 
@@ -247,7 +248,9 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
                  char **why)
 {
   const MfComponent *c = component_at (mf_model_get_circuit (ev->model), component);
-  g_autofree char *kind = g_ascii_strdown (c->info->label, -1);
+  const char *label = _(c->info->label);
+  /* English labels are capitalised for the palette; a translated one keeps its case */
+  g_autofree char *kind = label == c->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
   double lo, hi, value;
 
   if (!first_not_finite (expr, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
@@ -257,8 +260,11 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
   value = mf_expr_eval (expr, hi);
   g_free (*why);
   /* the sign of a NaN means nothing to a reader */
-  *why = g_strdup_printf ("%s '%s': its %s is not finite (%s%s %s): the expression cannot be "
-                          "evaluated there", kind, c->id, what,
+  /* Translators: "pressure source 'S1': its pressure is not finite (+inf Pa): …"; the
+   * first %s is the component's type, the second its id, the third the input ("pressure",
+   * "flow", "force", "area"), then the value's sign, "inf" or "nan", and its unit */
+  *why = g_strdup_printf (_("%s '%s': its %s is not finite (%s%s %s): the expression cannot be "
+                            "evaluated there"), kind, c->id, _(what),
                           isnan (value) ? "" : value > 0 ? "+" : "-", isnan (value) ? "nan" : "inf",
                           unit);
 }
@@ -286,7 +292,7 @@ mf_events_inputs_finite (MfEvents *ev,
 
       if (valve->kind == MF_SWITCH_AREA && valve->opening != NULL
           && valve->state == MF_VALVE_OPEN)
-        note_not_finite (ev, valve->opening, valve->component, "area", "m^2", t, t_to, t_before,
+        note_not_finite (ev, valve->opening, valve->component, N_("area"), "m^2", t, t_to, t_before,
                          t_bad, why);
     }
   return *why == NULL;

@@ -22,19 +22,23 @@
  */
 #include "mf-expr-parse-private.h"
 
-#include <string.h>
+#include <glib/gi18n.h>
 
 /* "a pressure", "an area", "a value in kg^1 m^0 s^-3", for error messages. */
 char *
 mf_expr_describe_with_article (MfDimension dimension)
 {
-  g_autofree char *name = mf_dimension_describe (dimension);
+  g_autofree char *name = NULL;
+  MfQuantity quantity;
 
-  if (g_str_has_prefix (name, "kg^"))
-    return g_strdup_printf ("a value in %s", name);
-  if (strcmp (name, "dimensionless") == 0)
-    return g_strdup ("a dimensionless number");
-  return g_strdup_printf ("%s %s", strchr ("aeiou", name[0]) != NULL ? "an" : "a", name);
+  if (dimension.any)
+    return g_strdup (mf_quantity_phrase (MF_QUANTITY_DIMENSIONLESS));
+  if (mf_dimension_quantity (dimension, &quantity))
+    return g_strdup (mf_quantity_phrase (quantity));
+  name = mf_dimension_describe (dimension);
+  /* Translators: %s is a dimension with no name, as the exponents of kg, m and s
+   * ("kg^1 m^0 s^-3"). */
+  return g_strdup_printf (_("a value in %s"), name);
 }
 
 static MfDimension
@@ -76,7 +80,7 @@ mf_expr_dimension_multiply (MfParser *p, gsize offset, MfDimension a, MfDimensio
   time = a.time + sign * b.time;
   if (ABS (mass) > MF_EXPR_MAX_EXPONENT || ABS (length) > MF_EXPR_MAX_EXPONENT
       || ABS (time) > MF_EXPR_MAX_EXPONENT)
-    return mf_expr_parser_fail (p, offset, "units raised to too high a power");
+    return mf_expr_parser_fail (p, offset, _("units raised to too high a power"));
   *out = dimension_make (mass, length, time);
   return TRUE;
 }
@@ -93,8 +97,10 @@ mf_expr_dimension_add (MfParser *p, gsize offset, char op, MfDimension a, MfDime
       left = mf_expr_describe_with_article (a);
       right = mf_expr_describe_with_article (b);
       if (op == '+')
-        return mf_expr_parser_fail (p, offset, "cannot add %s and %s", left, right);
-      return mf_expr_parser_fail (p, offset, "cannot subtract %s from %s", right, left);
+        /* Translators: each %s is a quantity with its article ("a pressure", "an area") */
+        return mf_expr_parser_fail (p, offset, _("cannot add %s and %s"), left, right);
+      /* Translators: each %s is a quantity with its article ("a pressure", "an area") */
+      return mf_expr_parser_fail (p, offset, _("cannot subtract %s from %s"), right, left);
     }
   *out = a.any ? b : a;
   return TRUE;

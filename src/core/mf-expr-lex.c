@@ -6,6 +6,7 @@
  */
 #include "mf-expr-parse-private.h"
 
+#include <glib/gi18n.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -143,15 +144,15 @@ mf_expr_fail_unexpected (MfParser *p)
   switch (p->kind)
     {
     case MF_TOKEN_END:
-      return mf_expr_parser_fail (p, p->start, "unexpected end of expression");
+      return mf_expr_parser_fail (p, p->start, _("unexpected end of expression"));
     case MF_TOKEN_BAD:
       c = g_utf8_get_char_validated (s, -1);
       if (c == (gunichar) -1 || c == (gunichar) -2)
-        return mf_expr_parser_fail (p, p->start, "unexpected byte 0x%02X", (guint) (guchar) *s);
-      return mf_expr_parser_fail (p, p->start, "unexpected character '%.*s'",
+        return mf_expr_parser_fail (p, p->start, _("unexpected byte 0x%02X"), (guint) (guchar) *s);
+      return mf_expr_parser_fail (p, p->start, _("unexpected character '%.*s'"),
                                   (int) (g_utf8_next_char (s) - s), s);
     default:
-      return mf_expr_parser_fail (p, p->start, "unexpected '%.*s'",
+      return mf_expr_parser_fail (p, p->start, _("unexpected '%.*s'"),
                                   (int) MIN (p->end - p->start, 40), s);
     }
 }
@@ -160,7 +161,7 @@ gboolean
 mf_expr_expect_punct (MfParser *p, char c)
 {
   if (!mf_expr_at_punct (p, c))
-    return mf_expr_parser_fail (p, p->start, "'%c' expected", c);
+    return mf_expr_parser_fail (p, p->start, _("'%c' expected"), c);
   mf_expr_next_token (p);
   return TRUE;
 }

@@ -7,6 +7,7 @@
  */
 #include "mf-expr-parse-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -105,7 +106,7 @@ check_height (MfParser *p, MfOperand *out, guint child_height)
   if (parser_node (p, out->node)->op == MF_OP_CONST)
     out->height = 1;
   if (out->height > MF_EXPR_MAX_HEIGHT)
-    return mf_expr_parser_fail (p, out->offset, "expression too long or nested too deeply");
+    return mf_expr_parser_fail (p, out->offset, _("expression too long or nested too deeply"));
   return TRUE;
 }
 
@@ -156,9 +157,9 @@ parse_unit (MfParser *p, double *value, MfDimension *dimension)
   if (find_function (p->text + i, word_end - i) != NULL
       || (word_end - i == 1 && p->text[i] == 't')
       || (word_end - i == 2 && strncmp (p->text + i, "pi", 2) == 0))
-    return mf_expr_parser_fail (p, i, "operator expected before '%.*s'", (int) (word_end - i),
+    return mf_expr_parser_fail (p, i, _("operator expected before '%.*s'"), (int) (word_end - i),
                                 p->text + i);
-  return mf_expr_parser_fail (p, i, "unknown unit '%.*s'", (int) MIN (word_end - i, 40),
+  return mf_expr_parser_fail (p, i, _("unknown unit '%.*s'"), (int) MIN (word_end - i, 40),
                               p->text + i);
 }
 
@@ -169,7 +170,7 @@ parse_number (MfParser *p, MfOperand *out)
   double value = g_ascii_strtod (digits, NULL);
 
   if (isinf (value))
-    return mf_expr_parser_fail (p, p->start, "number too large '%s'", digits);
+    return mf_expr_parser_fail (p, p->start, _("number too large '%s'"), digits);
   if (!parse_unit (p, &value, &out->dimension))
     return FALSE;
 
@@ -190,7 +191,7 @@ parse_table_entry (MfParser *p, double *value, MfDimension *dimension, gsize *of
   if (!parse_expr (p, &entry))
     return FALSE;
   if (parser_node (p, entry.node)->op != MF_OP_CONST)
-    return mf_expr_parser_fail (p, *offset, "table entries must be constant");
+    return mf_expr_parser_fail (p, *offset, _("table entries must be constant"));
 
   *value = parser_node (p, entry.node)->value;
   *dimension = entry.dimension;
@@ -226,7 +227,7 @@ parse_table_points (MfParser *p, MfNode *node, MfDimension *dimension)
   if (!mf_expr_expect_punct (p, '['))
     return FALSE;
   if (mf_expr_at_punct (p, ']'))
-    return mf_expr_parser_fail (p, p->start, "a table needs at least one point");
+    return mf_expr_parser_fail (p, p->start, _("a table needs at least one point"));
 
   for (;;)
     {
@@ -241,14 +242,15 @@ parse_table_points (MfParser *p, MfNode *node, MfDimension *dimension)
           double previous = g_array_index (p->points, double, p->points->len - 2);
 
           if (!(x > previous))
-            return mf_expr_parser_fail (p, x_offset, "table abscissae must increase (%g after %g)",
-                                        x, previous);
+            return mf_expr_parser_fail (p, x_offset,
+                                        _("table abscissae must increase (%g after %g)"), x,
+                                        previous);
         }
       if (!isfinite (x) || !isfinite (y))
         return mf_expr_parser_fail (p, isfinite (x) ? y_offset : x_offset,
-                                    "table entries must be finite");
+                                    _("table entries must be finite"));
       if (!dimension->any && !y_dimension.any && !mf_dimension_equal (*dimension, y_dimension))
-        return mf_expr_parser_fail (p, y_offset, "table values must all have the same units");
+        return mf_expr_parser_fail (p, y_offset, _("table values must all have the same units"));
       if (!y_dimension.any)
         *dimension = y_dimension;
 
@@ -274,7 +276,7 @@ check_call (MfParser *p, const MfFunction *fn, const MfOperand *args)
   t0 = parser_node (p, args[1].node);
   t1 = parser_node (p, args[2].node);
   if (t0->op == MF_OP_CONST && t1->op == MF_OP_CONST && !(t1->value > t0->value))
-    return mf_expr_parser_fail (p, args[2].offset, "'ramp' needs t1 > t0, not t0 = %g, t1 = %g",
+    return mf_expr_parser_fail (p, args[2].offset, _("'ramp' needs t1 > t0, not t0 = %g, t1 = %g"),
                                 t0->value, t1->value);
   return TRUE;
 }
@@ -300,7 +302,7 @@ parse_arguments (MfParser *p, const MfFunction *fn, MfNode *node, MfOperand *arg
         {
           if (!mf_expr_at_punct (p, '['))
             return mf_expr_parser_fail (p, p->start,
-                                        "'[' expected: table (t, [[t0, y0], [t1, y1], ...])");
+                                        _("'[' expected: table (t, [[t0, y0], [t1, y1], ...])"));
           if (!parse_table_points (p, node, table_dimension))
             return FALSE;
         }
@@ -327,14 +329,18 @@ parse_call (MfParser *p, const MfFunction *fn, gsize name_offset, MfOperand *out
 
   mf_expr_next_token (p); /* the name */
   if (!mf_expr_at_punct (p, '('))
-    return mf_expr_parser_fail (p, p->start, "'(' expected after '%s'", fn->name);
+    return mf_expr_parser_fail (p, p->start, _("'(' expected after '%s'"), fn->name);
   mf_expr_next_token (p);
 
   if (!parse_arguments (p, fn, &node, args, &n_args, &table_dimension))
     return FALSE;
   if (n_args != fn->n_args)
-    return mf_expr_parser_fail (p, name_offset, "'%s' takes %u argument%s (%s), not %u", fn->name,
-                                fn->n_args, fn->n_args == 1 ? "" : "s", fn->signature, n_args);
+    /* Translators: "'ramp' takes 3 arguments (t, t0, t1), not 2": the function, how many
+     * arguments it takes, their names and how many were given */
+    return mf_expr_parser_fail (p, name_offset,
+                                g_dngettext (NULL, "'%s' takes %u argument (%s), not %u",
+                                             "'%s' takes %u arguments (%s), not %u", fn->n_args),
+                                fn->name, fn->n_args, fn->signature, n_args);
   if (!check_call (p, fn, args))
     return FALSE;
 
@@ -370,9 +376,10 @@ parse_name (MfParser *p, MfOperand *out)
   else if (mf_expr_token_is (p, "pi"))
     out->node = push_constant (p, G_PI);
   else if (p->text[mf_expr_skip_space (p->text, p->end)] == '(')
-    return mf_expr_parser_fail (p, p->start, "unknown function '%.*s'", (int) MIN (len, 40), name);
+    return mf_expr_parser_fail (p, p->start, _("unknown function '%.*s'"), (int) MIN (len, 40),
+                                name);
   else
-    return mf_expr_parser_fail (p, p->start, "unknown name '%.*s' (only t and pi)",
+    return mf_expr_parser_fail (p, p->start, _("unknown name '%.*s' (only t and pi)"),
                                 (int) MIN (len, 40), name);
   mf_expr_next_token (p);
   return TRUE;
@@ -423,13 +430,13 @@ parse_power (MfParser *p, MfOperand *out)
   if (!base.dimension.any && !mf_expr_dimension_is_dimensionless (base.dimension))
     {
       what = mf_expr_describe_with_article (base.dimension);
-      return mf_expr_parser_fail (p, offset, "'^' needs a dimensionless base, not %s", what);
+      return mf_expr_parser_fail (p, offset, _("'^' needs a dimensionless base, not %s"), what);
     }
   if (!exponent.dimension.any && !mf_expr_dimension_is_dimensionless (exponent.dimension))
     {
       what = mf_expr_describe_with_article (exponent.dimension);
-      return mf_expr_parser_fail (p, exponent.offset, "an exponent must be dimensionless, not %s",
-                                  what);
+      return mf_expr_parser_fail (p, exponent.offset,
+                                  _("an exponent must be dimensionless, not %s"), what);
     }
   out->dimension = base.dimension;
   return push_binary (p, MF_OP_POW, &base, &exponent, out);
@@ -442,7 +449,7 @@ parse_unary (MfParser *p, MfOperand *out)
   gboolean ok;
 
   if (++p->depth > MF_EXPR_MAX_DEPTH)
-    return mf_expr_parser_fail (p, p->start, "expression too long or nested too deeply");
+    return mf_expr_parser_fail (p, p->start, _("expression too long or nested too deeply"));
 
   if (mf_expr_at_punct (p, '-') || mf_expr_at_punct (p, '+'))
     {
@@ -525,7 +532,7 @@ parse_text (MfParser *p, MfOperand *root)
 {
   mf_expr_next_token (p);
   if (p->kind == MF_TOKEN_END)
-    return mf_expr_parser_fail (p, 0, "empty expression");
+    return mf_expr_parser_fail (p, 0, _("empty expression"));
   if (!parse_expr (p, root))
     return FALSE;
   if (p->kind != MF_TOKEN_END)

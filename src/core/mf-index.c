@@ -5,6 +5,7 @@
  */
 #include "mf-index.h"
 
+#include <glib/gi18n.h>
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -122,7 +123,7 @@ involved_states (const MfModel *model, const guint *independent, guint n_bar, co
                                 mf_model_state_name (model, state));
     }
   if (names->len == 0)
-    g_string_append (names, "no state (a condition on the inputs alone)");
+    g_string_append (names, _("no state (a condition on the inputs alone)"));
   return g_string_free (names, FALSE);
 }
 

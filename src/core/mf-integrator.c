@@ -12,6 +12,7 @@
  */
 #include "mf-integrator.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -139,9 +140,11 @@ mf_integrator_new (MfSystem                  *system,
                                                     options->atol, options->rtol);
       if (self->driver == NULL)
         {
+          /* Translators: %s is the method ("rk8pd"), then the mode's number and how many
+           * states it integrates */
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                       "cannot set up the %s integrator for mode %u (%" G_GSIZE_FORMAT " states)",
-                       method->name, mf_system_get_mode (system), self->dimension);
+                       _("cannot set up the %s integrator for mode %u (%u states)"),
+                       method->name, mf_system_get_mode (system), (guint) self->dimension);
           mf_integrator_free (self);
           return NULL;
         }
@@ -209,7 +212,8 @@ fail_at (double t, GError **error, const char *format, ...)
   va_start (args, format);
   cause = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "at t = %.10g s: %s", t, cause);
+  /* Translators: %.10g is the time in seconds, %s what failed there */
+  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, _("at t = %.10g s: %s"), t, cause);
   return FALSE;
 }
 
@@ -222,8 +226,8 @@ not_finite_cause (const MfIntegrator *self)
   if (known != NULL)
     return known;
   if (self->failed_in == MF_FAILED_IN_JACOBIAN)
-    return "the Jacobian is not finite";
-  return "the right-hand side is not finite (the solution blew up)";
+    return _("the Jacobian is not finite");
+  return _("the right-hand side is not finite (the solution blew up)");
 }
 
 static gboolean
@@ -231,11 +235,12 @@ fail_stalled (const MfIntegrator *self, double t, GError **error)
 {
   if (!self->method->implicit)
     return fail_at (t, error,
-                    "the step size fell below %.3g s (the equations may be too stiff for %s; "
-                    "try msbdf)", min_step (t), self->method->name);
+                    /* Translators: %.3g is a time step in seconds, %s the method ("rk4") */
+                    _("the step size fell below %.3g s (the equations may be too stiff for %s; "
+                      "try msbdf)"), min_step (t), self->method->name);
   return fail_at (t, error,
-                  "the step size fell below %.3g s (the solution may be discontinuous or "
-                  "singular there)", min_step (t));
+                  _("the step size fell below %.3g s (the solution may be discontinuous or "
+                    "singular there)"), min_step (t));
 }
 
 static gboolean
@@ -243,7 +248,8 @@ fail_adaptive (const MfIntegrator *self, double t, int status, GError **error)
 {
   if (status == GSL_EBADFUNC)
     return fail_at (t, error, "%s", not_finite_cause (self));
-  return fail_at (t, error, "the %s stepper failed (%s)", self->method->name,
+  /* Translators: the first %s is the method ("rkf45"), the second GSL's reason */
+  return fail_at (t, error, _("the %s stepper failed (%s)"), self->method->name,
                   gsl_strerror (status));
 }
 
@@ -251,9 +257,12 @@ static gboolean
 fail_fixed (const MfIntegrator *self, double t, double h, int status, GError **error)
 {
   if (status == GSL_EBADFUNC)
-    return fail_at (t, error, "%s; a step of %g s may be too long for %s",
+    /* Translators: %s is what is not finite ("the Jacobian is not finite"), %g the step,
+     * the last %s the method ("rk4") */
+    return fail_at (t, error, _("%s; a step of %g s may be too long for %s"),
                     not_finite_cause (self), h, self->method->name);
-  return fail_at (t, error, "the %s step of %g s failed (%s); try a shorter step",
+  /* Translators: %s is the method ("rk4"), %g the step, the last %s GSL's reason */
+  return fail_at (t, error, _("the %s step of %g s failed (%s); try a shorter step"),
                   self->method->name, h, gsl_strerror (status));
 }
 
@@ -272,9 +281,12 @@ fail_blowup (MfIntegrator *self, double t, const double *y, GError **error)
       culprit = g_strdup_printf (" (%s = %g %s)", mf_model_state_name (model, i), self->u[i],
                                  mf_model_output_unit (model, i));
   if (self->fixed_step > 0)
-    hint = g_strdup_printf ("; a fixed step of %g s may be beyond the stability limit of %s",
+    /* Translators: ends "the solution blew up"; %g is the step, %s the method ("rk4") */
+    hint = g_strdup_printf (_("; a fixed step of %g s may be beyond the stability limit of %s"),
                             self->fixed_step, self->method->name);
-  return fail_at (t, error, "the solution blew up%s%s", culprit ? culprit : "",
+  /* Translators: the first %s is empty or names the state that grew, " (P1.v = 1e+300 m/s)",
+   * the second is empty or a hint that starts with "; " */
+  return fail_at (t, error, _("the solution blew up%s%s"), culprit ? culprit : "",
                   hint ? hint : "");
 }
 

@@ -10,24 +10,26 @@
  */
 #include "mf-method.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 /* The GSL step types are exported variables, not constants, so the table is
- * filled on first use. */
+ * filled on first use.  The labels are marked for translation and stay in
+ * English here: a caller shows them through gettext. */
 static MfMethod methods[] = {
-  { "rk2", "Runge–Kutta (2, 3)", NULL, FALSE, FALSE, TRUE },
-  { "rk4", "Classical Runge–Kutta 4", NULL, FALSE, FALSE, TRUE },
-  { "rkf45", "Runge–Kutta–Fehlberg (4, 5)", NULL, FALSE, FALSE, TRUE },
-  { "rkck", "Runge–Kutta Cash–Karp (4, 5)", NULL, FALSE, FALSE, TRUE },
-  { "rk8pd", "Runge–Kutta Prince–Dormand (8, 9)", NULL, FALSE, FALSE, TRUE },
-  { "rk1imp", "Implicit Euler (Gauss 1)", NULL, TRUE, TRUE, TRUE },
-  { "rk2imp", "Implicit midpoint (Gauss 2)", NULL, TRUE, TRUE, TRUE },
-  { "rk4imp", "Implicit Gauss–Legendre 4", NULL, TRUE, TRUE, TRUE },
-  { "bsimp", "Bulirsch–Stoer, implicit (Bader–Deuflhard)", NULL, TRUE, TRUE, TRUE },
-  { "msadams", "Adams multistep, variable order 1–12", NULL, TRUE, FALSE, TRUE },
-  { "msbdf", "BDF multistep, variable order 1–5 (stiff)", NULL, TRUE, TRUE, TRUE },
+  { "rk2", N_("Runge–Kutta (2, 3)"), NULL, FALSE, FALSE, TRUE },
+  { "rk4", N_("Classical Runge–Kutta 4"), NULL, FALSE, FALSE, TRUE },
+  { "rkf45", N_("Runge–Kutta–Fehlberg (4, 5)"), NULL, FALSE, FALSE, TRUE },
+  { "rkck", N_("Runge–Kutta Cash–Karp (4, 5)"), NULL, FALSE, FALSE, TRUE },
+  { "rk8pd", N_("Runge–Kutta Prince–Dormand (8, 9)"), NULL, FALSE, FALSE, TRUE },
+  { "rk1imp", N_("Implicit Euler (Gauss 1)"), NULL, TRUE, TRUE, TRUE },
+  { "rk2imp", N_("Implicit midpoint (Gauss 2)"), NULL, TRUE, TRUE, TRUE },
+  { "rk4imp", N_("Implicit Gauss–Legendre 4"), NULL, TRUE, TRUE, TRUE },
+  { "bsimp", N_("Bulirsch–Stoer, implicit (Bader–Deuflhard)"), NULL, TRUE, TRUE, TRUE },
+  { "msadams", N_("Adams multistep, variable order 1–12"), NULL, TRUE, FALSE, TRUE },
+  { "msbdf", N_("BDF multistep, variable order 1–5 (stiff)"), NULL, TRUE, TRUE, TRUE },
   /* Implemented in mf-euler.c: no error estimate, so it needs a fixed step. */
-  { "euler", "Explicit Euler, fixed step", NULL, FALSE, FALSE, FALSE },
+  { "euler", N_("Explicit Euler, fixed step"), NULL, FALSE, FALSE, FALSE },
 };
 
 static void

@@ -14,7 +14,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   const char                 *name;  /* "rk8pd", "msbdf", "euler" */
-  const char                 *label; /* "Runge–Kutta Prince–Dormand (8, 9)" */
+  const char                 *label; /* "Runge–Kutta Prince–Dormand (8, 9)"; show with _() */
   const gsl_odeiv2_step_type *gsl;   /* NULL for the methods implemented here */
   gboolean                    implicit;
   gboolean                    needs_jacobian;

@@ -5,6 +5,7 @@
  */
 #include "mf-model-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -145,8 +146,10 @@ classify_nodes (MfModel *model, GError **error)
           if (node->kind == MF_NODE_COMPLIANT && component->info->type == MF_COMPONENT_VOLUME)
             goto add_volume;
           g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                       "node %s holds both %s '%s' and %s '%s': a node can have one tank, "
-                       "or volumes, but not both",
+                       /* Translators: "node J1 holds both tank 'T1' and volume 'V2': …"; the
+                        * first %s is the node, then a component type and id, twice */
+                       _("node %s holds both %s '%s' and %s '%s': a node can have one tank, "
+                         "or volumes, but not both"),
                        node->name, other->info->name, other->id, component->info->name,
                        component->id);
           return FALSE;
@@ -412,8 +415,9 @@ build_links (MfModel *model, GError **error)
       if (in->len == 0 && !node->fixed)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                       "mechanical node %s has no mass and no fixed support: connect it to a "
-                       "mass, a piston or a fixed point",
+                       /* Translators: %s is a node ("M1.a") */
+                       _("mechanical node %s has no mass and no fixed support: connect it to a "
+                         "mass, a piston or a fixed point"),
                        node->name);
           return FALSE;
         }
@@ -468,8 +472,9 @@ build_junction_rows (MfModel *model)
       g_array_append_val (rows, n);
       if (node->n_ends == 1 && strchr (node->name, '.') != NULL)
         g_ptr_array_add (model->notes,
-                         g_strdup_printf ("port %s is not connected: it is taken as plugged "
-                                          "(no flow)",
+                         /* Translators: %s is a port, "P1.b" */
+                         g_strdup_printf (_("port %s is not connected: it is taken as plugged "
+                                            "(no flow)"),
                                           node->name));
     }
   model->n_junction_rows = rows->len;
@@ -552,7 +557,9 @@ check_initial_values (MfModel *model, GError **error)
           g_autofree char *names = g_strjoinv (", ", (char **) model->state_names->pdata);
 
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                       "initial value for '%s': the circuit has no such state (its states: %s)",
+                       /* Translators: the first %s is the state as written, the second the list of
+                        * the circuit's states */
+                       _("initial value for '%s': the circuit has no such state (its states: %s)"),
                        init->name, names);
           return FALSE;
         }
@@ -565,7 +572,7 @@ check_initial_values (MfModel *model, GError **error)
       if (state < 0 || (guint) state >= model->branches->len)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                       "preferred state '%s' is not a velocity of the circuit", name);
+                       _("preferred state '%s' is not a velocity of the circuit"), name);
           return FALSE;
         }
     }
@@ -604,7 +611,7 @@ mf_model_new (const MfCircuit *circuit, GError **error)
     {
       /* the loader always makes one; a circuit built in code must too */
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                   "the circuit has no mode: add one (e.g. \"default\", with nothing closed)");
+                   _("the circuit has no mode: add one (e.g. \"default\", with nothing closed)"));
       goto fail;
     }
   build_nodes (model);
@@ -618,8 +625,8 @@ mf_model_new (const MfCircuit *circuit, GError **error)
   if (model->state_names->len == 0)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                   "the circuit has nothing that moves: add a pipe, an orifice, a valve, a piston "
-                   "or a mass");
+                   _("the circuit has nothing that moves: add a pipe, an orifice, a valve, a "
+                     "piston or a mass"));
       goto fail;
     }
   g_ptr_array_add (model->state_names, NULL); /* so that it joins as a strv */
@@ -835,8 +842,8 @@ static const char *
 closed_word (const MfCircuit *circuit, guint c, gboolean closed)
 {
   if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON)
-    return closed ? "at end stop" : "free";
-  return closed ? "closed" : "open";
+    return closed ? _("at end stop") : _("free");
+  return closed ? _("closed") : _("open");
 }
 
 char *
@@ -847,10 +854,16 @@ mf_model_describe_valves (const MfModel *model, guint mode, const gboolean *clos
   GString *text = g_string_new (NULL);
   guint differences = 0;
 
-  g_string_printf (text, "mode '%s'", m->name);
+  /* Translators: names a mode at the start of a message; %s is its name, %u its number */
+  g_string_printf (text, _("mode '%s'"), m->name);
   for (guint c = 0; c < circuit->components->len; c++)
     if (closed[c] != mf_mode_is_closed (m, c))
-      g_string_append_printf (text, "%s%s %s", differences++ == 0 ? " with " : ", ",
+      /* Translators: follows "mode 'lift'" for each valve or piston whose state differs from
+       * the mode's: "mode 'lift' with V1 open, C1 at end stop"; the first %s is the component,
+       * the second its state ("open", "closed", "free", "at end stop") */
+      /* Translators: another valve or piston after the first: the first %s is the component, the
+       * second its state */
+      g_string_append_printf (text, differences++ == 0 ? _(" with %s %s") : _(", %s %s"),
                               component_at (circuit, c)->id, closed_word (circuit, c, closed[c]));
   return g_string_free (text, FALSE);
 }

@@ -18,6 +18,7 @@
  */
 #include "mf-newton.h"
 
+#include <glib/gi18n.h>
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -284,7 +285,8 @@ evaluate (MfNewton      *self,
 static gboolean
 lapack_failed (GError **error, const char *routine, lapack_int info)
 {
-  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "Newton: LAPACK %s failed (info %d)", routine,
+  /* Translators: %s is a LAPACK routine ("dgesvd"), %d its error code */
+  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, _("Newton: LAPACK %s failed (info %d)"), routine,
                (int) info);
   return FALSE;
 }
@@ -546,7 +548,7 @@ take_step (MfNewton *self, const Problem *problem, double *z, GError **error)
     goto newton_taken;
 
   g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-               "Newton stalled after %u iterations (residual %g): no step reduces the residual",
+               _("Newton stalled after %u iterations (residual %g): no step reduces the residual"),
                report->iterations, max_magnitude (self->g, self->q));
   return FALSE;
 
@@ -586,7 +588,7 @@ check_scale (const double *scale, guint q, GError **error)
     if (!(scale[i] > 0.0) || !isfinite (scale[i]))
       {
         g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                     "Newton: the scale of equation %u is %g, not a positive number", i + 1,
+                     _("Newton: the scale of equation %u is %g, not a positive number"), i + 1,
                      scale[i]);
         return FALSE;
       }
@@ -618,7 +620,7 @@ mf_newton_solve (MfNewton       *self,
   if (!evaluate (self, &problem, z, self->g, self->jacobian))
     {
       g_set_error_literal (error, MF_ERROR, MF_ERROR_SOLVER,
-                           "Newton: G or its Jacobian is not finite at the starting point");
+                           _("Newton: G or its Jacobian is not finite at the starting point"));
       return FALSE;
     }
 
@@ -633,7 +635,7 @@ mf_newton_solve (MfNewton       *self,
       if (report->iterations >= self->max_iterations)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                       "Newton did not converge in %u iterations (residual %g)",
+                       _("Newton did not converge in %u iterations (residual %g)"),
                        report->iterations, report->residual);
           break;
         }

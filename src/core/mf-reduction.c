@@ -5,6 +5,7 @@
  */
 #include "mf-reduction.h"
 
+#include <glib/gi18n.h>
 #include <lapacke.h>
 #include <math.h>
 #include <string.h>
@@ -270,6 +271,41 @@ row_is_plugged_port (const MfModel *model, guint row)
   return node->n_ends == 1 && strchr (node->name, '.') != NULL;
 }
 
+/* One whole sentence per kind of DAE, so a translation need not join pieces. */
+static char *
+describe_mass_problem (const MfReduction *red, const char *states)
+{
+  guint nullity = red->mass_nullity;
+
+  if (red->index < 1)
+    /* Translators: %u is the nullity of the reduced mass matrix, %s lists the independent states
+     * that carry no mass ("P1.v, P2.v") */
+    return g_strdup_printf (_("the reduced mass matrix is singular (nullity %u): the independent "
+                              "states %s carry no mass, so the equations are a DAE that does not "
+                              "determine every state"), nullity, states);
+  if (!red->index_analysis->solvable)
+    /* Translators: %u is the nullity of the reduced mass matrix, %s lists the independent states
+     * that carry no mass ("P1.v, P2.v") */
+    return g_strdup_printf (_("the reduced mass matrix is singular (nullity %u): the independent "
+                              "states %s carry no mass, so the equations are a DAE whose hidden "
+                              "constraints cannot be solved for the massless velocities (give "
+                              "one of them a mass or a damping)"), nullity, states);
+  if (red->index == 1)
+    /* Translators: %u is the nullity of the reduced mass matrix, %s lists the independent states
+     * that carry no mass ("P1.v, P2.v") */
+    return g_strdup_printf (_("the reduced mass matrix is singular (nullity %u): the independent "
+                              "states %s carry no mass, so the equations are an index-1 DAE; its "
+                              "algebraic states are solved by Newton at every step"),
+                            nullity, states);
+  /* Translators: %u is the nullity of the reduced mass matrix, %s lists the independent states that
+   * carry no mass ("P1.v, P2.v") */
+  return g_strdup_printf (_("the reduced mass matrix is singular (nullity %u): the independent "
+                            "states %s carry no mass, so the equations are an index-2 DAE: a "
+                            "hidden constraint holds positions or pressures, which become "
+                            "algebraic, and its derivative fixes the massless velocities; both "
+                            "are solved at every step"), nullity, states);
+}
+
 static void
 describe_problems (MfReduction *red, const MfModel *model)
 {
@@ -283,29 +319,36 @@ describe_problems (MfReduction *red, const MfModel *model)
     {
       g_autofree char *rows = join_rows (red, ns->redundant, red->n_rows - ns->rank);
 
+      /* Translators: "2 of 5 constraints are redundant (J1, V1 closed): W has rank 3";
+       * %s lists the constraints, W is the constraint matrix */
       g_ptr_array_add (red->problems,
-                       g_strdup_printf ("%u of %u constraints are redundant (%s): W has rank %u",
+                       g_strdup_printf (_("%u of %u constraints are redundant (%s): W has rank %u"),
                                         red->n_rows - ns->rank, red->n_rows, rows, ns->rank));
     }
   for (guint r = 0; r < red->n_rows; r++)
     {
+      char *message;
+
       if (red->row_determined[r] || (r < n_junction && row_is_plugged_port (model, r)))
         continue;
-      if (r < n_junction)
-        g_ptr_array_add (red->problems,
-                         g_strdup_printf (row_is_empty (red, r)
-                                            ? "node %s joins nothing that carries flow (no "
-                                              "pipe, orifice, valve, pump or piston): its "
-                                              "pressure is undetermined"
-                                          : row_only_closed (red, r)
-                                            ? "node %s touches only closed valves: its pressure "
-                                              "is undetermined"
-                                            : "the pressure at node %s is undetermined",
-                                          red->row_names[r]));
+      /* Translators: %s is a node ("J1", "P1.a") */
+      if (r < n_junction && row_is_empty (red, r))
+        message = g_strdup_printf (_("node %s joins nothing that carries flow (no pipe, "
+                                     "orifice, valve, pump or piston): its pressure is "
+                                     "undetermined"), red->row_names[r]);
+      /* Translators: %s is a node ("J1", "P1.a") */
+      else if (r < n_junction && row_only_closed (red, r))
+        message = g_strdup_printf (_("node %s touches only closed valves: its pressure is "
+                                     "undetermined"), red->row_names[r]);
+      /* Translators: %s is a node ("J1", "P1.a") */
+      else if (r < n_junction)
+        message = g_strdup_printf (_("the pressure at node %s is undetermined"),
+                                   red->row_names[r]);
+      /* Translators: %s is a constraint ("C.v = M.v", "V1 closed") */
       else
-        g_ptr_array_add (red->problems,
-                         g_strdup_printf ("the force held by constraint '%s' is undetermined",
-                                          red->row_names[r]));
+        message = g_strdup_printf (_("the force held by constraint '%s' is undetermined"),
+                                   red->row_names[r]);
+      g_ptr_array_add (red->problems, message);
     }
   if (red->mass_singular)
     {
@@ -320,20 +363,7 @@ describe_problems (MfReduction *red, const MfModel *model)
                                       mf_model_state_name (model, ns->independent[j]));
               break;
             }
-      red->mass_problem =
-        g_strdup_printf ("the reduced mass matrix is singular (nullity %u): the independent "
-                         "states %s carry no mass, so the equations are %s",
-                         red->mass_nullity, states->str,
-                         red->index < 1 ? "a DAE that does not determine every state"
-                         : !red->index_analysis->solvable
-                           ? "a DAE whose hidden constraints cannot be solved for the massless "
-                             "velocities (give one of them a mass or a damping)"
-                         : red->index == 1
-                           ? "an index-1 DAE; its algebraic states are solved by Newton at "
-                             "every step"
-                           : "an index-2 DAE: a hidden constraint holds positions or pressures, "
-                             "which become algebraic, and its derivative fixes the massless "
-                             "velocities; both are solved at every step");
+      red->mass_problem = describe_mass_problem (red, states->str);
       g_ptr_array_add (red->problems, (char *) red->mass_problem);
       g_string_free (states, TRUE);
     }

@@ -13,6 +13,7 @@
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -34,19 +35,19 @@ mf_simulation_start_check (const MfModel             *model,
   if (!(start->t >= 0 && start->t < options->t_end))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                   "the start time %g s is not within the run (0 to %g s)", start->t,
+                   _("the start time %g s is not within the run (0 to %g s)"), start->t,
                    options->t_end);
       return FALSE;
     }
   if (start->u == NULL)
     {
-      g_set_error_literal (error, MF_ERROR, MF_ERROR_USAGE, "the start has no state");
+      g_set_error_literal (error, MF_ERROR, MF_ERROR_USAGE, _("the start has no state"));
       return FALSE;
     }
   for (guint i = 0; i < n_states; i++)
     if (!isfinite (start->u[i]))
       {
-        g_set_error (error, MF_ERROR, MF_ERROR_USAGE, "the start state of %s is not a number",
+        g_set_error (error, MF_ERROR, MF_ERROR_USAGE, _("the start state of %s is not a number"),
                      mf_model_state_name (model, i));
         return FALSE;
       }
@@ -141,7 +142,7 @@ mf_run_resume (MfRun *run, GError **error)
   run->current = mf_run_integrator (run, error);
   if (run->current == NULL)
     {
-      g_prefix_error (error, "at t = %.9g s: ", run->t);
+      g_prefix_error (error, _("at t = %.9g s: "), run->t);
       return FALSE;
     }
   /* as at t = 0, the projection onto the constraints is no switch: its

@@ -28,6 +28,7 @@
  */
 #include "mf-simulation.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
@@ -84,27 +85,29 @@ options_check (const MfSimulationOptions *options, const MfMethod **method, GErr
       g_autofree char *known = mf_method_names ();
 
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                   "unknown integration method '%s' (known: %s)",
-                   options->method ? options->method : "(none)", known);
+                   /* Translators: the first %s is the method as given, the second the list of known
+                    * methods */
+                   _("unknown integration method '%s' (known: %s)"),
+                   options->method ? options->method : _("(none)"), known);
       return FALSE;
     }
   if (!(options->t_end > 0 && isfinite (options->t_end)))
-    return usage_error (error, "the end time must be a positive number of seconds");
+    return usage_error (error, _("the end time must be a positive number of seconds"));
   if (!(options->rtol > 0 && options->atol > 0))
-    return usage_error (error, "the tolerances rtol and atol must be positive");
+    return usage_error (error, _("the tolerances rtol and atol must be positive"));
   if (!(options->output_interval > 0))
-    return usage_error (error, "the output interval must be positive");
+    return usage_error (error, _("the output interval must be positive"));
   if (!(options->t_end / options->output_interval <= MF_MAX_SAMPLES))
-    return usage_error (error, "the output interval is so short that the run would produce "
-                               "more than a billion samples");
+    return usage_error (error, _("the output interval is so short that the run would produce "
+                                 "more than a billion samples"));
   if (!(options->step >= 0 && isfinite (options->step)))
-    return usage_error (error, "the fixed step must be positive (or 0 for an adaptive run)");
+    return usage_error (error, _("the fixed step must be positive (or 0 for an adaptive run)"));
   if (options->step > options->t_end)
-    return usage_error (error, "the fixed step is longer than the whole run");
+    return usage_error (error, _("the fixed step is longer than the whole run"));
   if (options->step == 0 && !(*method)->adaptive)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                   "the method '%s' has no error estimate: it needs a fixed step",
+                   _("the method '%s' has no error estimate: it needs a fixed step"),
                    (*method)->name);
       return FALSE;
     }
@@ -342,7 +345,9 @@ run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **e
   next = run_relieved_integrator (run, error);
   if (next == NULL)
     {
-      g_prefix_error (error, "at t = %.9g s: %s", run->t, why);
+      /* Translators: %.9g is the time in seconds, %s the switch ("check valve 'V1' opens: ") and
+       * then the failure follows */
+      g_prefix_error (error, _("at t = %.9g s: %s"), run->t, why);
       return FALSE;
     }
   system = mf_integrator_get_system (next);
@@ -359,17 +364,33 @@ static char *
 run_switch_reason (const MfRun *run, guint valve, MfValveState to)
 {
   const MfComponent *component = run_component (run, valve);
-  g_autofree char *kind = g_ascii_strdown (component->info->label, -1);
+  const char *label = _(component->info->label);
+  /* English labels are capitalised for the palette; a translated one keeps its case */
+  g_autofree char *kind = label == component->info->label ? g_ascii_strdown (label, -1)
+                                                          : g_strdup (label);
+  gboolean opens = to == MF_VALVE_OPEN;
 
+  /* Translators: these start a message that says what went wrong at the switch: the first
+   * %s is the component's type ("check valve"), the second its id */
   if (mf_events_kind (run->events, valve) == MF_SWITCH_AREA)
-    return g_strdup_printf ("%s '%s' %s: ", kind, component->id,
-                            to == MF_VALVE_OPEN ? "reopens as its area grows"
-                                                : "closes as its area reaches zero");
+    return g_strdup_printf (opens ? _("%s '%s' reopens as its area grows: ")
+                                  /* Translators: the first %s is the component's type ("check
+                                   * valve"), the second its id */
+                                  : _("%s '%s' closes as its area reaches zero: "),
+                            kind, component->id);
+  /* Translators: these start a message that says what went wrong; %s is the piston's id */
   if (mf_events_kind (run->events, valve) == MF_SWITCH_STOP)
-    return g_strdup_printf ("piston '%s' %s: ", component->id,
-                            to == MF_VALVE_OPEN ? "leaves its end stop" : "reaches its end stop");
-  return g_strdup_printf ("%s '%s' %s: ", kind, component->id,
-                          to == MF_VALVE_OPEN ? "opens" : "closes");
+    return g_strdup_printf (opens ? _("piston '%s' leaves its end stop: ")
+                                  /* Translators: %s is the piston's id */
+                                  : _("piston '%s' reaches its end stop: "),
+                            component->id);
+  /* Translators: these start a message that says what went wrong: the first %s is the
+   * component's type ("check valve"), the second its id */
+  return g_strdup_printf (opens ? _("%s '%s' opens: ")
+                                /* Translators: the first %s is the component's type ("check
+                                 * valve"), the second its id */
+                                : _("%s '%s' closes: "),
+                          kind, component->id);
 }
 
 /* A valve that opens because the pressure across a chain of closed valves
@@ -417,8 +438,8 @@ mf_run_settle (MfRun *run, GError **error)
       if (n >= limit)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                       "at t = %.9g s: the valves keep switching (%u switches at this "
-                       "instant)", run->t, n);
+                       _("at t = %.9g s: the valves keep switching (%u switches at this "
+                         "instant)"), run->t, n);
           return FALSE;
         }
       if (!run_switch_valve (run, (guint) valve, error))
@@ -452,7 +473,7 @@ mf_run_start_valves (MfRun *run, gboolean first, GError **error)
         {
           if (!g_error_matches (refused, MF_ERROR, MF_ERROR_STRUCTURE))
             {
-              g_propagate_prefixed_error (error, g_steal_pointer (&refused), "at t = %.9g s: ",
+              g_propagate_prefixed_error (error, g_steal_pointer (&refused), _("at t = %.9g s: "),
                                           run->t);
               return FALSE;
             }
@@ -573,7 +594,8 @@ mf_run_check_inputs (MfRun *run, double *stop, GError **error)
       *stop = before;
       return TRUE;
     }
-  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "at t = %.10g s: %s", bad, why);
+  /* Translators: %.10g is the time in seconds, %s what failed there */
+  g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, _("at t = %.10g s: %s"), bad, why);
   return FALSE;
 }
 
@@ -595,7 +617,7 @@ run_start (MfRun *run, GError **error)
   run->current = mf_run_integrator (run, error);
   if (run->current == NULL)
     {
-      g_prefix_error (error, "at t = 0 s: ");
+      g_prefix_error (error, _("at t = 0 s: "));
       return FALSE;
     }
   mf_model_initial_state (run->model, run->u);

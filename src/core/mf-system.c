@@ -9,6 +9,7 @@
  */
 #include "mf-system.h"
 
+#include <glib/gi18n.h>
 #include <gsl/gsl_errno.h>
 #include <lapacke.h>
 #include <math.h>
@@ -115,13 +116,15 @@ check_simulable (MfSystem *sys, GError **error)
     {
       if (sys->red->index < 1)
         g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE, "%s: %s", label,
-                     "the equations do not determine every state: some velocity has neither "
-                     "mass nor a force that depends on it");
+                     _("the equations do not determine every state: some velocity has "
+                       "neither mass nor a force that depends on it"));
       else
         g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                     "%s: the equations have index %d: the hidden constraints of the massless "
-                     "parts hold only positions or pressures whose rates do not fix the massless "
-                     "velocities; give one of them a mass or a damping", label,
+                     /* Translators: %s names the mode, with any valves whose state differs from it
+                      * ("mode 'lift' with V1 open"); %d is the index */
+                     _("%s: the equations have index %d: the hidden constraints of the massless "
+                       "parts hold only positions or pressures whose rates do not fix the massless "
+                       "velocities; give one of them a mass or a damping"), label,
                      sys->red->index);
       return FALSE;
     }
@@ -141,8 +144,11 @@ check_simulable (MfSystem *sys, GError **error)
               const MfComponent *c = g_ptr_array_index (model->circuit->components, e->component);
 
               g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                           "%s: flow source '%s' pumps into node %s, where the flow "
-                           "cannot go anywhere (every other path is closed)",
+                           /* Translators: %s names the mode, with any valves whose state differs
+                            * from it ("mode 'lift' with V1 open"); then the flow source's id and a
+                            * node */
+                           _("%s: flow source '%s' pumps into node %s, where the flow "
+                             "cannot go anywhere (every other path is closed)"),
                            label, c->id, node->name);
               return FALSE;
             }
@@ -194,7 +200,9 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
       g_autofree char *label = mf_model_describe_valves (model, mode, closed);
 
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "%s: LAPACK could not reduce the constraint matrix", label);
+                   /* Translators: %s names the mode, with any valves whose state differs from it
+                    * ("mode 'lift' with V1 open") */
+                   _("%s: LAPACK could not reduce the constraint matrix"), label);
       goto fail;
     }
   sys->n_v = mf_model_n_velocities (model);
@@ -220,8 +228,10 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
   if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
-                   "%s: the reduced mass matrix or the constraint matrix could not be "
-                   "factored", sys->red->label);
+                   /* Translators: %s names the mode, with any valves whose state differs from it
+                    * ("mode 'lift' with V1 open") */
+                   _("%s: the reduced mass matrix or the constraint matrix could not be "
+                     "factored"), sys->red->label);
       goto fail;
     }
   return sys;
@@ -335,9 +345,11 @@ diagnose_not_finite (const MfSystem *sys, double t)
 
       if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
         return g_error_new (MF_ERROR, MF_ERROR_SOLVER,
-                            "%s '%s' has an area of %g m^2 while it is open, and the orifice law "
-                            "needs an infinite pressure drop for any flow through it (its area "
-                            "reached zero between the instants the closing events watch)",
+                            /* Translators: the first %s is the component's type name
+                             * ("orifice"), the second its id, %g its area */
+                            _("%s '%s' has an area of %g m^2 while it is open, and the orifice "
+                              "law needs an infinite pressure drop for any flow through it (its "
+                              "area reached zero between the instants the closing events watch)"),
                             c->info->name, c->id, area);
     }
   return NULL;

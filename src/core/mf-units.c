@@ -5,6 +5,7 @@
  */
 #include "mf-units.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 typedef struct
@@ -34,6 +35,26 @@ static const MfQuantityInfo quantities[MF_N_QUANTITIES] = {
   [MF_QUANTITY_VISCOSITY] = { "kinematic viscosity", "m^2/s", 0, 2, -1 },
   /* m^3/Pa = m^3 / (kg m^-1 s^-2) */
   [MF_QUANTITY_CAPACITANCE] = { "capacitance", "m^3/Pa", -1, 4, 2 },
+};
+
+/* Whole phrases rather than an article picked by the first letter: another
+ * language chooses its own article, gender or case. */
+static const char *const quantity_phrases[MF_N_QUANTITIES] = {
+  [MF_QUANTITY_DIMENSIONLESS] = N_("a dimensionless number"),
+  [MF_QUANTITY_PRESSURE] = N_("a pressure"),
+  [MF_QUANTITY_LENGTH] = N_("a length"),
+  [MF_QUANTITY_AREA] = N_("an area"),
+  [MF_QUANTITY_VOLUME] = N_("a volume"),
+  [MF_QUANTITY_FLOW] = N_("a flow"),
+  [MF_QUANTITY_VELOCITY] = N_("a velocity"),
+  [MF_QUANTITY_MASS] = N_("a mass"),
+  [MF_QUANTITY_FORCE] = N_("a force"),
+  [MF_QUANTITY_STIFFNESS] = N_("a stiffness"),
+  [MF_QUANTITY_DAMPING] = N_("a damping"),
+  [MF_QUANTITY_TIME] = N_("a time"),
+  [MF_QUANTITY_DENSITY] = N_("a density"),
+  [MF_QUANTITY_VISCOSITY] = N_("a kinematic viscosity"),
+  [MF_QUANTITY_CAPACITANCE] = N_("a capacitance"),
 };
 
 typedef struct
@@ -177,6 +198,29 @@ mf_dimension_describe (MfDimension dimension)
       return g_strdup (quantities[q].name);
 
   return g_strdup_printf ("kg^%d m^%d s^%d", dimension.mass, dimension.length, dimension.time);
+}
+
+gboolean
+mf_dimension_quantity (MfDimension dimension, MfQuantity *quantity)
+{
+  if (dimension.any)
+    return FALSE;
+  for (guint q = 0; q < MF_N_QUANTITIES; q++)
+    if (mf_dimension_equal (dimension, mf_quantity_dimension (q)))
+      {
+        if (quantity != NULL)
+          *quantity = q;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+mf_quantity_phrase (MfQuantity quantity)
+{
+  g_return_val_if_fail (quantity < MF_N_QUANTITIES, NULL);
+
+  return _(quantity_phrases[quantity]);
 }
 
 static gboolean

@@ -51,6 +51,12 @@ gboolean     mf_dimension_equal (MfDimension a, MfDimension b);
 /* The quantity's name when the dimension is a known quantity ("pressure"),
  * otherwise the exponents ("kg^1 m^-1 s^-3"). */
 char        *mf_dimension_describe (MfDimension dimension);
+/* The named quantity of a dimension (the first in enum order); FALSE for a
+ * unitless value or a dimension no quantity has. */
+gboolean     mf_dimension_quantity (MfDimension dimension, MfQuantity *quantity);
+/* The quantity with its indefinite article, translated, for messages:
+ * "a pressure", "an area", "a dimensionless number". */
+const char  *mf_quantity_phrase (MfQuantity quantity);
 
 /* Matches the longest unit spelled at the start of `text` that is not
  * followed by a letter, digit or '_' (so "min" matches in "2 min" but "m"
