@@ -6,6 +6,8 @@
  */
 #include "mf-edit-document-private.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -256,7 +258,7 @@ replace_document (MfEditDocument *self, const char *data, gssize length, const c
   root = parse_tree (data, size);
   if (root == NULL)
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_SYNTAX, "%s: the text could not be read again",
+      g_set_error (error, MF_ERROR, MF_ERROR_SYNTAX, _("%s: the text could not be read again"),
                    name != NULL ? name : "<data>");
       return FALSE;
     }
@@ -284,11 +286,14 @@ mf_edit_document_load_data (MfEditDocument *self, const char *data, gssize lengt
 
 /* GIO's messages name the file themselves, in its own quotes. */
 static void
-set_io_error (GError **error, const char *verb, GFile *file, const GError *cause)
+set_io_error (GError **error, gboolean writing, GFile *file, const GError *cause)
 {
   g_autofree char *name = g_file_get_parse_name (file);
 
-  g_set_error (error, MF_ERROR, MF_ERROR_IO, "cannot %s %s: %s", verb, name, cause->message);
+  /* Translators: a file's name, then why (GIO's message) */
+  g_set_error (error, MF_ERROR, MF_ERROR_IO,
+               writing ? _("cannot write %s: %s") : _("cannot read %s: %s"), name,
+               cause->message);
 }
 
 gboolean
@@ -305,7 +310,7 @@ mf_edit_document_load_file (MfEditDocument *self, GFile *file, GError **error)
 
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
     {
-      set_io_error (error, "read", file, local_error);
+      set_io_error (error, FALSE, file, local_error);
       return FALSE;
     }
   name = g_file_get_parse_name (file);
@@ -324,7 +329,7 @@ on_contents_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
 
   if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
     {
-      set_io_error (&load_error, "read", G_FILE (source), error);
+      set_io_error (&load_error, FALSE, G_FILE (source), error);
       g_task_return_error (task, load_error);
       return;
     }
@@ -402,7 +407,7 @@ mf_edit_document_save (MfEditDocument *self, GFile *file, GError **error)
   if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
                                 NULL, &local_error))
     {
-      set_io_error (error, "write", file, local_error);
+      set_io_error (error, TRUE, file, local_error);
       return FALSE;
     }
   saved (self, file, mf_history_get_state (self->history));
@@ -435,7 +440,7 @@ on_contents_replaced (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       GError *io_error = NULL;
 
-      set_io_error (&io_error, "write", data->file, error);
+      set_io_error (&io_error, TRUE, data->file, error);
       g_task_return_error (task, io_error);
       return;
     }

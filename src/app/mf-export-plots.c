@@ -5,6 +5,8 @@
  */
 #include "mf-export-plots.h"
 
+#include <glib/gi18n.h>
+
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -64,7 +66,7 @@ mf_export_plots (MfPlot *const *plots, guint n_plots, GFile *file, MfPlotFormat 
   if (format == MF_PLOT_FORMAT_AUTO)
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT,
-                   "cannot tell the format of %s: name it .png, .svg or .pdf", name);
+                   _("cannot tell the format of %s: name it .png, .svg or .pdf"), name);
       return FALSE;
     }
 

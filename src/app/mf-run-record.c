@@ -566,7 +566,7 @@ choose_columns (MfRunRecord *self, const char *const *names, GArray *chosen, GEr
       if (c < 0)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                       "run '%s' has no quantity named '%s'",
+                       _("run '%s' has no quantity named '%s'"),
                        self->label, names[i]);
           return FALSE;
         }

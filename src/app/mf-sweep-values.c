@@ -5,6 +5,8 @@
  */
 #include "mf-sweep-values.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 
 #include "mf-error.h"
@@ -113,7 +115,7 @@ mf_sweep_values_parse (const MfQuantityRule *rule, const char *text, GError **er
 
       if (!mf_quantity_text_check (rule, value, &local))
         {
-          g_set_error (error, local->domain, local->code, "value %u ('%s'): %s", i + 1, value,
+          g_set_error (error, local->domain, local->code, _("value %u ('%s'): %s"), i + 1, value,
                        local->message);
           return NULL;
         }

@@ -13,6 +13,8 @@
  */
 #include "mf-sweep.h"
 
+#include <glib/gi18n.h>
+
 #include "mf-edit-document.h"
 #include "mf-error.h"
 #include "mf-quantity-text.h"
@@ -192,25 +194,25 @@ load_variants (MfSweep           *self,
   if (!mf_edit_document_load_data (doc, document_text, -1, "sweep", &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code,
-                   "The circuit does not load: %s", local_error->message);
+                   _("The circuit does not load: %s"), local_error->message);
       return FALSE;
     }
   index = mf_edit_document_find_component (doc, component);
   if (index < 0)
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, "There is no component '%s'", component);
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("There is no component '%s'"), component);
       return FALSE;
     }
   spec = find_param (mf_edit_document_get_component_info (doc, (guint) index), parameter);
   if (spec == NULL || spec->kind != MF_PARAM_QUANTITY)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                   "'%s' is not a parameter of %s that takes a value", parameter, component);
+                   _("'%s' is not a parameter of %s that takes a value"), parameter, component);
       return FALSE;
     }
   if (values == NULL || values[0] == NULL)
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, "No values to sweep %s.%s over",
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("No values to sweep %s.%s over"),
                    component, parameter);
       return FALSE;
     }
@@ -222,13 +224,13 @@ load_variants (MfSweep           *self,
       /* set_param() reads "" as "back to the default", which is no value */
       if (stripped[0] == '\0')
         {
-          g_set_error (error, MF_ERROR, MF_ERROR_INVALID, "Value %u of %s.%s is empty", i + 1,
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("Value %u of %s.%s is empty"), i + 1,
                        component, parameter);
           return FALSE;
         }
       if (!mf_edit_document_set_param (doc, component, parameter, value, &local_error))
         {
-          g_set_error (error, local_error->domain, local_error->code, "%s.%s = '%s': %s",
+          g_set_error (error, local_error->domain, local_error->code, _("%s.%s = '%s': %s"),
                        component, parameter, value, local_error->message);
           return FALSE;
         }

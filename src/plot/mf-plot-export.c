@@ -5,6 +5,8 @@
  */
 #include "mf-plot-export.h"
 
+#include <glib/gi18n.h>
+
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <math.h>
@@ -35,7 +37,7 @@ check_status (cairo_status_t status, const char *path, GError **error)
 {
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
-  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, "cannot write %s: %s", path,
+  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, _("cannot write %s: %s"), path,
                cairo_status_to_string (status));
   return FALSE;
 }
@@ -94,13 +96,13 @@ mf_plot_export_stacked (MfPlot *const *plots,
   if (format == MF_PLOT_FORMAT_AUTO)
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT,
-                   "cannot tell the format of %s: name it .png, .svg or .pdf", path);
+                   _("cannot tell the format of %s: name it .png, .svg or .pdf"), path);
       return FALSE;
     }
   if (!(width >= 1 && width <= MAX_SIZE && height >= n_plots && height <= MAX_SIZE))
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE,
-                   "a plot's size must be between 1 and %g, not %g × %g", MAX_SIZE, width,
+                   _("a plot's size must be between 1 and %g, not %g × %g"), MAX_SIZE, width,
                    height);
       return FALSE;
     }
