@@ -8,11 +8,12 @@
  * MfRunRecord (which reserved the run's length at its start), and three
  * MfRunPlots copy the new samples into the MfPlots of three MfPlotViews on
  * one time axis, redrawn in turn, one per frame, as the simulation pane
- * does (mf_plot_view_set_live()), and all three at the end, with the quantities the
- * simulation pane picks: up to 6 states (pistons' and masses' first),
- * every pressure, and the four singular values (log y) — for this example
- * 6, 6 and 4 series.
- * Measured from the run's start to its last sample:
+ * does (mf_plot_view_set_live()) from the run's start until every view has
+ * drawn its last sample, with the quantities the simulation pane picks: up
+ * to 6 states (pistons' and masses' first), every pressure, and the four
+ * singular values (log y) — for this example 6, 6 and 4 series.
+ * Measured from the run's start until every view has drawn the run's last
+ * sample:
  *
  *   stall       the main loop's longest waits: a G_PRIORITY_HIGH timeout
  *               of 1 ms records the gap between its calls (1 ms when the
@@ -125,6 +126,7 @@ typedef struct
   guint          last_view;
   gboolean       measuring;
   gboolean       run_over;
+  gboolean       finishing;     /* the frame under way is the last measured */
   gboolean       failed;
   gint64         started_at;
   gint64         last_timer;
@@ -172,6 +174,8 @@ record_summary (Record *record, double *worst, double *p99, double *median)
 
 /* ---- the measures ---- */
 
+static void stop_measuring (Bench *bench);
+
 static gboolean
 on_timer (gpointer data)
 {
@@ -204,13 +208,17 @@ on_after_paint (GdkFrameClock *clock, Bench *bench)
   if (!bench->measuring || bench->before_paint_at == 0)
     return;
   record_add (&result->records[MEASURE_FRAME], now - bench->before_paint_at);
-  if (bench->tick_end_at == 0)
-    return;
-  record_add (&result->records[MEASURE_PAINT], now - bench->tick_end_at);
-  quarter = MIN (N_QUARTERS - 1,
-                 N_QUARTERS * (guint64) mf_run_record_get_n_samples (bench->record)
-                   / MAX (1, bench->expected_samples));
-  result->worst_paint[quarter] = MAX (result->worst_paint[quarter], now - bench->tick_end_at);
+  if (bench->tick_end_at != 0)
+    {
+      record_add (&result->records[MEASURE_PAINT], now - bench->tick_end_at);
+      quarter = MIN (N_QUARTERS - 1,
+                     N_QUARTERS * (guint64) mf_run_record_get_n_samples (bench->record)
+                       / MAX (1, bench->expected_samples));
+      result->worst_paint[quarter] = MAX (result->worst_paint[quarter],
+                                          now - bench->tick_end_at);
+    }
+  if (bench->finishing)
+    stop_measuring (bench);
 }
 
 /* ---- the app's path: drain once per frame, bring the plots up to date ---- */
@@ -276,10 +284,10 @@ stop_measuring (Bench *bench)
   g_main_loop_quit (bench->loop);
 }
 
-/* As the simulation pane does: while the run streams, one view with new
- * data is redrawn per frame, in turn; `all` redraws every such view. */
+/* As the simulation pane does: while new data comes, one view with new
+ * data is redrawn per frame, in turn. */
 static void
-update_views (Bench *bench, gboolean all)
+update_views (Bench *bench)
 {
   for (guint i = 0; i < N_VIEWS; i++)
     if (mf_run_plots_update (bench->plots[i]))
@@ -287,7 +295,7 @@ update_views (Bench *bench, gboolean all)
   if (!bench->result->draw)
     return;
   for (guint i = 0; i < N_VIEWS; i++)
-    mf_plot_view_set_live (bench->views[i], !all);
+    mf_plot_view_set_live (bench->views[i], TRUE);
   for (guint k = 1; k <= N_VIEWS; k++)
     {
       guint i = (bench->last_view + k) % N_VIEWS;
@@ -296,12 +304,19 @@ update_views (Bench *bench, gboolean all)
         continue;
       bench->behind[i] = FALSE;
       mf_plot_view_data_changed (bench->views[i]);
-      if (!all)
-        {
-          bench->last_view = i;
-          break;
-        }
+      bench->last_view = i;
+      break;
     }
+}
+
+/* Every view has drawn what it has (the reference draws nothing). */
+static gboolean
+views_done (Bench *bench)
+{
+  for (guint i = 0; bench->result->draw && i < N_VIEWS; i++)
+    if (bench->behind[i])
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -321,8 +336,7 @@ on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
     choose_quantities (bench);
   drain_end = g_get_monotonic_time ();
   record_add (&result->records[MEASURE_DRAIN], drain_end - start);
-  /* the last frame, with the run over and drained, draws every view */
-  update_views (bench, bench->run_over && drained == 0);
+  update_views (bench);
   /* the frame's layout and paint come next */
   bench->tick_end_at = g_get_monotonic_time ();
   record_add (&result->records[MEASURE_TICK], bench->tick_end_at - start);
@@ -334,10 +348,11 @@ on_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
   if (drained > 0)
     result->frames_with_samples++;
   result->most_per_frame = MAX (result->most_per_frame, drained);
-  /* the run has ended and its last samples are in: this frame draws them */
-  if (bench->run_over && drained == 0)
+  /* the run has ended, its last samples are in and this frame draws the
+   * last view behind: its paint is the last measured */
+  if (bench->run_over && drained == 0 && views_done (bench))
     {
-      stop_measuring (bench);
+      bench->finishing = TRUE;
       bench->tick_id = 0;
       return G_SOURCE_REMOVE;
     }
@@ -425,18 +440,17 @@ run_once (Bench *bench, const char *text, gsize length, const char *name,
   for (guint m = 0; m < N_MEASURES; m++)
     result->records[m].values = g_new (gint64, MAX_RECORDS);
   bench->result = result;
-  bench->run_over = bench->failed = bench->quantities_set = FALSE;
+  bench->run_over = bench->failed = bench->quantities_set = bench->finishing = FALSE;
   bench->last_timer = bench->last_frame_time = bench->before_paint_at = 0;
   g_clear_object (&bench->record);
   bench->record = mf_run_record_new ("Run");
   mf_run_record_set_status (bench->record, MF_SIM_STATUS_RUNNING);
   mf_run_record_reserve (bench->record, bench->reserve);
+  /* the views clear in turn, in the run's first frames */
   for (guint i = 0; i < N_VIEWS; i++)
     {
-      bench->behind[i] = FALSE;
       mf_run_plots_set_runs (bench->plots[i], bench->record, NULL);
-      mf_run_plots_update (bench->plots[i]);
-      mf_plot_view_data_changed (bench->views[i]);
+      bench->behind[i] = mf_run_plots_update (bench->plots[i]);
     }
   result->renderer = renderer_name (bench->window);
 
@@ -447,6 +461,8 @@ run_once (Bench *bench, const char *text, gsize length, const char *name,
   mf_sim_worker_start (bench->worker, text, (gssize) length, name, options);
   bench->tick_id = gtk_widget_add_tick_callback (bench->window, on_tick, bench, NULL);
   g_main_loop_run (bench->loop);
+  for (guint i = 0; i < N_VIEWS; i++)
+    mf_plot_view_set_live (bench->views[i], FALSE);
   g_signal_handler_disconnect (bench->worker, finished_id);
   g_signal_handler_disconnect (bench->worker, failed_id);
   return !bench->failed && result->n_samples == bench->expected_samples;

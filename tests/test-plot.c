@@ -10,6 +10,7 @@
 
 #include "mf-plot-decimate.h"
 #include "mf-plot.h"
+#include "mf-plot-private.h"
 
 static void
 assert_nice_step (double step)
@@ -484,6 +485,66 @@ test_summary_block_boundaries (void)
   mf_plot_summary_clear (&summary);
 }
 
+/* Appending in blocks with a scale (as a live run's frames do) leaves a
+ * series exactly as appending the scaled samples one by one: the same
+ * samples kept (a NaN or decreasing x left out), bounds and summary. */
+static void
+test_series_append_scaled (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  const gsize n = 100000;
+  const double scale = 1e-5;
+  g_autofree double *x = g_new (double, n);
+  g_autofree double *y = g_new (double, n);
+  MfPlotSeries *one = mf_plot_series_new ("one");
+  MfPlotSeries *block = mf_plot_series_new ("block");
+  gsize kept = 0, at = 0, appended = 0;
+  double t = 0;
+
+  for (gsize i = 0; i < n; i++)
+    {
+      guint what = (guint) g_rand_int_range (rand, 0, 200);
+
+      t += g_rand_double_range (rand, 0, 1);
+      /* now and then a NaN time, a step back in time, a gap, an infinity */
+      x[i] = what == 0 ? NAN : what == 1 ? t - 5 : t;
+      y[i] = what == 2 ? NAN : what == 3 ? INFINITY : random_value (rand, i) * 1e5;
+      kept += mf_plot_series_append (one, x[i], scale * y[i]);
+    }
+  g_assert_cmpuint (kept, <, n);
+  while (at < n)
+    {
+      gsize batch = MIN ((gsize) g_rand_int_range (rand, 0, 5000), n - at);
+
+      appended += mf_plot_series_append_scaled (block, x + at, y + at, batch, scale);
+      at += batch;
+    }
+  g_assert_cmpuint (appended, ==, kept);
+  g_assert_cmpuint (mf_plot_series_get_n_points (block), ==, kept);
+  g_assert_cmpmem (mf_plot_series_get_x (block), kept * sizeof (double),
+                   mf_plot_series_get_x (one), kept * sizeof (double));
+  g_assert_cmpmem (mf_plot_series_get_y (block), kept * sizeof (double),
+                   mf_plot_series_get_y (one), kept * sizeof (double));
+  {
+    double a[5], b[5];
+
+    mf_plot_series_get_bounds (one, &a[0], &a[1], &a[2], &a[3], &a[4]);
+    mf_plot_series_get_bounds (block, &b[0], &b[1], &b[2], &b[3], &b[4]);
+    g_assert_cmpmem (a, sizeof a, b, sizeof b);
+    g_assert_true (isfinite (a[2]) && isfinite (a[3]));
+  }
+  for (int k = 0; k < MF_PLOT_SUMMARY_LEVELS; k++)
+    {
+      const GArray *la = one->summary.levels[k], *lb = block->summary.levels[k];
+
+      g_assert_cmpuint (lb->len, ==, kept >> (MF_PLOT_SUMMARY_SHIFT * (k + 1)));
+      g_assert_cmpmem (lb->data, lb->len * sizeof (MfPlotStats), la->data,
+                       la->len * sizeof (MfPlotStats));
+    }
+  mf_plot_series_free (one);
+  mf_plot_series_free (block);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -495,5 +556,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
   g_test_add_func ("/plot/decimate/summary", test_summary_decimation);
   g_test_add_func ("/plot/decimate/block-boundaries", test_summary_block_boundaries);
+  g_test_add_func ("/plot/series/append-scaled", test_series_append_scaled);
   return g_test_run ();
 }

@@ -127,6 +127,16 @@ wait_for_end (Fixture *f)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* After a run's end the views draw its last samples in turn, one a frame:
+ * the frames until every view has and follows the time axis again. */
+static void
+wait_for_views (Fixture *f)
+{
+  for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
+    while (mf_plot_view_get_live (mf_sim_panel_get_plot_view (f->panel, v)))
+      g_main_context_iteration (NULL, TRUE);
+}
+
 static void
 load_text (Fixture    *f,
            const char *text)
@@ -271,6 +281,7 @@ test_run_to_end (Fixture       *f,
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_STATES, record), <=, 6);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_PRESSURES, record), >=, 3);
   g_assert_cmpuint (assert_view_holds (f->panel, MF_SIM_PANEL_SIGMA, record), ==, 4);
+  wait_for_views (f);
   for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
     assert_view_up_to_date (f->panel, v, record);
   /* the run's length was known from its settings and reserved at its start */

@@ -549,8 +549,8 @@ copy_new_samples (Binding *binding, const MfPlotStyle *style, MfUnitSystem units
     return FALSE;
   t = mf_run_record_get_times (record);
   y = mf_run_record_get_column (record, (guint) binding->column);
-  for (guint i = binding->n_copied; i < n; i++)
-    mf_plot_series_append (binding->series, t[i], binding->scale * y[i]);
+  mf_plot_series_append_scaled (binding->series, t + binding->n_copied, y + binding->n_copied,
+                                n - binding->n_copied, binding->scale);
   binding->n_copied = n;
   return TRUE;
 }

@@ -521,10 +521,44 @@ drain_layout (guint n, const char *const *names, const char *const *units, gpoin
   mf_run_record_begin_segment (user_data, n, names, units);
 }
 
+/* The same as mf_run_record_append() row by row, column by column: the
+ * columns grow once and are filled in one pass each. */
 static void
-drain_sample (double t, guint mode, const double *values, gpointer user_data)
+drain_block (const double *rows, guint n_rows, guint stride, gpointer user_data)
 {
-  mf_run_record_append (user_data, t, mode, values);
+  MfRunRecord *self = user_data;
+  guint len = self->times->len;
+  double *times;
+  guint *modes;
+
+  g_array_set_size (self->times, len + n_rows);
+  g_array_set_size (self->modes, len + n_rows);
+  times = &g_array_index (self->times, double, len);
+  modes = &g_array_index (self->modes, guint, len);
+  for (guint r = 0; r < n_rows; r++)
+    {
+      times[r] = rows[(gsize) r * stride];
+      modes[r] = (guint) rows[(gsize) r * stride + 1];
+    }
+  for (guint c = 0; c < self->columns->len; c++)
+    {
+      Column *column = g_ptr_array_index (self->columns, c);
+      double *to;
+
+      g_array_set_size (column->values, len + n_rows);
+      to = &g_array_index (column->values, double, len);
+      if (column->source < 0)
+        for (guint r = 0; r < n_rows; r++)
+          to[r] = NAN;
+      else
+        {
+          /* after the time and the mode */
+          const double *from = rows + 2 + column->source;
+
+          for (guint r = 0; r < n_rows; r++)
+            to[r] = from[(gsize) r * stride];
+        }
+    }
 }
 
 static void
@@ -541,7 +575,7 @@ mf_run_record_drain (MfRunRecord *self, MfSimWorker *worker)
   g_return_val_if_fail (MF_IS_RUN_RECORD (self), 0);
   g_return_val_if_fail (MF_IS_SIM_WORKER (worker), 0);
 
-  n = mf_sim_worker_drain_full (worker, drain_layout, drain_sample, self);
+  n = mf_sim_worker_drain_blocks (worker, drain_layout, drain_block, self);
   mf_sim_worker_drain_log (worker, drain_log, self);
   return n;
 }

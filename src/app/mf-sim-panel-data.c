@@ -225,11 +225,13 @@ update_timeline (MfSimPanel *self)
 
 /* ---- the per-frame drain ---- */
 
-/* While a run streams, one view is redrawn per frame, in turn, and the
- * others keep the plot they drew: each frame then draws about one plot,
- * and each plot still follows the run at a third of the frame rate.  With
- * `all` (the run is over, or a new one starts) every view that has new
- * data is redrawn. */
+/* While new data comes (a run streams, starts or ends), one view is redrawn
+ * per frame, in turn, and the others keep the plot they drew: a frame then
+ * draws about one plot, and each plot still follows the run at a third of
+ * the frame rate.  Meanwhile the views are live: a view that is not drawn
+ * in a frame does not follow the shared time axis either (it catches up in
+ * its turn).  With `all` (the user changed what is shown) every view with
+ * new data is redrawn at once. */
 static void
 update_plots (MfSimPanel *self,
               gboolean    all)
@@ -250,9 +252,20 @@ update_plots (MfSimPanel *self,
       if (!all)
         {
           self->last_view_drawn = i;
+          /* the tick draws the others in the next frames */
+          mf_sim_panel_ensure_ticking (self);
           break;
         }
     }
+}
+
+static gboolean
+any_view_behind (MfSimPanel *self)
+{
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    if (self->views_behind[i])
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -265,8 +278,7 @@ mf_sim_panel_drain (MfSimPanel *self)
         offer_new_columns (self);
       update_timeline (self);
     }
-  /* the tick drains a live run; the drain at its end draws everything */
-  update_plots (self, !mf_sim_panel_get_live (self));
+  update_plots (self, FALSE);
 }
 
 /* A kept run still filling (a sweep's) that is overlaid. */
@@ -293,7 +305,6 @@ mf_sim_panel_tick (GtkWidget     *widget,
 {
   MfSimPanel *self = MF_SIM_PANEL (widget);
   gboolean live = mf_sim_panel_get_live (self);
-  gboolean growing = !live && any_shown_run_growing (self);
 
   if (live)
     {
@@ -301,9 +312,12 @@ mf_sim_panel_tick (GtkWidget     *widget,
       mf_sim_panel_show_progress (self);
     }
   else
-    update_plots (self, !growing);
-  if (live || growing)
+    update_plots (self, FALSE);
+  if (live || any_view_behind (self) || any_shown_run_growing (self))
     return G_SOURCE_CONTINUE;
+  /* every view has drawn the data it has: they follow the axis again */
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    mf_plot_view_set_live (self->views[i], FALSE);
   self->tick_id = 0;
   return G_SOURCE_REMOVE;
 }
@@ -444,7 +458,8 @@ mf_sim_panel_begin_record (MfSimPanel *self)
   /* a new run is seen whole, however the last one was zoomed */
   mf_plot_range_reset (self->x_range);
   set_plotted_runs (self);
-  update_plots (self, TRUE);
+  /* the views clear in turn, as the run fills them */
+  update_plots (self, FALSE);
   return record;
 }
 

@@ -46,7 +46,8 @@ struct _MfSimPanel
   MfPlotRange    *x_range;
   MfRunPlots     *plots[MF_SIM_PANEL_N_VIEWS];
   /* views whose plot has data they have not drawn yet, and the one drawn
-   * last: a live run redraws them in turn */
+   * last: new data (a run streaming, starting or ending) redraws them in
+   * turn, one a frame */
   gboolean        views_behind[MF_SIM_PANEL_N_VIEWS];
   guint           last_view_drawn;
   /* how far the timeline has read the current run */

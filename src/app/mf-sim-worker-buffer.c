@@ -215,22 +215,21 @@ final_layout (MfSimRun *run, const GArray *taken, const MfSimLayout *layout)
   return layout;
 }
 
-guint
-mf_sim_worker_drain_full (MfSimWorker     *self,
-                          MfSimLayoutFunc  layout_func,
-                          MfSimSampleFunc  sample_func,
-                          gpointer         user_data)
+/* Hands the undrained samples over, a segment's consecutive samples at a
+ * time to `block_func`, or one by one to `sample_func`. */
+static guint
+drain_samples (MfSimWorker     *self,
+               MfSimLayoutFunc  layout_func,
+               MfSimBlockFunc   block_func,
+               MfSimSampleFunc  sample_func,
+               gpointer         user_data)
 {
-  MfSimRun *run;
+  MfSimRun *run = self->run;
   const MfSimLayout *layout;
   GArray *taken;
   gsize at = 0;
   guint n = 0;
 
-  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
-  g_return_val_if_fail (sample_func != NULL, 0);
-
-  run = self->run;
   if (run == NULL)
     return 0;
   taken = take_buffer (run, &run->samples, &self->spare_samples, mf_sim_samples_new);
@@ -240,23 +239,62 @@ mf_sim_worker_drain_full (MfSimWorker     *self,
   run->drained_layout = final_layout (run, taken, layout);
   while (at < taken->len)
     {
-      const double *record = &g_array_index (taken, double, at);
+      const double *rows = &g_array_index (taken, double, at);
+      guint stride, n_rows = 0;
 
-      if (isnan (record[0]))
+      if (isnan (rows[0]))
         {
-          layout = layout_at (run, record[1]);
+          layout = layout_at (run, rows[1]);
           if (layout_func != NULL)
             layout_func (layout->n_values, (const char *const *) layout->names,
                          (const char *const *) layout->units, user_data);
           at += SAMPLE_HEAD;
           continue;
         }
-      sample_func (record[0], (guint) record[1], record + SAMPLE_HEAD, user_data);
-      at += SAMPLE_HEAD + layout->n_values;
-      n++;
+      /* the samples up to the next mark, or to the end */
+      stride = SAMPLE_HEAD + layout->n_values;
+      while (at < taken->len && !isnan (g_array_index (taken, double, at)))
+        {
+          at += stride;
+          n_rows++;
+        }
+      if (block_func != NULL)
+        block_func (rows, n_rows, stride, user_data);
+      else
+        for (guint r = 0; r < n_rows; r++)
+          {
+            const double *row = rows + (gsize) r * stride;
+
+            sample_func (row[0], (guint) row[1], row + SAMPLE_HEAD, user_data);
+          }
+      n += n_rows;
     }
   give_back (&self->spare_samples, taken);
   return n;
+}
+
+guint
+mf_sim_worker_drain_full (MfSimWorker     *self,
+                          MfSimLayoutFunc  layout_func,
+                          MfSimSampleFunc  sample_func,
+                          gpointer         user_data)
+{
+  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
+  g_return_val_if_fail (sample_func != NULL, 0);
+
+  return drain_samples (self, layout_func, NULL, sample_func, user_data);
+}
+
+guint
+mf_sim_worker_drain_blocks (MfSimWorker     *self,
+                            MfSimLayoutFunc  layout_func,
+                            MfSimBlockFunc   block_func,
+                            gpointer         user_data)
+{
+  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
+  g_return_val_if_fail (block_func != NULL, 0);
+
+  return drain_samples (self, layout_func, block_func, NULL, user_data);
 }
 
 guint

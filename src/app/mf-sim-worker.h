@@ -73,6 +73,13 @@ typedef void (*MfSimSampleFunc) (double        t,
                                  guint         mode,
                                  const double *values,
                                  gpointer      user_data);
+/* `n_rows` samples of one segment, consecutive in memory: row r begins at
+ * rows + r * stride with its time, then its mode (as a double), then the
+ * values in the segment's layout.  The rows live only during the call. */
+typedef void (*MfSimBlockFunc) (const double *rows,
+                                guint         n_rows,
+                                guint         stride,
+                                gpointer      user_data);
 typedef void (*MfSimLogFunc) (const MfSimLogEntry *entry,
                               gpointer             user_data);
 /* The layout of the samples that follow: `n_values` names and units as
@@ -184,6 +191,13 @@ guint          mf_sim_worker_drain_full (MfSimWorker     *self,
                                          MfSimLayoutFunc  layout,
                                          MfSimSampleFunc  sample,
                                          gpointer         user_data);
+/* The same, handing the samples over a block at a time: each block holds
+ * consecutive samples of one segment, so a consumer can copy them column by
+ * column. */
+guint          mf_sim_worker_drain_blocks (MfSimWorker     *self,
+                                           MfSimLayoutFunc  layout,
+                                           MfSimBlockFunc   block,
+                                           gpointer         user_data);
 /* The same for the event log. */
 guint          mf_sim_worker_drain_log (MfSimWorker  *self,
                                         MfSimLogFunc  func,

@@ -247,14 +247,18 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
                  const char *unit, double t, double t_to, double *t_before, double *t_bad,
                  char **why)
 {
-  const MfComponent *c = component_at (mf_model_get_circuit (ev->model), component);
-  const char *label = _(c->info->label);
-  /* English labels are capitalised for the palette; a translated one keeps its case */
-  g_autofree char *kind = label == c->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+  const MfComponent *c;
+  const char *label;
+  g_autofree char *kind = NULL;
   double lo, hi, value;
 
+  /* called at every step: nothing is looked up or allocated unless it fails */
   if (!first_not_finite (expr, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
     return;
+  c = component_at (mf_model_get_circuit (ev->model), component);
+  label = _(c->info->label);
+  /* English labels are capitalised for the palette; a translated one keeps its case */
+  kind = label == c->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
   *t_before = lo;
   *t_bad = hi;
   value = mf_expr_eval (expr, hi);

@@ -78,20 +78,13 @@ mf_plot_series_get_visible (const MfPlotSeries *series)
   return series->visible;
 }
 
-gboolean
-mf_plot_series_append (MfPlotSeries *series, double x, double y)
+/* The bounds of the finite samples; NaN compares false, so the first
+ * finite sample replaces the NaNs. */
+static inline void
+widen_bounds (MfPlotSeries *series, double x, double y)
 {
-  gsize n = series->x->len;
-
-  /* bisection over x needs it sorted */
-  if (isnan (x) || (n > 0 && x < g_array_index (series->x, double, n - 1)))
-    return FALSE;
-  g_array_append_val (series->x, x);
-  g_array_append_val (series->y, y);
-  mf_plot_summary_extend (&series->summary, (const double *) series->y->data, n + 1);
   if (!isfinite (x) || !isfinite (y))
-    return TRUE;
-  /* NaN compares false, so the first finite sample replaces the NaNs */
+    return;
   if (!(series->xmin <= x))
     series->xmin = x;
   if (!(series->xmax >= x))
@@ -102,7 +95,47 @@ mf_plot_series_append (MfPlotSeries *series, double x, double y)
     series->ymax = y;
   if (y > 0 && !(series->ypos_min <= y))
     series->ypos_min = y;
-  return TRUE;
+}
+
+gboolean
+mf_plot_series_append (MfPlotSeries *series, double x, double y)
+{
+  return mf_plot_series_append_scaled (series, &x, &y, 1, 1.0) == 1;
+}
+
+gsize
+mf_plot_series_append_scaled (MfPlotSeries *series,
+                              const double *x,
+                              const double *y,
+                              gsize         n,
+                              double        scale)
+{
+  gsize len = series->x->len, end = len;
+  double *xs, *ys;
+
+  if (n == 0 || len + n > G_MAXUINT)
+    return 0;
+  /* written in place: the arrays grow once, by as much as may come */
+  g_array_set_size (series->x, (guint) (len + n));
+  g_array_set_size (series->y, (guint) (len + n));
+  xs = (double *) series->x->data;
+  ys = (double *) series->y->data;
+  for (gsize i = 0; i < n; i++)
+    {
+      double xi = x[i], yi = scale * y[i];
+
+      /* bisection over x needs it sorted */
+      if (isnan (xi) || (end > 0 && xi < xs[end - 1]))
+        continue;
+      xs[end] = xi;
+      ys[end] = yi;
+      end++;
+      widen_bounds (series, xi, yi);
+    }
+  g_array_set_size (series->x, (guint) end);
+  g_array_set_size (series->y, (guint) end);
+  mf_plot_summary_extend (&series->summary, ys, end);
+  return end - len;
 }
 
 void

@@ -39,6 +39,15 @@ gboolean      mf_plot_series_get_visible (const MfPlotSeries *series);
 gboolean      mf_plot_series_append (MfPlotSeries *series,
                                      double        x,
                                      double        y);
+/* Appends n samples at once, each y multiplied by `scale`: the same as n
+ * calls of mf_plot_series_append() (a sample whose x is NaN or below the
+ * last one's is left out), in one pass and one update of the summary.
+ * Returns how many were appended. */
+gsize         mf_plot_series_append_scaled (MfPlotSeries *series,
+                                            const double *x,
+                                            const double *y,
+                                            gsize         n,
+                                            double        scale);
 /* Makes room for n samples (and their summary), so that appends up to n
  * move no memory: mf_plot_series_get_x() and _get_y() stay where they
  * are.  Beyond n, growth is amortised as before. */
