@@ -455,6 +455,63 @@ test_draw_options (void)
   }
 }
 
+/* The legend's width after a draw of `plot`. */
+static double
+legend_width (MfPlot *plot)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
+  cairo_t *cr = cairo_create (s);
+  double width;
+
+  mf_plot_draw (plot, cr, 640, 400);
+  width = mf_plot_get_legend_area (plot).width;
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  return width;
+}
+
+/* Entries name their unit when the series' units differ, and say so when a
+ * series has samples but nothing the axes can show. */
+static void
+test_legend_entries (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *x = mf_plot_add_series (plot, "C1.x");
+  MfPlotSeries *v = mf_plot_add_series (plot, "C1.v");
+  double same, mixed, empty;
+
+  for (int i = 0; i <= 100; i++)
+    {
+      mf_plot_series_append (x, i * 0.01, sin (i * 0.01));
+      mf_plot_series_append (v, i * 0.01, cos (i * 0.01));
+    }
+  mf_plot_series_set_unit (x, "mm");
+  mf_plot_series_set_unit (v, "mm");
+  same = legend_width (plot);
+  mf_plot_series_set_unit (v, "mm/s");
+  mixed = legend_width (plot);
+  /* " [mm/s]" after the longest name */
+  g_assert_cmpfloat (mixed, >, same + 10);
+  mf_plot_series_set_unit (v, "mm");
+  g_assert_cmpfloat (legend_width (plot), ==, same);
+
+  /* a series of NaN only; then on a log axis, one with no positive value */
+  mf_plot_series_clear (v);
+  for (int i = 0; i <= 100; i++)
+    mf_plot_series_append (v, i * 0.01, NAN);
+  empty = legend_width (plot);
+  g_assert_cmpfloat (empty, >, same + 20);
+  mf_plot_series_clear (v);
+  for (int i = 0; i <= 100; i++)
+    mf_plot_series_append (v, i * 0.01, -1.0 - i);
+  mf_plot_series_clear (x);
+  for (int i = 0; i <= 100; i++)
+    mf_plot_series_append (x, i * 0.01, 1.0 + i);
+  g_assert_cmpfloat (legend_width (plot), ==, same);
+  mf_plot_set_axis_scale (plot, MF_PLOT_AXIS_Y, MF_PLOT_SCALE_LOG);
+  g_assert_cmpfloat (legend_width (plot), ==, empty);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -463,6 +520,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/million-keeps-peaks", test_draw_million_keeps_peaks);
   g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
   g_test_add_func ("/plot/draw/options", test_draw_options);
+  g_test_add_func ("/plot/draw/legend-entries", test_legend_entries);
   g_test_add_func ("/plot/series/remove", test_remove_series);
   g_test_add_func ("/plot/series/reserve", test_series_reserve);
   g_test_add_func ("/plot/export/png", test_export_png);

@@ -7,7 +7,9 @@
  */
 #include "mf-plot-private.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #define INSET 8.0
 #define PADDING MF_PLOT_LEGEND_PADDING
@@ -87,6 +89,49 @@ entry_color (const MfPlot *plot, const MfPlotSeries *s, cairo_t *cr)
   mf_plot_set_source_color (cr, s->visible ? &s->color : &plot->style.hidden_series, 1);
 }
 
+/* The series have values in more than one unit: each entry names its own. */
+static gboolean
+units_differ (const MfPlot *plot)
+{
+  const char *first = NULL;
+
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (s->unit == NULL || s->unit[0] == '\0')
+        continue;
+      if (first == NULL)
+        first = s->unit;
+      else if (strcmp (first, s->unit) != 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Samples, but none the axes can show (all NaN, or none positive on a log
+ * scale): the entry says so rather than leaving the reader to look for it. */
+static gboolean
+nothing_to_draw (const MfPlot *plot, const MfPlotSeries *s)
+{
+  gboolean log_y = plot->axes[MF_PLOT_AXIS_Y].scale == MF_PLOT_SCALE_LOG;
+
+  return s->x->len > 0 && isnan (log_y ? s->ypos_min : s->ymin);
+}
+
+static char *
+entry_text (const MfPlot *plot, const MfPlotSeries *s, gboolean with_unit)
+{
+  g_autofree char *name = with_unit && s->unit != NULL && s->unit[0] != '\0'
+                          ? g_strdup_printf ("%s [%s]", s->name, s->unit)
+                          : g_strdup (s->name);
+
+  if (nothing_to_draw (plot, s))
+    /* Translators: a plot's legend entry for a series without a value to draw */
+    return g_strdup_printf (_("%s (no values)"), name);
+  return g_steal_pointer (&name);
+}
+
 static MfPlotRect
 choose_place (MfPlot *plot, double width, double height)
 {
@@ -126,6 +171,8 @@ void
 mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
 {
   g_autoptr (PangoLayout) layout = NULL;
+  g_autoptr (GPtrArray) texts = NULL;
+  gboolean with_unit;
   const double dashes[] = { 6, 4 };
   double text_width = 0, row = 0, w, h;
   MfPlotRect r;
@@ -135,11 +182,14 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   if (plot->series->len == 0)
     return;
   layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  texts = g_ptr_array_new_with_free_func (g_free);
+  with_unit = units_differ (plot);
   for (guint i = 0; i < plot->series->len; i++)
     {
       const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
 
-      mf_plot_layout_measure (layout, s->name, &w, &h);
+      g_ptr_array_add (texts, entry_text (plot, s, with_unit));
+      mf_plot_layout_measure (layout, g_ptr_array_index (texts, i), &w, &h);
       text_width = MAX (text_width, w);
       row = MAX (row, h);
     }
@@ -168,9 +218,11 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
       cairo_move_to (cr, r.x + PADDING, y + row / 2);
       cairo_rel_line_to (cr, SWATCH, 0);
       cairo_stroke (cr);
-      if (s->visible)
+      if (s->visible && !nothing_to_draw (plot, s))
         mf_plot_set_source_color (cr, &plot->style.foreground, 1);
-      mf_plot_layout_measure (layout, s->name, NULL, NULL);
+      else
+        mf_plot_set_source_color (cr, &plot->style.hidden_series, 1);
+      mf_plot_layout_measure (layout, g_ptr_array_index (texts, i), NULL, NULL);
       cairo_move_to (cr, r.x + PADDING + SWATCH + SPACING, y);
       pango_cairo_show_layout (cr, layout);
     }
