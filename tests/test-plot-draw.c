@@ -13,6 +13,7 @@
 #include "mf-plot-decimate.h"
 #include "mf-plot-export.h"
 #include "mf-plot.h"
+#include "mf-plot-private.h"
 
 static MfPlot *
 example_plot (gsize n)
@@ -512,6 +513,43 @@ test_legend_entries (void)
   g_assert_cmpfloat (legend_width (plot), ==, empty);
 }
 
+static gboolean
+rects_meet (const MfPlotRect *a, const MfPlotRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width && a->y < b->y + b->height
+         && b->y < a->y + a->height;
+}
+
+/* Of two markers too close for both labels, the later one's is written
+ * (the state after a burst of switches); the legend keeps off the labels
+ * even where that means covering some curve. */
+static void
+test_marker_labels (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *low = mf_plot_add_series (plot, "low");
+  const MfPlotRect *label;
+  MfPlotRect legend;
+  double p_late;
+
+  for (int i = 0; i <= 200; i++)
+    mf_plot_series_append (low, i * 0.01, i % 2 == 0 ? 0.0 : 0.05);
+  mf_plot_add_marker (plot, 0.0, "V1 closed");
+  mf_plot_add_marker (plot, 0.001, "V1 open");
+  /* where the legend would go first: the top right corner, clear of the
+   * curve at the bottom */
+  mf_plot_add_marker (plot, 1.9, "V1 closed");
+  legend_width (plot);
+  g_assert_cmpuint (plot->marker_labels->len, ==, 2);
+  label = &g_array_index (plot->marker_labels, MfPlotRect, 1);
+  p_late = floor (mf_plot_axis_to_pixel (mf_plot_get_axis (plot, MF_PLOT_AXIS_X), 0.001)) + 1.5;
+  g_assert_cmpfloat (fabs (label->x - p_late), <, 0.01);
+  legend = mf_plot_get_legend_area (plot);
+  g_assert_cmpfloat (legend.width, >, 0);
+  for (guint i = 0; i < plot->marker_labels->len; i++)
+    g_assert_false (rects_meet (&legend, &g_array_index (plot->marker_labels, MfPlotRect, i)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -521,6 +559,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
   g_test_add_func ("/plot/draw/options", test_draw_options);
   g_test_add_func ("/plot/draw/legend-entries", test_legend_entries);
+  g_test_add_func ("/plot/draw/marker-labels", test_marker_labels);
   g_test_add_func ("/plot/series/remove", test_remove_series);
   g_test_add_func ("/plot/series/reserve", test_series_reserve);
   g_test_add_func ("/plot/export/png", test_export_png);

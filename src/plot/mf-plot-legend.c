@@ -77,6 +77,28 @@ candidates_add_line (gboolean move, double x, double y, gpointer data)
   c->last_y = y;
 }
 
+/* A marker's label under a place counts as much as this many pixels of
+ * curve per pixel of its length: a label hidden is a word lost. */
+#define LABEL_WEIGHT 4.0
+
+static void
+candidates_add_labels (Candidates *c, const GArray *labels)
+{
+  for (guint k = 0; k < labels->len; k++)
+    {
+      const MfPlotRect *l = &g_array_index (labels, MfPlotRect, k);
+
+      for (int i = 0; i < N_PLACES; i++)
+        {
+          const MfPlotRect *r = &c->rect[i];
+          double top = MAX (r->y, l->y), bottom = MIN (r->y + r->height, l->y + l->height);
+
+          if (l->x < r->x + r->width && l->x + l->width > r->x && bottom > top)
+            c->covered[i] += LABEL_WEIGHT * (bottom - top);
+        }
+    }
+}
+
 static void
 candidates_add_bar (double x0, double x1, double y0, double y1, gboolean joined, gpointer data)
 {
@@ -157,6 +179,7 @@ choose_place (MfPlot *plot, double width, double height)
       if (s->visible)
         mf_plot_series_trace (plot, s, candidates_add_line, candidates_add_bar, &c);
     }
+  candidates_add_labels (&c, plot->marker_labels);
   for (guint i = 0; i < N_PLACES; i++)
     /* a clear win only: a few units of curve are not worth leaving the corner */
     if (c.covered[i] < best_covered - 2)

@@ -62,8 +62,9 @@ mf_plot_markers_draw (MfPlot *plot, cairo_t *cr)
   const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
   const double dashes[] = { 3, 3 };
   g_autoptr (PangoLayout) layout = NULL;
-  double last_label = -INFINITY;
+  double next_label = INFINITY;
 
+  g_array_set_size (plot->marker_labels, 0);
   if (plot->markers->len == 0)
     return;
   layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
@@ -72,7 +73,9 @@ mf_plot_markers_draw (MfPlot *plot, cairo_t *cr)
   cairo_save (cr);
   cairo_rectangle (cr, a->x, a->y, a->width, a->height);
   cairo_clip (cr);
-  for (guint i = 0; i < plot->markers->len; i++)
+  /* from the last: of a burst of switches, the state that holds after it
+   * is the one worth reading */
+  for (guint i = plot->markers->len; i-- > 0;)
     {
       const MfPlotMarker *marker = &g_array_index (plot->markers, MfPlotMarker, i);
       double p = floor (mf_plot_axis_to_pixel (xa, marker->x)) + 0.5;
@@ -87,10 +90,12 @@ mf_plot_markers_draw (MfPlot *plot, cairo_t *cr)
       cairo_line_to (cr, p, a->y + a->height);
       cairo_stroke (cr);
       mf_plot_layout_measure (layout, marker->label, &w, &h);
-      /* labels that would touch the previous one are left out; the line stays */
-      if (marker->label[0] == '\0' || p - last_label < h + 1)
+      /* labels that would touch the next one are left out; the line stays */
+      if (marker->label[0] == '\0' || next_label - p < h + 1)
         continue;
-      last_label = p;
+      next_label = p;
+      g_array_append_val (plot->marker_labels,
+                          ((MfPlotRect) { p + 1, a->y + LABEL_GAP, h, w }));
       cairo_save (cr);
       cairo_translate (cr, p + 1, a->y + LABEL_GAP + w);
       cairo_rotate (cr, -G_PI / 2);

@@ -57,6 +57,7 @@ struct _MfPlot
   MfPlotRect  legend_area;
   double      legend_row; /* height of one legend entry at the last draw */
   GArray     *scratch;    /* the bars of a band, reused by each draw (mf-plot-curve.c) */
+  GArray     *marker_labels; /* MfPlotRect: where the last draw wrote marker labels */
   double      line_width;   /* of the curves, device units */
   gboolean    grid;         /* grid lines at the ticks */
   gboolean    sample_marks; /* a dot at each sample where they are far enough apart */

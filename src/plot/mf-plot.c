@@ -41,6 +41,7 @@ mf_plot_new (void)
   g_array_set_clear_func (plot->spans, band_clear);
   plot->style = *mf_plot_style_light ();
   plot->scratch = g_array_new (FALSE, FALSE, 4 * sizeof (double));
+  plot->marker_labels = g_array_new (FALSE, FALSE, sizeof (MfPlotRect));
   plot->line_width = 1.5;
   plot->grid = TRUE;
   return plot;
@@ -59,6 +60,7 @@ mf_plot_free (MfPlot *plot)
   g_array_unref (plot->markers);
   g_array_unref (plot->spans);
   g_array_unref (plot->scratch);
+  g_array_unref (plot->marker_labels);
   g_free (plot);
 }
 
