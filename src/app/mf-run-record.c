@@ -19,6 +19,7 @@
 
 #include "mf-csv.h"
 #include "mf-error.h"
+#include "mf-event-words.h"
 
 /* Room for this many samples at first: a second of a run at 1 ms. */
 #define INITIAL_SAMPLES 1024
@@ -675,34 +676,10 @@ mf_run_record_write_csv (MfRunRecord       *self,
   return FALSE;
 }
 
-/* The words of the core's event log (mf-simulation.h, MfEventFunc). */
-static const struct
-{
-  const char *context;
-  const char *state;
-} states[] = {
-  { "valve state", NC_ ("valve state", "open") },
-  { "valve state", NC_ ("valve state", "closed") },
-  { "valve state", NC_ ("valve state", "held closed") },
-  { "piston state", NC_ ("piston state", "free") },
-  { "piston state", NC_ ("piston state", "at stop") },
-};
-
 char *
 mf_sim_log_entry_label (const MfSimLogEntry *entry)
 {
-  const char *to = entry->to;
-
   g_return_val_if_fail (entry->kind == MF_SIM_LOG_EVENT, NULL);
 
-  if (g_strcmp0 (entry->component, "schedule") == 0)
-    return g_strdup (to);
-  for (guint i = 0; i < G_N_ELEMENTS (states); i++)
-    if (g_strcmp0 (states[i].state, to) == 0)
-      {
-        to = g_dpgettext2 (NULL, states[i].context, states[i].state);
-        break;
-      }
-  /* Translators: a component and what it became: "CV1 closed" */
-  return g_strdup_printf (_("%s %s"), entry->component, to);
+  return mf_event_label (entry->component, entry->to);
 }

@@ -24,31 +24,33 @@ static int mf_cli_methods (const MfCliCommand *command,
                            int                 argc,
                            char              **argv);
 
+/* The summaries and descriptions are translated where they are shown. */
 static const MfCliCommand commands[] = {
-  { "validate", "FILE", "Check a circuit document and list its problems as FILE:LINE:COL: message",
-    "Also assembles the circuit and reduces every mode: what would stop a simulation is an\n"
-    "error, what is only worth knowing (a redundant constraint, a port left open, a singular\n"
-    "reduced mass matrix) a warning.  Prints 'FILE: ok (...)' on standard output when there\n"
-    "is no error.",
+  { "validate", "FILE",
+    N_("Check a circuit document and list its problems as FILE:LINE:COL: message"),
+    N_("Also assembles the circuit and reduces every mode: what would stop a simulation is an\n"
+       "error, what is only worth knowing (a redundant constraint, a port left open, a singular\n"
+       "reduced mass matrix) a warning.  Prints 'FILE: ok (...)' on standard output when there\n"
+       "is no error."),
     mf_cli_validate },
   { "analyze", "FILE [--mode NAME] [--json]",
-    "Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)",
-    "The JSON keys are a stable contract, documented in docs/cli.md.", mf_cli_analyze },
+    N_("Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)"),
+    N_("The JSON keys are a stable contract, documented in docs/cli.md."), mf_cli_analyze },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
                 "[-o OUT.csv] [--events FILE] [--stats] [--quiet]",
-    "Simulate the circuit and write the results as CSV",
-    "Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
-    "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"
-    "computed there and says so.  Exit status 2 when the simulation fails.",
+    N_("Simulate the circuit and write the results as CSV"),
+    N_("Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
+       "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"
+       "computed there and says so.  Exit status 2 when the simulation fails."),
     mf_cli_simulate },
   { "plot", "FILE --series NAMES -o OUT.svg|png|pdf [--width W] [--height H] [--log-y] "
             "[--from T] [--to T] [--quiet]",
-    "Simulate the circuit and plot chosen outputs against time",
-    "The modes of the run are shaded and labelled, the events (valve switches, mode changes)\n"
-    "marked.  Width and height are pixels for PNG, points for SVG and PDF.  A run that fails\n"
-    "still plots the samples it computed, and the exit status is 2.",
+    N_("Simulate the circuit and plot chosen outputs against time"),
+    N_("The modes of the run are shaded and labelled, the events (valve switches, mode changes)\n"
+       "marked.  Width and height are pixels for PNG, points for SVG and PDF.  A run that fails\n"
+       "still plots the samples it computed, and the exit status is 2."),
     mf_cli_plot },
-  { "methods", "", "List the integration methods", NULL, mf_cli_methods },
+  { "methods", "", N_("List the integration methods"), NULL, mf_cli_methods },
 };
 
 static const MfCliCommand *
@@ -87,11 +89,12 @@ mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
     {
       append_padded (out, methods[i].name, 9);
       append_padded (out, _(methods[i].label), label_width + 2);
-      g_string_append (out, methods[i].implicit ? "implicit" : "explicit");
+      g_string_append (out, methods[i].implicit ? _("implicit") : _("explicit"));
       if (methods[i].needs_jacobian)
-        g_string_append (out, ", uses the Jacobian");
-      g_string_append (out, methods[i].adaptive ? ", adaptive or fixed step"
-                                                : ", fixed step only (--step)");
+        /* Translators: appended to "implicit" in the list of methods */
+        g_string_append (out, _(", uses the Jacobian"));
+      g_string_append (out, methods[i].adaptive ? _(", adaptive or fixed step")
+                                                : _(", fixed step only (--step)"));
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);
@@ -103,24 +106,26 @@ print_help (void)
 {
   g_autoptr (GString) out = g_string_new (NULL);
 
-  g_string_append_printf (out,
-                          "Usage: %s COMMAND [OPTION…] [FILE]\n\n"
-                          "Validate, analyse and simulate Manifold circuit documents "
-                          "(*.manifold).\n\nCommands:\n",
-                          MF_CLI_NAME);
+  g_string_append_printf (out, _("Usage: %s COMMAND [OPTION…] [FILE]\n"), MF_CLI_NAME);
+  g_string_append_printf (out, "\n%s\n\n%s\n",
+                          _("Validate, analyse and simulate Manifold circuit documents "
+                            "(*.manifold)."),
+                          _("Commands:"));
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_string_append (out, "  ");
       append_padded (out, commands[i].name, 10);
-      g_string_append_printf (out, "%s\n", commands[i].summary);
+      g_string_append_printf (out, "%s\n", _(commands[i].summary));
     }
-  g_string_append_printf (out,
-                          "\nOptions:\n"
-                          "  -h, --help     Show this help and exit\n"
-                          "  --version      Show the version and exit\n\n"
-                          "Exit status: 0 success, 1 invalid input, 2 the simulation failed, "
-                          "64 usage error.\n"
-                          "Run '%s COMMAND --help' for the options of a command.\n",
+  g_string_append_printf (out, "\n%s\n", _("Options:"));
+  g_string_append (out, "  -h, --help     ");
+  g_string_append_printf (out, "%s\n", _("Show this help and exit"));
+  g_string_append (out, "  --version      ");
+  g_string_append_printf (out, "%s\n\n", _("Show the version and exit"));
+  g_string_append_printf (out, "%s\n", _("Exit status: 0 success, 1 invalid input, 2 the "
+                                         "simulation failed, 64 usage error."));
+  /* Translators: "Run 'manifold-cli COMMAND --help' for the options of a command." */
+  g_string_append_printf (out, _("Run '%s COMMAND --help' for the options of a command.\n"),
                           MF_CLI_NAME);
   fputs (out->str, stdout);
   return MF_EXIT_OK;
@@ -147,7 +152,7 @@ help_command (int argc, char **argv)
     return print_help ();
   command = command_lookup (argv[2]);
   if (command == NULL)
-    return mf_cli_usage_error (NULL, "unknown command '%s'", argv[2]);
+    return mf_cli_usage_error (NULL, _("unknown command '%s'"), argv[2]);
   help_argv[0] = (char *) command->name;
   return run_command (command, 2, help_argv);
 }
@@ -170,7 +175,7 @@ main (int argc, char **argv)
   mf_init ();
   if (argc < 2)
     return mf_cli_usage_error (NULL,
-                               "missing COMMAND (validate, analyze, simulate, plot or methods)");
+                               _("missing COMMAND (validate, analyze, simulate, plot or methods)"));
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     return print_help ();
   if (strcmp (argv[1], "help") == 0)
@@ -182,8 +187,8 @@ main (int argc, char **argv)
     }
   command = command_lookup (argv[1]);
   if (command == NULL)
-    return mf_cli_usage_error (NULL, argv[1][0] == '-' ? "unknown option '%s'"
-                                                        : "unknown command '%s'",
+    return mf_cli_usage_error (NULL, argv[1][0] == '-' ? _("unknown option '%s'")
+                                                        : _("unknown command '%s'"),
                                argv[1]);
   return run_command (command, argc - 1, argv + 1);
 }

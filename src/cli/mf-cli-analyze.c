@@ -6,6 +6,7 @@
  */
 #include "mf-cli.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "mf-analysis.h"
@@ -35,8 +36,9 @@ mf_cli_analyze (const MfCliCommand *command, int argc, char **argv)
   g_autofree char *mode_name = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
-    { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode_name, "Only the mode called NAME", "NAME" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write JSON (keys in docs/cli.md)", NULL },
+    { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode_name, N_("Only the mode called NAME"),
+      "NAME" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON (keys in docs/cli.md)"), NULL },
     G_OPTION_ENTRY_NULL
   };
   MfCliInput input;

@@ -9,6 +9,7 @@
  */
 #include "mf-cli.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,10 +39,12 @@ mf_cli_usage_error (const MfCliCommand *command, const char *format, ...)
   va_end (args);
   mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, message);
   if (command != NULL)
-    mf_cli_printerr ("Usage: %s %s %s\n", MF_CLI_NAME, command->name, command->synopsis);
+    /* Translators: the program, the command and its synopsis (options in English) */
+    mf_cli_printerr (_("Usage: %s %s %s\n"), MF_CLI_NAME, command->name, command->synopsis);
   else
-    mf_cli_printerr ("Usage: %s COMMAND [OPTION…] [FILE]\n", MF_CLI_NAME);
-  mf_cli_printerr ("Try '%s%s%s --help' for more.\n", MF_CLI_NAME, command ? " " : "",
+    mf_cli_printerr (_("Usage: %s COMMAND [OPTION…] [FILE]\n"), MF_CLI_NAME);
+  /* Translators: "Try 'manifold-cli simulate --help' for more." */
+  mf_cli_printerr (_("Try '%s%s%s --help' for more.\n"), MF_CLI_NAME, command ? " " : "",
                    command ? command->name : "");
   return MF_EXIT_USAGE;
 }
@@ -55,13 +58,13 @@ take_file (const MfCliCommand *command, char **args, char **file)
   if (file == NULL)
     {
       if (n > 1)
-        return mf_cli_usage_error (command, "unexpected argument '%s'", args[1]);
+        return mf_cli_usage_error (command, _("unexpected argument '%s'"), args[1]);
       return MF_CLI_CONTINUE;
     }
   if (n < 2)
-    return mf_cli_usage_error (command, "missing FILE argument");
+    return mf_cli_usage_error (command, _("missing FILE argument"));
   if (n > 2)
-    return mf_cli_usage_error (command, "unexpected argument '%s'", args[2]);
+    return mf_cli_usage_error (command, _("unexpected argument '%s'"), args[2]);
   *file = g_strdup (args[1]);
   return MF_CLI_CONTINUE;
 }
@@ -75,7 +78,7 @@ mf_cli_parse (const MfCliCommand *command,
 {
   gboolean help = FALSE;
   const GOptionEntry help_entries[] = {
-    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help and exit", NULL },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show this help and exit"), NULL },
     G_OPTION_ENTRY_NULL
   };
   g_autoptr (GOptionContext) context = g_option_context_new (file != NULL ? "FILE" : NULL);
@@ -84,9 +87,13 @@ mf_cli_parse (const MfCliCommand *command,
 
   for (int i = 0; i < argc; i++)
     args[i] = g_strdup (argv[i]);
+  /* the entries' descriptions are N_() texts, translated by GLib */
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_help_enabled (context, FALSE);
-  g_option_context_set_summary (context, command->summary);
-  g_option_context_set_description (context, command->description);
+  g_option_context_set_summary (context, _(command->summary));
+  g_option_context_set_description (context,
+                                    command->description != NULL ? _(command->description)
+                                                                 : NULL);
   if (entries != NULL)
     g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_add_main_entries (context, help_entries, NULL);
@@ -115,13 +122,16 @@ mf_cli_parse_number (const MfCliCommand *command,
 
   if (end == text || *end != '\0' || !isfinite (number))
     {
-      mf_cli_usage_error (command, "%s expects a plain number in SI units, not '%s'", flag, text);
+      /* Translators: "--t-end expects a plain number in SI units, not '2 s'" */
+      mf_cli_usage_error (command, _("%s expects a plain number in SI units, not '%s'"), flag,
+                          text);
       return FALSE;
     }
   if (minimum_exclusive ? !(number > 0) : !(number >= 0))
     {
-      mf_cli_usage_error (command, "%s must be %s, not %s", flag,
-                          minimum_exclusive ? "positive" : "zero or positive", text);
+      mf_cli_usage_error (command, minimum_exclusive ? _("%s must be positive, not %s")
+                                                     : _("%s must be zero or positive, not %s"),
+                          flag, text);
       return FALSE;
     }
   *value = number;
@@ -138,8 +148,17 @@ is_word_byte (char c)
   return g_ascii_isalnum (c) || c == '_' || c == '-' || (guchar) c >= 0x80;
 }
 
-/* The first mention of `id` in `message`: quoted ('P1' or 'P1.v') when
- * `quoted`, else as a word of its own or the start of a port name (P1.b). */
+/* The quotes of the messages in English and in their translations. */
+static gboolean
+is_quote (gunichar c)
+{
+  return c == '\'' || c == '"' || c == 0x00AB || c == 0x00BB || c == 0x2018 || c == 0x2019
+         || c == 0x201C || c == 0x201D;
+}
+
+/* The first mention of `id` in `message`: quoted ('P1' or 'P1.v', or »P1«
+ * and the like in a translation) when `quoted`, else as a word of its own
+ * or the start of a port name (P1.b). */
 static const char *
 find_mention (const char *message, const char *id, gboolean quoted)
 {
@@ -152,7 +171,9 @@ find_mention (const char *message, const char *id, gboolean quoted)
       char before = p > message ? p[-1] : ' ';
       char after = p[length];
 
-      if (quoted && before == '\'' && (after == '\'' || after == '.'))
+      if (quoted && p > message
+          && is_quote (g_utf8_get_char (g_utf8_find_prev_char (message, p)))
+          && (after == '.' || (after != '\0' && is_quote (g_utf8_get_char (p + length)))))
         return p;
       if (!quoted && !is_word_byte (before) && before != '.' && !is_word_byte (after))
         return p;
@@ -201,7 +222,8 @@ mf_cli_report (const MfDocument *document,
 {
   const MfCircuit *circuit = mf_document_get_circuit (document);
   const char *name = mf_document_get_name (document);
-  const char *kind = warning ? "warning: " : "";
+  /* Translators: before a warning in "FILE:LINE:COL: warning: message" */
+  const char *kind = warning ? _("warning: ") : "";
   int c = find_component (circuit, message);
   guint line, column;
 
@@ -286,7 +308,7 @@ mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const c
   for (guint m = 0; m < circuit->modes->len; m++)
     g_string_append_printf (modes, "%s'%s'", m > 0 ? ", " : "",
                             ((MfMode *) circuit->modes->pdata[m])->name);
-  mf_cli_usage_error (command, "the circuit has no mode '%s'; its modes are %s", name,
+  mf_cli_usage_error (command, _("the circuit has no mode '%s'; its modes are %s"), name,
                       modes->str);
   g_string_free (modes, TRUE);
   return -1;
@@ -331,8 +353,8 @@ mf_cli_choose_values (const MfCliCommand *command,
         continue;
       if (value < 0)
         {
-          mf_cli_usage_error (command, "no output called '%s'; 'manifold-cli simulate' names "
-                              "them in its CSV header", name);
+          mf_cli_usage_error (command, _("no output called '%s'; 'manifold-cli simulate' names "
+                                         "them in its CSV header"), name);
           return NULL;
         }
       index = (guint) value;
@@ -340,7 +362,7 @@ mf_cli_choose_values (const MfCliCommand *command,
     }
   if (chosen->len == 0)
     {
-      mf_cli_usage_error (command, "--series names no output");
+      mf_cli_usage_error (command, _("--series names no output"));
       return NULL;
     }
   return g_steal_pointer (&chosen);

@@ -8,9 +8,11 @@
  */
 #include "mf-cli.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
+#include "mf-event-words.h"
 #include "mf-plot-export.h"
 #include "mf-simulation.h"
 
@@ -90,7 +92,7 @@ add_marker (double t, const char *component, const char *from, const char *to, g
   if (strcmp (component, "schedule") == 0)
     label = g_strdup_printf ("→ %s", to);
   else
-    label = g_strdup_printf ("%s %s", component, to);
+    label = mf_event_label (component, to);
   mf_plot_add_marker (sink->plot, t, label);
 }
 
@@ -115,13 +117,13 @@ choose_series (const MfCliCommand *command, const MfModel *model, const char *na
         same_unit = FALSE;
       unit = mf_model_output_unit (model, index);
     }
-  mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_X, "time", "s");
+  mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_X, _("time"), "s");
   if (sink->outputs->len == 1)
     mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y,
                             mf_model_output_name (model, g_array_index (sink->outputs, guint, 0)),
                             unit);
   else
-    mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y, same_unit ? NULL : "value (SI)",
+    mf_plot_set_axis_title (sink->plot, MF_PLOT_AXIS_Y, same_unit ? NULL : _("value (SI)"),
                             same_unit ? unit : NULL);
   return TRUE;
 }
@@ -142,12 +144,12 @@ parse_sizes (const MfCliCommand *command, const MfPlotFlags *flags, double numbe
     }
   if (numbers[0] > 20000 || numbers[1] > 20000)
     {
-      mf_cli_usage_error (command, "--width and --height must be at most 20000");
+      mf_cli_usage_error (command, _("--width and --height must be at most 20000"));
       return FALSE;
     }
   if (!isnan (numbers[2]) && !isnan (numbers[3]) && numbers[2] >= numbers[3])
     {
-      mf_cli_usage_error (command, "--from must be before --to");
+      mf_cli_usage_error (command, _("--from must be before --to"));
       return FALSE;
     }
   return TRUE;
@@ -172,7 +174,8 @@ plot_run (const char *file, MfCliInput *input, const MfPlotFlags *flags, MfPlotS
   band_close (sink, sink->last_t);
   if (!ok)
     {
-      mf_cli_printerr ("%s: %s: the simulation failed %s\n", MF_CLI_NAME, file, error->message);
+      mf_cli_printerr (_("%s: %s: the simulation failed %s\n"), MF_CLI_NAME, file,
+                       error->message);
       g_clear_error (&error);
       status = MF_EXIT_SIMULATION;
       if (sink->n_samples == 0)
@@ -188,8 +191,13 @@ plot_run (const char *file, MfCliInput *input, const MfPlotFlags *flags, MfPlotS
       return MF_EXIT_INVALID;
     }
   if (!flags->quiet)
-    mf_cli_printerr ("%s: plotted %" G_GUINT64_FORMAT " samples (t = 0 to %.10g s) to %s\n",
-                     MF_CLI_NAME, sink->n_samples, sink->last_t, flags->output);
+    {
+      gulong n = (gulong) MIN (sink->n_samples, G_MAXULONG);
+
+      mf_cli_printerr (g_dngettext (NULL, "%s: plotted %lu sample (t = 0 to %.10g s) to %s\n",
+                                    "%s: plotted %lu samples (t = 0 to %.10g s) to %s\n", n),
+                       MF_CLI_NAME, n, sink->last_t, flags->output);
+    }
   return status;
 }
 
@@ -200,17 +208,17 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
   MfPlotFlags flags = { 0 };
   const GOptionEntry entries[] = {
     { "series", 's', 0, G_OPTION_ARG_STRING, &flags.series,
-      "Outputs to plot, comma-separated (\"P1.v,J1.p\")", "NAMES" },
+      N_("Outputs to plot, comma-separated (\"P1.v,J1.p\")"), "NAMES" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
-      "The file to write: .png, .svg or .pdf", "OUT" },
+      N_("The file to write: .png, .svg or .pdf"), "OUT" },
     { "width", 0, 0, G_OPTION_ARG_STRING, &flags.width,
-      "Width in pixels (PNG) or points (SVG, PDF); 800", "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &flags.height, "Height; 500", "H" },
-    { "log-y", 0, 0, G_OPTION_ARG_NONE, &flags.log_y, "Logarithmic y axis", NULL },
-    { "from", 0, 0, G_OPTION_ARG_STRING, &flags.from, "Start of the time axis (s)", "T" },
+      N_("Width in pixels (PNG) or points (SVG, PDF); 800"), "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &flags.height, N_("Height; 500"), "H" },
+    { "log-y", 0, 0, G_OPTION_ARG_NONE, &flags.log_y, N_("Logarithmic y axis"), NULL },
+    { "from", 0, 0, G_OPTION_ARG_STRING, &flags.from, N_("Start of the time axis (s)"), "T" },
     { "to", 0, 0, G_OPTION_ARG_STRING, &flags.to,
-      "End of the time axis (s); the run lasts until then", "T" },
-    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet, "Print nothing but errors", NULL },
+      N_("End of the time axis (s); the run lasts until then"), "T" },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet, N_("Print nothing but errors"), NULL },
     G_OPTION_ENTRY_NULL
   };
   MfCliInput input = { NULL, NULL };
@@ -218,13 +226,13 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
   int status = mf_cli_parse (command, entries, argc, argv, &file);
 
   if (status == MF_CLI_CONTINUE && flags.series == NULL)
-    status = mf_cli_usage_error (command, "missing --series");
+    status = mf_cli_usage_error (command, _("missing --series"));
   if (status == MF_CLI_CONTINUE && flags.output == NULL)
-    status = mf_cli_usage_error (command, "missing -o OUT");
+    status = mf_cli_usage_error (command, _("missing -o OUT"));
   if (status == MF_CLI_CONTINUE
       && mf_plot_format_from_path (flags.output) == MF_PLOT_FORMAT_AUTO)
-    status = mf_cli_usage_error (command, "cannot tell the format of '%s': name it .png, .svg "
-                                 "or .pdf", flags.output);
+    status = mf_cli_usage_error (command, _("cannot tell the format of '%s': name it .png, "
+                                            ".svg or .pdf"), flags.output);
   if (status == MF_CLI_CONTINUE && !parse_sizes (command, &flags, numbers))
     status = MF_EXIT_USAGE;
   if (status == MF_CLI_CONTINUE)

@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gio/gunixoutputstream.h>
+#include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -130,7 +131,7 @@ parse_overrides (const MfCliCommand *command, const MfSimulateFlags *flags, MfOv
     {
       g_autofree char *names = mf_method_names ();
 
-      mf_cli_usage_error (command, "unknown method '%s'; the methods are %s", flags->method,
+      mf_cli_usage_error (command, _("unknown method '%s'; the methods are %s"), flags->method,
                           names);
       return FALSE;
     }
@@ -174,8 +175,8 @@ options_build (MfSimulationOptions   *options,
 static gboolean
 output_error (GError **error, const char *path, int saved_errno)
 {
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno), "cannot write %s: %s",
-               path, g_strerror (saved_errno));
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
   return FALSE;
 }
 
@@ -410,7 +411,7 @@ events_write (const GArray *log, const char *path, GError **error)
     }
   if (g_file_set_contents (path, text->str, (gssize) text->len, error))
     return TRUE;
-  g_prefix_error (error, "cannot write the events: ");
+  g_prefix_error (error, _("cannot write the events: "));
   return FALSE;
 }
 
@@ -419,7 +420,7 @@ print_events (const GArray *log)
 {
   if (log->len == 0)
     return;
-  mf_cli_printerr ("events:\n");
+  mf_cli_printerr ("%s\n", _("events:"));
   for (guint i = 0; i < log->len; i++)
     {
       const MfLoggedEvent *event = &g_array_index (log, MfLoggedEvent, i);
@@ -442,48 +443,75 @@ report_failure (const MfCliCommand *command,
     {
       if (overridden)
         return mf_cli_usage_error (command, "%s", error->message);
-      mf_cli_printerr ("%s: %s: simulation settings: %s\n", MF_CLI_NAME, file, error->message);
+      /* Translators: "manifold-cli: FILE: simulation settings: MESSAGE" */
+      mf_cli_printerr (_("%s: %s: simulation settings: %s\n"), MF_CLI_NAME, file,
+                       error->message);
       return MF_EXIT_INVALID;
     }
   /* mf_simulate() names the simulation time in every failure: "at t = …" */
-  mf_cli_printerr ("%s: %s: the simulation failed %s\n", MF_CLI_NAME, file, error->message);
+  /* Translators: "manifold-cli: FILE: the simulation failed at t = 0.2 s: …" */
+  mf_cli_printerr (_("%s: %s: the simulation failed %s\n"), MF_CLI_NAME, file, error->message);
   return MF_EXIT_SIMULATION;
 }
 
 static void
 report_samples (const MfOutput *out, const MfSampleSink *sink, gboolean failed, gboolean quiet)
 {
-  const char *where = out->path != NULL ? out->path : "standard output";
+  const char *where = out->path != NULL ? out->path : _("standard output");
+  gulong n = (gulong) MIN (sink->n_samples, G_MAXULONG);
 
   if (failed && sink->n_samples > 0)
-    mf_cli_printerr ("%s: the %" G_GUINT64_FORMAT " samples computed up to t = %.10g s were "
-                     "written to %s\n",
-                     MF_CLI_NAME, sink->n_samples, sink->last_t, where);
+    mf_cli_printerr (g_dngettext (NULL, "%s: the %lu sample computed up to t = %.10g s was "
+                                  "written to %s\n",
+                                  "%s: the %lu samples computed up to t = %.10g s were "
+                                  "written to %s\n", n),
+                     MF_CLI_NAME, n, sink->last_t, where);
   else if (failed && out->path != NULL)
-    mf_cli_printerr ("%s: %s was not written\n", MF_CLI_NAME, out->path);
+    mf_cli_printerr (_("%s: %s was not written\n"), MF_CLI_NAME, out->path);
   else if (!failed && !quiet && out->path != NULL)
-    mf_cli_printerr ("%s: wrote %" G_GUINT64_FORMAT " samples (t = 0 to %.10g s) to %s\n",
-                     MF_CLI_NAME, sink->n_samples, sink->last_t, where);
+    mf_cli_printerr (g_dngettext (NULL, "%s: wrote %lu sample (t = 0 to %.10g s) to %s\n",
+                                  "%s: wrote %lu samples (t = 0 to %.10g s) to %s\n", n),
+                     MF_CLI_NAME, n, sink->last_t, where);
 }
 
 static void
 print_stats (const MfSimulationStats *stats)
 {
-  mf_cli_printerr ("statistics:\n"
-                   "  steps                 %" G_GUINT64_FORMAT "\n"
-                   "  rejected steps        %" G_GUINT64_FORMAT "\n"
-                   "  rhs evaluations       %" G_GUINT64_FORMAT "\n"
-                   "  jacobian evaluations  %" G_GUINT64_FORMAT "\n"
-                   "  mode switches         %u\n"
-                   "  valve events          %u\n"
-                   "  energy lost           %.6g J\n"
-                   "  newton iterations     %" G_GUINT64_FORMAT "\n"
-                   "  svd fallbacks         %" G_GUINT64_FORMAT "\n"
-                   "  wall time             %.6g s\n",
-                   stats->steps, stats->rejected_steps, stats->rhs_evaluations,
-                   stats->jacobian_evaluations, stats->mode_switches, stats->valve_events,
-                   stats->energy_lost,
-                   stats->newton_iterations, stats->svd_steps, stats->wall_time);
+  const struct
+  {
+    const char *label;
+    char       *value;
+  } rows[] = {
+    { N_("steps"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->steps) },
+    { N_("rejected steps"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->rejected_steps) },
+    { N_("rhs evaluations"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->rhs_evaluations) },
+    { N_("jacobian evaluations"),
+      g_strdup_printf ("%" G_GUINT64_FORMAT, stats->jacobian_evaluations) },
+    { N_("mode switches"), g_strdup_printf ("%u", stats->mode_switches) },
+    { N_("valve events"), g_strdup_printf ("%u", stats->valve_events) },
+    { N_("energy lost"), g_strdup_printf ("%.6g J", stats->energy_lost) },
+    { N_("newton iterations"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->newton_iterations) },
+    { N_("svd fallbacks"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->svd_steps) },
+    { N_("wall time"), g_strdup_printf ("%.6g s", stats->wall_time) },
+  };
+  g_autoptr (GString) out = g_string_new (NULL);
+  glong width = 20;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    width = MAX (width, g_utf8_strlen (_(rows[i].label), -1));
+  g_string_append_printf (out, "%s\n", _("statistics:"));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      const char *label = _(rows[i].label);
+
+      g_string_append_printf (out, "  %s", label);
+      /* the values in one column, whatever the language */
+      for (glong k = g_utf8_strlen (label, -1); k < width + 2; k++)
+        g_string_append_c (out, ' ');
+      g_string_append_printf (out, "%s\n", rows[i].value);
+      g_free (rows[i].value);
+    }
+  mf_cli_printerr ("%s", out->str);
 }
 
 /* --- the command ------------------------------------------------------- */
@@ -565,25 +593,25 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
   g_autofree char *file = NULL;
   MfSimulateFlags flags = { 0 };
   const GOptionEntry entries[] = {
-    { "t-end", 0, 0, G_OPTION_ARG_STRING, &flags.t_end, "End time of the run (s)", "T" },
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &flags.t_end, N_("End time of the run (s)"), "T" },
     { "method", 0, 0, G_OPTION_ARG_STRING, &flags.method,
-      "Integration method (see 'manifold-cli methods')", "M" },
-    { "rtol", 0, 0, G_OPTION_ARG_STRING, &flags.rtol, "Relative tolerance", "R" },
-    { "atol", 0, 0, G_OPTION_ARG_STRING, &flags.atol, "Absolute tolerance", "A" },
-    { "step", 0, 0, G_OPTION_ARG_STRING, &flags.step, "Fixed step (s); 0: adaptive", "H" },
-    { "every", 0, 0, G_OPTION_ARG_STRING, &flags.every, "Output interval (s)", "DT" },
+      N_("Integration method (see 'manifold-cli methods')"), "M" },
+    { "rtol", 0, 0, G_OPTION_ARG_STRING, &flags.rtol, N_("Relative tolerance"), "R" },
+    { "atol", 0, 0, G_OPTION_ARG_STRING, &flags.atol, N_("Absolute tolerance"), "A" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &flags.step, N_("Fixed step (s); 0: adaptive"), "H" },
+    { "every", 0, 0, G_OPTION_ARG_STRING, &flags.every, N_("Output interval (s)"), "DT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
-      "Write the CSV to OUT (atomically) instead of standard output", "OUT" },
+      N_("Write the CSV to OUT (atomically) instead of standard output"), "OUT" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &flags.events,
-      "Write the event log (valve switches, mode changes, SVD fallbacks) as CSV to FILE",
+      N_("Write the event log (valve switches, mode changes, SVD fallbacks) as CSV to FILE"),
       "FILE" },
     { "series", 's', 0, G_OPTION_ARG_STRING, &flags.series,
-      "Write only these columns (comma-separated names of the CSV header, without units)",
+      N_("Write only these columns (comma-separated names of the CSV header, without units)"),
       "NAMES" },
-    { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, "Print statistics on standard error",
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &flags.stats, N_("Print statistics on standard error"),
       NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &flags.quiet,
-      "Print nothing but errors (and --stats) on standard error", NULL },
+      N_("Print nothing but errors (and --stats) on standard error"), NULL },
     G_OPTION_ENTRY_NULL
   };
   MfOverrides overrides;

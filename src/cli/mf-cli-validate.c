@@ -7,6 +7,7 @@
  */
 #include "mf-cli.h"
 
+#include <glib/gi18n.h>
 #include <stdio.h>
 
 #include "mf-error.h"
@@ -51,7 +52,8 @@ warn_problems (const MfDocument *document, GPtrArray **problems, GHashTable *sai
     for (guint i = 0; i < problems[m]->len; i++)
       {
         const char *problem = g_ptr_array_index (problems[m], i);
-        g_autofree char *prefix = g_strdup_printf ("mode '%s': ", mode_name (circuit, m));
+        /* Translators: before a problem met in one mode only */
+        g_autofree char *prefix = g_strdup_printf (_("mode '%s': "), mode_name (circuit, m));
         gboolean everywhere = modes_list (problems, 0, n_modes, problem, TRUE);
 
         if (!everywhere)
@@ -106,8 +108,8 @@ check_modes (MfCliInput *input)
       problems[m] = red != NULL ? red->problems : none;
       if (red == NULL)
         {
-          g_autofree char *message = g_strdup_printf ("mode '%s': the linear algebra failed on "
-                                                      "its matrices", mode_name (circuit, m));
+          g_autofree char *message = g_strdup_printf (_("mode '%s': the linear algebra failed on "
+                                                        "its matrices"), mode_name (circuit, m));
 
           mf_cli_report (input->document, FALSE, NULL, message);
           ok = FALSE;
@@ -133,10 +135,17 @@ mf_cli_validate (const MfCliCommand *command, int argc, char **argv)
     status = MF_EXIT_INVALID;
   if (status == MF_EXIT_OK)
     {
+      guint n_components, n_modes;
+      g_autofree char *components = NULL, *modes = NULL;
+
       circuit = mf_document_get_circuit (input.document);
-      fprintf (stdout, "%s: ok (%u component%s, %u mode%s)\n", file, circuit->components->len,
-               circuit->components->len == 1 ? "" : "s", circuit->modes->len,
-               circuit->modes->len == 1 ? "" : "s");
+      n_components = circuit->components->len;
+      n_modes = circuit->modes->len;
+      components = g_strdup_printf (ngettext ("%u component", "%u components", n_components),
+                                    n_components);
+      modes = g_strdup_printf (ngettext ("%u mode", "%u modes", n_modes), n_modes);
+      /* Translators: "FILE: ok (7 components, 1 mode)"; scripts look for ": ok" */
+      fprintf (stdout, _("%s: ok (%s, %s)\n"), file, components, modes);
     }
   mf_cli_input_clear (&input);
   return status;
