@@ -72,6 +72,55 @@ test_catalogue (void)
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, summary), !=, summary);
 }
 
+/* What `manifold-cli ARGS` prints on standard output, run in the test's
+ * language (it inherits LANGUAGE, LC_ALL and MANIFOLD_LOCALEDIR). */
+static char *
+run_cli (const char *const *args)
+{
+  const char *cli = g_getenv ("MANIFOLD_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+/* The command line speaks the language too: its help, and the summary of
+ * `validate` with a plural chosen by the language's rule. */
+static void
+test_cli_translated (void)
+{
+  const char *const help[] = { "--help", NULL };
+  const char *const validate[] = { "validate", MF_SOURCE_ROOT "/data/examples/three-pipes.manifold",
+                                   NULL };
+  g_autofree char *help_text = run_cli (help);
+  g_autofree char *validate_text = run_cli (validate);
+  const char *commands = g_dgettext (GETTEXT_PACKAGE, "Commands:");
+  const char *summary = g_dgettext (GETTEXT_PACKAGE, "Simulate the circuit and write the "
+                                                     "results as CSV");
+  g_autofree char *components = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u component",
+                                                              "%u components", 7),
+                                                 7);
+
+  g_test_message ("%s%s", help_text, validate_text);
+  g_assert_cmpstr (commands, !=, "Commands:");
+  g_assert_nonnull (strstr (help_text, commands));
+  g_assert_nonnull (strstr (help_text, summary));
+  g_assert_null (strstr (help_text, "Commands:"));
+  g_assert_cmpstr (components, !=, "7 components");
+  g_assert_nonnull (strstr (validate_text, components));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -90,5 +139,6 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/app/locale/catalogue", test_catalogue);
   g_test_add_func ("/app/locale/window", test_window_translated);
+  g_test_add_func ("/app/locale/cli", test_cli_translated);
   return g_test_run ();
 }

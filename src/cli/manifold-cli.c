@@ -62,16 +62,6 @@ command_lookup (const char *name)
   return NULL;
 }
 
-static void
-append_padded (GString *out, const char *text, guint width)
-{
-  guint length = (guint) g_utf8_strlen (text, -1);
-
-  g_string_append (out, text);
-  for (guint i = length; i < width; i++)
-    g_string_append_c (out, ' ');
-}
-
 static int
 mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
 {
@@ -84,11 +74,11 @@ mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
     return status;
   methods = mf_method_list (&n_methods);
   for (guint i = 0; i < n_methods; i++)
-    label_width = MAX (label_width, (guint) g_utf8_strlen (_(methods[i].label), -1));
+    label_width = MAX (label_width, mf_cli_text_width (_(methods[i].label)));
   for (guint i = 0; i < n_methods; i++)
     {
-      append_padded (out, methods[i].name, 9);
-      append_padded (out, _(methods[i].label), label_width + 2);
+      mf_cli_append_padded (out, methods[i].name, 9);
+      mf_cli_append_padded (out, _(methods[i].label), label_width + 2);
       g_string_append (out, methods[i].implicit ? _("implicit") : _("explicit"));
       if (methods[i].needs_jacobian)
         /* Translators: appended to "implicit" in the list of methods */
@@ -114,7 +104,7 @@ print_help (void)
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
       g_string_append (out, "  ");
-      append_padded (out, commands[i].name, 10);
+      mf_cli_append_padded (out, commands[i].name, 10);
       g_string_append_printf (out, "%s\n", _(commands[i].summary));
     }
   g_string_append_printf (out, "\n%s\n", _("Options:"));

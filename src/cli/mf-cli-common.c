@@ -28,6 +28,28 @@ mf_cli_printerr (const char *format, ...)
   fputs (text, stderr);
 }
 
+guint
+mf_cli_text_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      width += g_unichar_iszerowidth (c) ? 0 : g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+void
+mf_cli_append_padded (GString *out, const char *text, guint width)
+{
+  g_string_append (out, text);
+  for (guint i = mf_cli_text_width (text); i < width; i++)
+    g_string_append_c (out, ' ');
+}
+
 int
 mf_cli_usage_error (const MfCliCommand *command, const char *format, ...)
 {

@@ -495,19 +495,16 @@ print_stats (const MfSimulationStats *stats)
     { N_("wall time"), g_strdup_printf ("%.6g s", stats->wall_time) },
   };
   g_autoptr (GString) out = g_string_new (NULL);
-  glong width = 20;
+  guint width = 20;
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    width = MAX (width, g_utf8_strlen (_(rows[i].label), -1));
+    width = MAX (width, mf_cli_text_width (_(rows[i].label)));
   g_string_append_printf (out, "%s\n", _("statistics:"));
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
-      const char *label = _(rows[i].label);
-
-      g_string_append_printf (out, "  %s", label);
       /* the values in one column, whatever the language */
-      for (glong k = g_utf8_strlen (label, -1); k < width + 2; k++)
-        g_string_append_c (out, ' ');
+      g_string_append (out, "  ");
+      mf_cli_append_padded (out, _(rows[i].label), width + 2);
       g_string_append_printf (out, "%s\n", rows[i].value);
       g_free (rows[i].value);
     }

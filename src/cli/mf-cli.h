@@ -55,6 +55,14 @@ int      mf_cli_plot (const MfCliCommand *command,
                       int                 argc,
                       char              **argv);
 
+/* The columns `text` takes on a terminal: two for a wide character (CJK),
+ * none for a combining mark, one for the others. */
+guint    mf_cli_text_width (const char *text);
+/* Appends `text` and spaces up to `width` columns. */
+void     mf_cli_append_padded (GString    *out,
+                               const char *text,
+                               guint       width);
+
 /* Writes to stderr as UTF-8, whatever the locale. */
 void     mf_cli_printerr (const char *format,
                           ...) G_GNUC_PRINTF (1, 2);
