@@ -81,7 +81,7 @@ fragment_components (JsonNode *root, GError **error)
       || (node = json_object_get_member (json_node_get_object (root), "components")) == NULL
       || !JSON_NODE_HOLDS_ARRAY (node))
     {
-      mf_edit_refuse (error, "the clipboard holds no components");
+      mf_edit_refuse (error, _("the clipboard holds no components"));
       return NULL;
     }
   components = json_node_get_array (node);
@@ -93,7 +93,7 @@ fragment_components (JsonNode *root, GError **error)
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         {
-          mf_edit_refuse (error, "the clipboard's component %u is not an object", i + 1);
+          mf_edit_refuse (error, _("the clipboard's component %u is not an object"), i + 1);
           return NULL;
         }
       component = json_node_get_object (element);
@@ -103,7 +103,7 @@ fragment_components (JsonNode *root, GError **error)
           || type == NULL || json_node_get_value_type (type) != G_TYPE_STRING
           || mf_component_type_lookup (json_node_get_string (type)) == NULL)
         {
-          mf_edit_refuse (error, "the clipboard's component %u has no usable id and type", i + 1);
+          mf_edit_refuse (error, _("the clipboard's component %u has no usable id and type"), i + 1);
           return NULL;
         }
     }
@@ -230,13 +230,13 @@ mf_edit_document_paste (MfEditDocument *self, const char *fragment, double dx, d
 
   if (!isfinite (dx) || !isfinite (dy))
     {
-      mf_edit_refuse (error, "a paste must be moved by a finite distance");
+      mf_edit_refuse (error, _("a paste must be moved by a finite distance"));
       return NULL;
     }
   if (!json_parser_load_from_data (parser, fragment, -1, &parse_error)
       || json_parser_get_root (parser) == NULL)
     {
-      mf_edit_refuse (error, "the clipboard does not hold a circuit");
+      mf_edit_refuse (error, _("the clipboard does not hold a circuit"));
       return NULL;
     }
   if (fragment_components (json_parser_get_root (parser), error) == NULL)

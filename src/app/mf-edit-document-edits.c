@@ -61,7 +61,7 @@ mf_edit_document_check_ids (MfEditDocument *self, const char *const *ids, GError
 {
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
     if (mf_edit_document_find_component (self, ids[i]) < 0)
-      return mf_edit_refuse (error, "there is no component '%s'", ids[i]);
+      return mf_edit_refuse (error, _("there is no component '%s'"), ids[i]);
   return TRUE;
 }
 
@@ -166,7 +166,7 @@ mf_edit_document_add_component (MfEditDocument *self, MfComponentType type, doub
 
   if (!isfinite (x) || !isfinite (y))
     {
-      mf_edit_refuse (error, "a component's position must be finite");
+      mf_edit_refuse (error, _("a component's position must be finite"));
       return NULL;
     }
   g_free (self->added_id);
@@ -360,7 +360,7 @@ component_indices (MfEditDocument *self, const char *const *ids, GError **error)
 
       if (index < 0)
         {
-          mf_edit_refuse (error, "there is no component '%s'", ids[i]);
+          mf_edit_refuse (error, _("there is no component '%s'"), ids[i]);
           return NULL;
         }
       if (g_hash_table_add (seen, GUINT_TO_POINTER (found + 1)))
@@ -387,7 +387,7 @@ mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, 
   if ((indices = component_indices (self, ids, error)) == NULL)
     return FALSE;
   if (!isfinite (dx) || !isfinite (dy))
-    return mf_edit_refuse (error, "a move must be by a finite distance");
+    return mf_edit_refuse (error, _("a move must be by a finite distance"));
   if (ids[0] == NULL)
     return TRUE;
 
@@ -403,7 +403,7 @@ mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, 
       if (!isfinite (x + dx) || !isfinite (y + dy))
         {
           mf_edit_document_cancel (self);
-          return mf_edit_refuse (error, "the move would take %s out of any finite place", what);
+          return mf_edit_refuse (error, _("the move would take %s out of any finite place"), what);
         }
       mf_edit_document_touch_component (self, index);
       json_object_set_member (mf_edit_document_component (self, index), "at",
@@ -504,15 +504,15 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
 
   index = mf_edit_document_find_component (self, id);
   if (index < 0)
-    return mf_edit_refuse (error, "there is no component '%s'", id);
+    return mf_edit_refuse (error, _("there is no component '%s'"), id);
   /* `id` may point into the component, which is rebuilt */
   label = g_strdup_printf (_("Set %s %s"), id, param);
   info = mf_edit_document_get_component_info (self, (guint) index);
   spec = mf_component_type_param_index (info, param);
   if (spec < 0)
-    return mf_edit_refuse (error, "a %s has no parameter '%s'", info->name, param);
+    return mf_edit_refuse (error, _("a %s has no parameter '%s'"), info->name, param);
   if (stripped[0] == '\0' && info->params[spec].required)
-    return mf_edit_refuse (error, "'%s' of %s is required: it cannot be left out", param, id);
+    return mf_edit_refuse (error, _("'%s' of %s is required: it cannot be left out"), param, id);
 
   holder = mf_edit_document_touch_component (self, (guint) index);
   if (stripped[0] == '\0')
@@ -638,15 +638,15 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
 
   component = find_component_object (self, id);
   if (component == NULL)
-    return mf_edit_refuse (error, "there is no component '%s'", id);
+    return mf_edit_refuse (error, _("there is no component '%s'"), id);
   if (strcmp (id, new_id) == 0)
     return TRUE;
   if (new_id[0] == '\0')
-    return mf_edit_refuse (error, "an id must not be empty");
+    return mf_edit_refuse (error, _("an id must not be empty"));
   if (strchr (new_id, '.') != NULL)
-    return mf_edit_refuse (error, "an id must not contain '.' (it separates id and port)");
+    return mf_edit_refuse (error, _("an id must not contain '.' (it separates id and port)"));
   if (mf_edit_document_find_component (self, new_id) >= 0)
-    return mf_edit_refuse (error, "the id '%s' is already used", new_id);
+    return mf_edit_refuse (error, _("the id '%s' is already used"), new_id);
 
   /* `id` may point into the tree, which changes */
   id = old_id = g_strdup (id);

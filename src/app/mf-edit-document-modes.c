@@ -64,9 +64,9 @@ static gboolean
 check_new_mode_name (MfEditDocument *self, const char *name, GError **error)
 {
   if (name[0] == '\0')
-    return mf_edit_refuse (error, "a mode's name must not be empty");
+    return mf_edit_refuse (error, _("a mode's name must not be empty"));
   if (mode_exists (self, name))
-    return mf_edit_refuse (error, "there is already a mode '%s'", name);
+    return mf_edit_refuse (error, _("there is already a mode '%s'"), name);
   return TRUE;
 }
 
@@ -136,7 +136,7 @@ mf_edit_document_rename_mode (MfEditDocument *self, const char *name, const char
   g_return_val_if_fail (name != NULL && new_name != NULL, FALSE);
 
   if (!mode_exists (self, name))
-    return mf_edit_refuse (error, "there is no mode '%s'", name);
+    return mf_edit_refuse (error, _("there is no mode '%s'"), name);
   if (strcmp (name, new_name) == 0)
     return TRUE;
   if (!check_new_mode_name (self, new_name, error))
@@ -209,17 +209,22 @@ mf_edit_document_set_valve_closed (MfEditDocument *self, const char *mode,
   g_return_val_if_fail (mode != NULL && component_id != NULL, FALSE);
 
   if (!mode_exists (self, mode))
-    return mf_edit_refuse (error, "there is no mode '%s'", mode);
+    return mf_edit_refuse (error, _("there is no mode '%s'"), mode);
   index = mf_edit_document_find_component (self, component_id);
   if (index < 0)
-    return mf_edit_refuse (error, "there is no component '%s'", component_id);
+    return mf_edit_refuse (error, _("there is no component '%s'"), component_id);
   info = mf_edit_document_get_component_info (self, (guint) index);
   if (!info->switchable)
     {
-      g_autofree char *kind = g_ascii_strdown (info->label, -1);
+      const char *type = _(info->label);
+      /* English labels are capitalised for the palette; a translated one keeps its case */
+      g_autofree char *kind = type == info->label ? g_ascii_strdown (type, -1) : g_strdup (type);
 
-      return mf_edit_refuse (error, "'%s' is %s %s, which cannot be closed", component_id,
-                             strchr ("aeiou", kind[0]) != NULL ? "an" : "a", kind);
+      /* Translators: the first %s is a component's id, the second its type ("pipe") */
+      return mf_edit_refuse (error, strchr ("aeiou", info->label[0] | 0x20) != NULL
+                                    ? _("'%s' is an %s, which cannot be closed")
+                                    : _("'%s' is a %s, which cannot be closed"),
+                             component_id, kind);
     }
   if ((mf_edit_document_get_n_modes (self) > 0
        && mf_edit_document_mode_closes (self, (guint) find_mode (self, mode), component_id))
@@ -259,13 +264,13 @@ mf_edit_document_set_schedule (MfEditDocument *self, guint n_entries, const doub
       JsonObject *entry;
 
       if (!isfinite (times[i]) || times[i] < 0.0)
-        return mf_edit_refuse (error, "schedule entry %u: the time must be a number of "
-                               "seconds, not negative", i + 1);
+        return mf_edit_refuse (error, _("schedule entry %u: the time must be a number of "
+                               "seconds, not negative"), i + 1);
       if (i > 0 && times[i] < times[i - 1])
-        return mf_edit_refuse (error, "schedule entry %u: the time %g s is before the "
-                               "previous entry's %g s", i + 1, times[i], times[i - 1]);
+        return mf_edit_refuse (error, _("schedule entry %u: the time %g s is before the "
+                               "previous entry's %g s"), i + 1, times[i], times[i - 1]);
       if (modes[i] == NULL || !mode_exists (self, modes[i]))
-        return mf_edit_refuse (error, "schedule entry %u: there is no mode '%s'", i + 1,
+        return mf_edit_refuse (error, _("schedule entry %u: there is no mode '%s'"), i + 1,
                                modes[i] != NULL ? modes[i] : "");
       entry = json_object_new ();
       json_object_set_member (entry, "t", mf_edit_number_node (times[i]));
@@ -281,6 +286,6 @@ mf_edit_document_set_schedule (MfEditDocument *self, guint n_entries, const doub
                                       json_node_init_array (json_node_alloc (), schedule));
   if (!mf_edit_document_verify (self, error))
     return FALSE;
-  mf_edit_document_commit (self, "Change schedule", 0, NULL);
+  mf_edit_document_commit (self, _("Change schedule"), 0, NULL);
   return TRUE;
 }

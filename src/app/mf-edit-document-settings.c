@@ -6,6 +6,8 @@
  */
 #include "mf-edit-document-private.h"
 
+#include <glib/gi18n.h>
+
 #include <string.h>
 
 /* Sets (or, with NULL, removes) a text field of the root. */
@@ -31,8 +33,8 @@ mf_edit_document_set_title (MfEditDocument *self, const char *title, GError **er
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
 
   if (title != NULL && !g_utf8_validate (title, -1, NULL))
-    return mf_edit_refuse (error, "the title is not valid UTF-8 text");
-  set_text_field (self, "title", title, "Change title");
+    return mf_edit_refuse (error, _("the title is not valid UTF-8 text"));
+  set_text_field (self, "title", title, _("Change title"));
   return TRUE;
 }
 
@@ -43,11 +45,11 @@ mf_edit_document_set_description (MfEditDocument *self, const char *description,
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
 
   if (description != NULL && !g_utf8_validate (description, -1, NULL))
-    return mf_edit_refuse (error, "the description is not valid UTF-8 text");
+    return mf_edit_refuse (error, _("the description is not valid UTF-8 text"));
   /* an empty description says nothing: leave the field out */
   if (description != NULL && description[0] == '\0')
     description = NULL;
-  set_text_field (self, "description", description, "Change description");
+  set_text_field (self, "description", description, _("Change description"));
   return TRUE;
 }
 
@@ -76,7 +78,7 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
                                  GError **error)
 {
   static const char *const labels[] = {
-    "Set fluid density", "Set fluid viscosity", "Set fluid bulk modulus"
+    N_("Set fluid density"), N_("Set fluid viscosity"), N_("Set fluid bulk modulus")
   };
   g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
   g_autofree char *current = NULL;
@@ -90,7 +92,7 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
     if (strcmp (fluid_fields[which], field) == 0)
       break;
   if (fluid_fields[which] == NULL)
-    return mf_edit_refuse (error, "the fluid has no property '%s'", field);
+    return mf_edit_refuse (error, _("the fluid has no property '%s'"), field);
   current = mf_edit_document_get_fluid_text (self, field);
   if (stripped[0] == '\0' && current == NULL)
     return TRUE;
@@ -108,7 +110,7 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
   /* nothing else in a document depends on the fluid's fields */
   if (!mf_edit_document_verify_part (self, "fluid", -1, error))
     return FALSE;
-  mf_edit_document_commit (self, labels[which], 0, NULL);
+  mf_edit_document_commit (self, _(labels[which]), 0, NULL);
   return TRUE;
 }
 
@@ -118,17 +120,18 @@ static const char *const simulation_fields[] = {
   "t_end", "method", "rtol", "atol", "output_interval", "step", NULL
 };
 
+/* The undo label of a change of simulation setting `field`. */
 static const char *
 simulation_field_label (const char *field)
 {
   static const char *const labels[] = {
-    "end time", "method", "relative tolerance", "absolute tolerance", "output interval",
-    "step", NULL
+    N_("Set end time"), N_("Set method"), N_("Set relative tolerance"),
+    N_("Set absolute tolerance"), N_("Set output interval"), N_("Set step"), NULL
   };
 
   for (guint i = 0; simulation_fields[i] != NULL; i++)
     if (strcmp (simulation_fields[i], field) == 0)
-      return labels[i];
+      return _(labels[i]);
   return field;
 }
 
@@ -145,7 +148,7 @@ mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
   g_return_val_if_fail (field != NULL, FALSE);
 
   if (!g_strv_contains (simulation_fields, field))
-    return mf_edit_refuse (error, "there is no simulation setting '%s'", field);
+    return mf_edit_refuse (error, _("there is no simulation setting '%s'"), field);
   current = mf_edit_document_get_simulation_text (self, field);
   if (stripped[0] == '\0' && current == NULL)
     return TRUE;
@@ -160,7 +163,7 @@ mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
   /* the simulation settings decide only whether they load themselves */
   if (!mf_edit_document_verify_part (self, "simulation", -1, error))
     return FALSE;
-  label = g_strdup_printf ("Set %s", simulation_field_label (field));
+  label = g_strdup (simulation_field_label (field));
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }
@@ -179,14 +182,15 @@ mf_edit_document_set_state_preferred (MfEditDocument *self, const char *state,
   g_return_val_if_fail (state != NULL, FALSE);
 
   if (state[0] == '\0')
-    return mf_edit_refuse (error, "a state's name must not be empty");
+    return mf_edit_refuse (error, _("a state's name must not be empty"));
   if (mf_edit_document_get_state_preferred (self, state) == preferred)
     return TRUE;
 
   /* `state` may point into the tree, which changes */
   state = name = g_strdup (state);
-  label = preferred ? g_strdup_printf ("Prefer %s", state)
-                    : g_strdup_printf ("Stop preferring %s", state);
+  /* Translators: undo labels; %s is a state ("P1.v") */
+  label = preferred ? g_strdup_printf (_("Prefer %s"), state)
+                    : g_strdup_printf (_("Stop preferring %s"), state);
   states = mf_edit_document_touch_array (self, "prefer_states");
   if (preferred)
     json_array_add_string_element (states, state);

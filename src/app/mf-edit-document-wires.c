@@ -5,13 +5,9 @@
  */
 #include "mf-edit-document-private.h"
 
-#include <string.h>
+#include <glib/gi18n.h>
 
-static const char *
-domain_name (MfDomain domain)
-{
-  return domain == MF_DOMAIN_HYDRAULIC ? "hydraulic" : "mechanical";
-}
+#include <string.h>
 
 /* The domain of port "ID.PORT", or FALSE with the reason it names none. */
 static gboolean
@@ -23,10 +19,10 @@ resolve_port (MfEditDocument *self, const char *end, MfDomain *domain, GError **
   int index, p;
 
   if (!mf_edit_split_port (end, &id, &port))
-    return mf_edit_refuse (error, "'%s' is not a port; write it as 'ID.PORT'", end);
+    return mf_edit_refuse (error, _("'%s' is not a port; write it as 'ID.PORT'"), end);
   index = mf_edit_document_find_component (self, id);
   if (index < 0)
-    return mf_edit_refuse (error, "there is no component '%s'", id);
+    return mf_edit_refuse (error, _("there is no component '%s'"), id);
   info = mf_edit_document_get_component_info (self, (guint) index);
   p = mf_component_type_port_index (info, port);
   if (p < 0)
@@ -35,7 +31,7 @@ resolve_port (MfEditDocument *self, const char *end, MfDomain *domain, GError **
 
       for (guint i = 0; i < info->n_ports; i++)
         g_string_append_printf (ports, "%s%s", i > 0 ? ", " : "", info->ports[i].name);
-      return mf_edit_refuse (error, "%s (%s) has no port '%s'; its ports are %s", id, info->name,
+      return mf_edit_refuse (error, _("%s (%s) has no port '%s'; its ports are %s"), id, info->name,
                              port, ports->str);
     }
   *domain = info->ports[p].domain;
@@ -89,18 +85,22 @@ mf_edit_document_connect (MfEditDocument *self, const char *end_a, const char *e
       || !resolve_port (self, end_b, &domain_b, error))
     return FALSE;
   if (strcmp (end_a, end_b) == 0)
-    return mf_edit_refuse (error, "a wire cannot join '%s' to itself", end_a);
+    return mf_edit_refuse (error, _("a wire cannot join '%s' to itself"), end_a);
   if (domain_a != domain_b)
-    return mf_edit_refuse (error, "'%s' is a %s port and '%s' a %s one: a wire cannot join them",
-                           end_a, domain_name (domain_a), end_b, domain_name (domain_b));
+    return mf_edit_refuse (error, domain_a == MF_DOMAIN_HYDRAULIC
+                                  ? _("'%s' is a hydraulic port and '%s' a mechanical one: a "
+                                      "wire cannot join them")
+                                  : _("'%s' is a mechanical port and '%s' a hydraulic one: a "
+                                      "wire cannot join them"),
+                           end_a, end_b);
   if (already_joined (self, end_a, end_b))
-    return mf_edit_refuse (error, "'%s' and '%s' are already joined", end_a, end_b);
+    return mf_edit_refuse (error, _("'%s' and '%s' are already joined"), end_a, end_b);
 
   /* the ends are copied before the tree changes: they may point into it */
   wire = json_array_new ();
   json_array_add_string_element (wire, end_a);
   json_array_add_string_element (wire, end_b);
-  label = g_strdup_printf ("Connect %s to %s", end_a, end_b);
+  label = g_strdup_printf (_("Connect %s to %s"), end_a, end_b);
   json_array_add_array_element (mf_edit_document_touch_array (self, "wires"),
                                 g_steal_pointer (&wire));
   mf_edit_document_commit (self, label, 0, NULL);
@@ -116,9 +116,9 @@ mf_edit_document_remove_wire (MfEditDocument *self, guint index, GError **error)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
 
   if (index >= mf_edit_document_get_n_wires (self))
-    return mf_edit_refuse (error, "there is no wire %u", index + 1);
+    return mf_edit_refuse (error, _("there is no wire %u"), index + 1);
   mf_edit_document_get_wire (self, index, &end_a, &end_b);
-  label = g_strdup_printf ("Disconnect %s from %s", end_a, end_b);
+  label = g_strdup_printf (_("Disconnect %s from %s"), end_a, end_b);
   json_array_remove_element (mf_edit_document_touch_array (self, "wires"), index);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;

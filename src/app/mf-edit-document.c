@@ -13,7 +13,7 @@
 
 #include "mf-json-write.h"
 
-#define UNTITLED "Untitled circuit"
+#define UNTITLED N_("Untitled circuit")
 
 G_DEFINE_FINAL_TYPE (MfEditDocument, mf_edit_document, G_TYPE_OBJECT)
 
@@ -132,7 +132,7 @@ empty_document (void)
   g_autoptr (JsonObject) object = json_object_new ();
 
   json_object_set_int_member (object, "manifold", 1);
-  json_object_set_string_member (object, "title", UNTITLED);
+  json_object_set_string_member (object, "title", _(UNTITLED));
   json_object_set_array_member (object, "components", json_array_new ());
   json_object_set_array_member (object, "wires", json_array_new ());
   return json_node_init_object (json_node_alloc (), object);
@@ -529,7 +529,7 @@ mf_edit_document_get_display_name (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
 
-  return self->display_name != NULL ? self->display_name : UNTITLED;
+  return self->display_name != NULL ? self->display_name : _(UNTITLED);
 }
 
 gboolean

@@ -8,6 +8,7 @@
 #include "mf-window-private.h"
 
 #include "mf-circuit.h"
+#include "mf-json-write.h"
 
 static void
 mf_window_units_changed (MfWindow *self)
@@ -81,20 +82,39 @@ mf_window_new_document (MfWindow *self)
   g_autoptr (MfEditDocument) document = mf_edit_document_new ();
   g_autofree char *method = NULL;
   g_autofree char *text = NULL;
-  char rtol[G_ASCII_DTOSTR_BUF_SIZE], atol[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autoptr (JsonBuilder) builder = NULL;
+  g_autoptr (JsonNode) root = NULL;
   g_autoptr (GError) error = NULL;
 
   if (self->settings == NULL)
     return g_steal_pointer (&document);
   method = g_settings_get_string (self->settings, "default-method");
-  g_ascii_formatd (rtol, sizeof rtol, "%.17g", g_settings_get_double (self->settings,
-                                                                       "default-rtol"));
-  g_ascii_formatd (atol, sizeof atol, "%.17g", g_settings_get_double (self->settings,
-                                                                       "default-atol"));
-  text = g_strdup_printf ("{\n  \"manifold\": 1,\n  \"title\": \"Untitled circuit\",\n"
-                          "  \"components\": [],\n  \"wires\": [],\n"
-                          "  \"simulation\": { \"method\": \"%s\", \"rtol\": %s, "
-                          "\"atol\": %s }\n}\n", method, rtol, atol);
+  /* the empty document's title as mf_edit_document_new() gives it, in the
+   * user's language */
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "manifold");
+  json_builder_add_int_value (builder, 1);
+  json_builder_set_member_name (builder, "title");
+  json_builder_add_string_value (builder, mf_edit_document_get_title (document));
+  json_builder_set_member_name (builder, "components");
+  json_builder_begin_array (builder);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "wires");
+  json_builder_begin_array (builder);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "simulation");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "method");
+  json_builder_add_string_value (builder, method);
+  json_builder_set_member_name (builder, "rtol");
+  json_builder_add_double_value (builder, g_settings_get_double (self->settings, "default-rtol"));
+  json_builder_set_member_name (builder, "atol");
+  json_builder_add_double_value (builder, g_settings_get_double (self->settings, "default-atol"));
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  text = mf_json_to_text (root, NULL);
   /* the schema keeps the values in the loader's ranges; should one still
    * be refused, the empty circuit with the built-in settings will do */
   if (!mf_edit_document_load_data (document, text, -1, "untitled", &error))
