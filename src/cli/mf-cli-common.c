@@ -203,17 +203,31 @@ find_mention (const char *message, const char *id, gboolean quoted)
   return NULL;
 }
 
+/* What follows the name of a mode that starts `message` ("mode 'lift'", or
+ * its translation): a mode may be named like a component. */
+static const char *
+skip_mode_name (const MfCircuit *circuit, const char *message)
+{
+  for (guint m = 0; m < circuit->modes->len; m++)
+    {
+      const char *name = ((MfMode *) circuit->modes->pdata[m])->name;
+      g_autofree char *english = g_strdup_printf ("mode '%s'", name);
+      g_autofree char *shown = g_strdup_printf (_("mode '%s'"), name);
+
+      if (g_str_has_prefix (message, shown))
+        return message + strlen (shown);
+      if (g_str_has_prefix (message, english))
+        return message + strlen (english);
+    }
+  return message;
+}
+
 /* The component a message is about: the first one it quotes, else the
- * first one it names in passing (a node "J1", a port "P1.b"); -1 if none.
- * A leading "mode 'NAME': " is skipped: a mode may be named like a
- * component. */
+ * first one it names in passing (a node "J1", a port "P1.b"); -1 if none. */
 static int
 find_component (const MfCircuit *circuit, const char *message)
 {
-  const char *end_of_mode = g_str_has_prefix (message, "mode '") ? strstr (message, "': ") : NULL;
-
-  if (end_of_mode != NULL)
-    message = end_of_mode + strlen ("': ");
+  message = skip_mode_name (circuit, message);
   for (int pass = 0; pass < 2; pass++)
     {
       const char *first = NULL;

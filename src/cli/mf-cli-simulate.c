@@ -27,6 +27,7 @@
 
 #include "mf-csv.h"
 #include "mf-error.h"
+#include "mf-event-words.h"
 #include "mf-method.h"
 #include "mf-simulation.h"
 
@@ -77,13 +78,17 @@ typedef struct
   double         last_t;
 } MfSampleSink;
 
-/* One entry of the event log (mf-simulation.h, MfEventFunc). */
+/* One entry of the event log (mf-simulation.h, MfEventFunc).  The file of
+ * events is read by programs and stays in English; --stats shows the rows to
+ * people, in their language. */
 typedef struct
 {
   double t;
   char  *component;
   char  *from;
   char  *to;
+  char  *shown_from; /* a row of SVD fallbacks in the user's language, else NULL */
+  char  *shown_to;
 } MfLoggedEvent;
 
 static void
@@ -330,13 +335,15 @@ logged_event_clear (gpointer data)
   g_free (event->component);
   g_free (event->from);
   g_free (event->to);
+  g_free (event->shown_from);
+  g_free (event->shown_to);
 }
 
 static void
 log_event (double t, const char *component, const char *from, const char *to, gpointer data)
 {
   GArray *log = data;
-  MfLoggedEvent event = { t, g_strdup (component), g_strdup (from), g_strdup (to) };
+  MfLoggedEvent event = { t, g_strdup (component), g_strdup (from), g_strdup (to), NULL, NULL };
 
   g_array_append_val (log, event);
 }
@@ -349,24 +356,40 @@ format_time (char *buffer, gsize size, double t)
 }
 
 /* A run of SVD fallbacks as a row of the log: "newton", what Newton met,
- * what it did about it — how often, and until when. */
+ * what it did about it — how often, and until when.  These words are the
+ * file's (docs/cli.md), in English for the programs that read it; the same
+ * row shown by --stats is in the user's language (shown_from, shown_to). */
 static void
 log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
 {
   GArray *log = data;
   char until[G_ASCII_DTOSTR_BUF_SIZE];
-  MfLoggedEvent event = { fallbacks->t_first, g_strdup ("newton"), NULL, NULL };
-
+  MfLoggedEvent event = { fallbacks->t_first, g_strdup ("newton"), NULL, NULL, NULL, NULL };
   const char *steps = fallbacks->steps == 1 ? "step" : "steps";
+  gulong n = (gulong) MIN (fallbacks->steps, G_MAXULONG);
 
+  format_time (until, sizeof until, fallbacks->t_last);
   event.from = g_strdup_printf ("Jacobian of %s rank-deficient", fallbacks->states);
+  /* Translators: an event listed by --stats; %s names the states, "O2.v, O1.v" */
+  event.shown_from = g_strdup_printf (_("Jacobian of %s rank-deficient"), fallbacks->states);
   if (fallbacks->t_last > fallbacks->t_first)
-    event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s until %s s",
-                                fallbacks->steps, steps,
-                                format_time (until, sizeof until, fallbacks->t_last));
+    {
+      event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s until %s s",
+                                  fallbacks->steps, steps, until);
+      /* Translators: what Newton did about a rank-deficient Jacobian, and up to
+       * which simulation time: "3 SVD minimum-norm steps until 0.25 s" */
+      event.shown_to = g_strdup_printf (g_dngettext (NULL, "%lu SVD minimum-norm step until %s s",
+                                                     "%lu SVD minimum-norm steps until %s s", n),
+                                        n, until);
+    }
   else
-    event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s", fallbacks->steps,
-                                steps);
+    {
+      event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s", fallbacks->steps,
+                                  steps);
+      event.shown_to = g_strdup_printf (g_dngettext (NULL, "%lu SVD minimum-norm step",
+                                                     "%lu SVD minimum-norm steps", n),
+                                        n);
+    }
   g_array_append_val (log, event);
 }
 
@@ -426,8 +449,12 @@ print_events (const GArray *log)
       const MfLoggedEvent *event = &g_array_index (log, MfLoggedEvent, i);
       char t[G_ASCII_DTOSTR_BUF_SIZE];
 
+      const char *from = event->shown_from != NULL ? event->shown_from
+                                                   : mf_event_word (event->from);
+      const char *to = event->shown_to != NULL ? event->shown_to : mf_event_word (event->to);
+
       mf_cli_printerr ("  %s s  %s  %s → %s\n", format_time (t, sizeof t, event->t),
-                       event->component, event->from, event->to);
+                       event->component, from, to);
     }
 }
 
