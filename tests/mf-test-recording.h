@@ -10,6 +10,7 @@
 
 #include "mf-model.h"
 #include "mf-simulation.h"
+#include "mf-system-check.h"
 
 /* Every sample a run reports, in order; free with mf_test_recording_free. */
 typedef struct
@@ -98,6 +99,24 @@ mf_test_recording_value (const MfTestRecording *recording, guint sample, guint o
   return mf_test_recording_outputs (recording, sample)[output];
 }
 
+/* No sample the run handed out has a residual beyond its tolerance
+ * (mf-system-check.h), nor a NaN one. */
+static inline void
+mf_test_recording_assert_checked (const MfModel             *model,
+                                  const MfSimulationOptions *options,
+                                  const MfTestRecording     *recording)
+{
+  double tolerance = mf_check_tolerance (options->rtol);
+  guint column = recording->n_outputs;
+
+  for (guint o = 0; o < recording->n_outputs; o++)
+    if (g_str_equal (mf_model_output_name (model, o), "solver.residual"))
+      column = o;
+  g_assert_cmpuint (column, <, recording->n_outputs);
+  for (guint i = 0; i < mf_test_recording_n_samples (recording); i++)
+    g_assert_cmpfloat (mf_test_recording_value (recording, i, column), <=, tolerance);
+}
+
 /* Runs `model` with `options`, which must succeed, and returns every sample;
  * `stats` may be NULL. */
 static inline MfTestRecording *
@@ -111,5 +130,6 @@ mf_test_recording_simulate (MfModel                   *model,
 
   g_assert_no_error (error);
   g_assert_true (ok);
+  mf_test_recording_assert_checked (model, options, recording);
   return recording;
 }

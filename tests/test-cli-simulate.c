@@ -84,7 +84,7 @@ static const Expectation simulate_fixed_step = {
   .document = three_pipes,
   .args = { "simulate", "@", "--method", "euler", "--step", "1e-4", "--every", "0.05", "--stats" },
   .rows = 3,
-  .err = { "  steps                 1000\n", "  rhs evaluations       1000\n" },
+  .err = { "  steps                     1000\n", "  rhs evaluations           1000\n" },
 };
 
 static const Expectation simulate_stats = {
@@ -286,7 +286,7 @@ test_simulate_run_log (Fixture *fixture, gconstpointer data)
   g_assert_cmpint (result->status, ==, 0);
 
   rows = g_strsplit (result->out, "\n", -1);
-  g_assert_true (g_str_has_suffix (rows[0], ",solver.sigma_max,O1.open,solver.mode"));
+  g_assert_true (g_str_has_suffix (rows[0], ",solver.sigma_max,solver.residual,O1.open,solver.mode"));
   open = column_of (rows[0], "O1.open");
   for (guint i = 1; rows[i] != NULL && rows[i][0] != '\0'; i++)
     {
@@ -303,7 +303,7 @@ test_simulate_run_log (Fixture *fixture, gconstpointer data)
                                  "1 SVD minimum-norm step until 5e-07 s");
   g_assert_cmpstr (lines[2], ==, "0.2,O1,open,closed");
   g_assert_true (g_str_has_prefix (lines[3], "0.3"));
-  assert_contains (result->err, "\n  svd fallbacks         1\n");
+  assert_contains (result->err, "\n  svd fallbacks             1\n");
   assert_contains (result->err, "\nevents:\n  0 s  newton  Jacobian of O2.v, O1.v rank-deficient "
                                 "→ 1 SVD minimum-norm step until 5e-07 s\n  0.2 s  O1  open → "
                                 "closed\n");

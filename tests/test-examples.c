@@ -225,6 +225,14 @@ check_finite_run (const MfTestCircuit   *example,
                  mf_test_recording_value (recording, i, o), mf_test_recording_time (recording, i));
 }
 
+/* Whether two runs must agree on output o: the self-check's residual is
+ * rounding, different in every run. */
+static gboolean
+compared (const MfTestCircuit *example, guint o)
+{
+  return !g_str_equal (mf_model_output_name (example->model, o), "solver.residual");
+}
+
 /* The two runs agree on every output at every sample, and so at t_end,
  * relative to the output's largest magnitude over the run. */
 static void
@@ -242,6 +250,8 @@ check_methods_agree (const MfTestCircuit   *example,
     {
       double scale = 0.0;
 
+      if (!compared (example, o))
+        continue;
       for (guint i = 0; i < n; i++)
         scale = MAX (scale, fabs (mf_test_recording_value (implicit, i, o)));
       for (guint i = 0; i < n && scale > 0.0; i++)
@@ -335,6 +345,8 @@ test_every_method (gconstpointer data)
           double b = mf_test_recording_value (run, last, o);
           double scale = 0.0;
 
+          if (!compared (example, o))
+            continue;
           for (guint i = 0; i <= last; i++)
             scale = MAX (scale, fabs (mf_test_recording_value (reference, i, o)));
           if (isfinite (a) && !(fabs (a - b) <= tolerance * scale))

@@ -385,7 +385,7 @@ test_live_edit (Fixture       *f,
                 gconstpointer  data)
 {
   g_autofree char *text = g_strdup_printf (PIPE_DOCUMENT, "1000",
-                                           "{ \"t_end\": 1e6, \"method\": \"rk4\", \"step\": 1e-3,"
+                                           "{ \"t_end\": 9e4, \"method\": \"rk4\", \"step\": 1e-3,"
                                            " \"output_interval\": 0.01 }");
   MfEditDocument *document;
   MfRunRecord *record;

@@ -752,8 +752,8 @@ test_cli_events (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (lines[2], ==, "0.3,CV1,closed,open");
   g_assert_cmpstr (lines[3], ==, "");
 
-  g_assert_nonnull (strstr (result->err, "\n  mode switches         1\n"));
-  g_assert_nonnull (strstr (result->err, "\n  valve events          1\n"));
+  g_assert_nonnull (strstr (result->err, "\n  mode switches             1\n"));
+  g_assert_nonnull (strstr (result->err, "\n  valve events              1\n"));
   g_assert_nonnull (strstr (result->err, "\nevents:\n  0.3 s  schedule  shut, for now → free\n"
                                          "  0.3 s  CV1  closed → open\n"));
   g_clear_pointer (&result, result_free);

@@ -218,6 +218,18 @@ mf_sim_panel_update_refused (MfSimPanel   *self,
   mf_sim_panel_show_problem (self, "dialog-warning-symbolic", text, TRUE);
 }
 
+/* The run goes on; the row says what it noticed ("At t = 0 s: the initial
+ * values do not meet the constraints ...") until it is dismissed. */
+static void
+mf_sim_panel_notice (MfSimPanel *self,
+                     const char *message)
+{
+  g_autofree char *text = g_strdup (message);
+
+  text[0] = g_ascii_toupper (text[0]);
+  mf_sim_panel_show_problem (self, "dialog-information-symbolic", text, FALSE);
+}
+
 static void
 mf_sim_panel_restarted (MfSimPanel *self)
 {
@@ -669,6 +681,7 @@ mf_sim_panel_init (MfSimPanel *self)
                             G_CALLBACK (mf_sim_panel_worker_failed), self);
   g_signal_connect_swapped (self->worker, "update-refused",
                             G_CALLBACK (mf_sim_panel_update_refused), self);
+  g_signal_connect_swapped (self->worker, "notice", G_CALLBACK (mf_sim_panel_notice), self);
   g_signal_connect_swapped (self->worker, "restarted",
                             G_CALLBACK (mf_sim_panel_restarted), self);
 

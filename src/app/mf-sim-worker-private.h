@@ -66,6 +66,7 @@ typedef struct
   gsize                update_length;
   gboolean             refused; /* paused because an update did not load */
   GError              *refusal;
+  char                *notice;  /* the run's latest notice not yet delivered, or NULL */
   MfSimStatus          outcome; /* RUNNING until the thread is done */
   GError              *error;
   MfSimulationStats    stats;
@@ -132,5 +133,6 @@ gboolean  mf_sim_worker_deliver_started (gpointer data);
 gboolean  mf_sim_worker_deliver_end (gpointer data);
 gboolean  mf_sim_worker_deliver_restarted (gpointer data);
 gboolean  mf_sim_worker_deliver_refused (gpointer data);
+gboolean  mf_sim_worker_deliver_notice (gpointer data);
 
 G_END_DECLS

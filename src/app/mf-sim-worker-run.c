@@ -17,6 +17,8 @@
  */
 #include "mf-sim-worker-private.h"
 
+#include <glib/gi18n.h>
+
 #include <math.h>
 #include <string.h>
 #ifdef __linux__
@@ -143,6 +145,20 @@ log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
   mf_sim_run_add_log (data, &entry);
 }
 
+/* Initial values projected onto the constraints: said in the window. */
+static void
+log_notice (double t, const char *message, gpointer data)
+{
+  MfSimRun *run = data;
+
+  g_mutex_lock (&run->lock);
+  g_free (run->notice);
+  /* Translators: %.9g is a time in seconds, %s what happened then */
+  run->notice = g_strdup_printf (_("at t = %.9g s: %s"), t, message);
+  g_mutex_unlock (&run->lock);
+  mf_sim_run_post (run, mf_sim_worker_deliver_notice);
+}
+
 void
 mf_sim_run_post (MfSimRun *run, GSourceFunc deliver)
 {
@@ -215,6 +231,8 @@ compile (MfSimRun             *run,
   options->event_data = run;
   options->fallback = log_fallbacks;
   options->fallback_data = run;
+  options->notice = log_notice;
+  options->notice_data = run;
   options->start = NULL;
   /* the model reads the document's circuit: it goes first */
   g_clear_pointer (model, mf_model_free);

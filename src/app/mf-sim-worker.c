@@ -44,6 +44,7 @@ enum
   STARTED,
   RESTARTED,
   UPDATE_REFUSED,
+  NOTICE,
   FINISHED,
   FAILED,
   N_SIGNALS
@@ -72,6 +73,7 @@ run_clear (MfSimRun *run)
   g_array_unref (run->last);
   g_free (run->update);
   g_clear_error (&run->refusal);
+  g_free (run->notice);
   g_clear_error (&run->error);
   g_atomic_int_add (&live_runs, -1);
 }
@@ -271,6 +273,23 @@ mf_sim_worker_deliver_refused (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+gboolean
+mf_sim_worker_deliver_notice (gpointer data)
+{
+  MfSimRun *run = data;
+  g_autoptr (MfSimWorker) self = run_get_owner (run);
+  g_autofree char *notice = NULL;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  g_mutex_lock (&run->lock);
+  notice = g_steal_pointer (&run->notice);
+  g_mutex_unlock (&run->lock);
+  if (notice != NULL)
+    g_signal_emit (self, signals[NOTICE], 0, notice);
+  return G_SOURCE_REMOVE;
+}
+
 /* ---- the object -------------------------------------------------------- */
 
 static void
@@ -331,6 +350,9 @@ mf_sim_worker_class_init (MfSimWorkerClass *klass)
   signals[UPDATE_REFUSED] = g_signal_new ("update-refused", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                           1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  signals[NOTICE] = g_signal_new ("notice", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                  NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                  G_TYPE_STRING | G_SIGNAL_TYPE_STATIC_SCOPE);
   signals[FINISHED] = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                     NULL, NULL, NULL, G_TYPE_NONE, 0);
   signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

@@ -104,6 +104,8 @@ G_DECLARE_FINAL_TYPE (MfSimWorker, mf_sim_worker, MF, SIM_WORKER, GObject)
  *   follow are in its layout (mf_sim_worker_drain_full() hands it over).
  *   "update-refused" (const GError *): an updated document does not load or
  *   assemble; the run is paused at its latest sample until a good update.
+ *   "notice" (const char *): something the run says without stopping, as
+ *   "at t = 0 s: the initial values do not meet the constraints ...".
  *   "finished" (void): the run ended at t_end or was stopped ("status" says
  *   which).
  *   "failed" (const GError *): the run could not go on; the samples and the

@@ -517,8 +517,11 @@ print_stats (const MfSimulationStats *stats)
     { N_("mode switches"), g_strdup_printf ("%u", stats->mode_switches) },
     { N_("valve events"), g_strdup_printf ("%u", stats->valve_events) },
     { N_("energy lost"), g_strdup_printf ("%.6g J", stats->energy_lost) },
+    { N_("energy lost at the start"), g_strdup_printf ("%.6g J", stats->start_energy_lost) },
     { N_("newton iterations"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->newton_iterations) },
     { N_("svd fallbacks"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->svd_steps) },
+    { N_("largest residual"), g_strdup_printf ("%.3g", stats->residual) },
+    { N_("steps retried"), g_strdup_printf ("%" G_GUINT64_FORMAT, stats->check_retries) },
     { N_("wall time"), g_strdup_printf ("%.6g s", stats->wall_time) },
   };
   g_autoptr (GString) out = g_string_new (NULL);
@@ -539,6 +542,18 @@ print_stats (const MfSimulationStats *stats)
 }
 
 /* --- the command ------------------------------------------------------- */
+
+/* What the run says without stopping (initial values projected onto the
+ * constraints): a warning on standard error, unless --quiet. */
+static void
+print_notice (double t, const char *message, gpointer data)
+{
+  const char *file = data;
+
+  /* Translators: the first %s is the program, the second the file, %.9g a time in seconds and
+   * the last %s what happened there */
+  mf_cli_printerr (_("%s: %s: warning: at t = %.9g s: %s\n"), MF_CLI_NAME, file, t, message);
+}
 
 static int
 simulate_run (const MfCliCommand    *command,
@@ -565,6 +580,8 @@ simulate_run (const MfCliCommand    *command,
   options.event_data = log;
   options.fallback = log_fallbacks;
   options.fallback_data = log;
+  options.notice = flags->quiet ? NULL : print_notice;
+  options.notice_data = (gpointer) file;
   if (flags->series != NULL)
     {
       sink.chosen = mf_cli_choose_values (command, input->model, flags->series, TRUE);

@@ -118,6 +118,14 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
   TYPE_NO_PARAMS (FIXED, "fixed", N_("Fixed"), port_m),
 };
 
+char *
+mf_component_type_kind (const MfComponentTypeInfo *info)
+{
+  const char *label = _(info->label);
+
+  return label == info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+}
+
 const MfComponentTypeInfo *
 mf_component_type_info (MfComponentType type)
 {

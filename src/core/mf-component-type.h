@@ -88,6 +88,10 @@ typedef struct
 } MfComponentTypeInfo;
 
 const MfComponentTypeInfo *mf_component_type_info (MfComponentType type);
+/* The type in words inside a sentence, in the user's language: "check
+ * valve".  English labels are capitalised for the palette; a translated
+ * one keeps its case.  A new string. */
+char *mf_component_type_kind (const MfComponentTypeInfo *info);
 /* NULL when `name` is not a type of FORMAT.md. */
 const MfComponentTypeInfo *mf_component_type_lookup (const char *name);
 /* Index of a port or parameter by name, or -1. */

@@ -16,6 +16,9 @@
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
+/* The smallest scale of a constraint, relative to the largest (set_scales) */
+#define MF_DAE_SCALE_SPREAD 1e-3
+
 struct _MfDae
 {
   MfSystem      *sys;
@@ -424,7 +427,7 @@ static void
 set_scales (MfDae *dae)
 {
   MfSystem *sys = dae->sys;
-  double *raw = dae->g_plus;
+  double *raw = dae->g_plus, biggest = 0.0;
 
   velocity_constraints (dae, dae->t, dae->z, dae->g);
   mf_model_force_magnitudes (sys->model, dae->t, sys->u, sys->f);
@@ -451,8 +454,16 @@ set_scales (MfDae *dae)
         sum += (dae->combine == NULL ? (l == c ? 1.0 : 0.0)
                                      : fabs (AT (dae->combine, dae->q, c, l)))
                * raw[l];
-      dae->scale[c] = MAX (sum, 1e-9);
+      dae->scale[c] = sum;
+      biggest = MAX (biggest, sum);
     }
+  /* A constraint whose terms all vanish at the warm start (the orifices
+   * behind a junction the flow has not reached yet) would get a scale of
+   * nothing, and any step that moves it would look infinitely worse to the
+   * line search: no constraint counts for more than a thousand times the
+   * largest. */
+  for (guint c = 0; c < dae->q1; c++)
+    dae->scale[c] = MAX (dae->scale[c], MAX (MF_DAE_SCALE_SPREAD * biggest, 1e-9));
   for (guint c = 0; c < dae->q2; c++)
     {
       double sum = 0.0;
@@ -539,6 +550,29 @@ solve_positions (MfDae *dae)
 }
 
 static gboolean
+all_zero (const double *values, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (values[i] != 0.0)
+      return FALSE;
+  return TRUE;
+}
+
+/* One Newton solve from dae->z, scaled at its start. */
+static gboolean
+newton_attempt (MfDae *dae, GError **error)
+{
+  gboolean ok;
+
+  set_scales (dae);
+  ok = mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale, &dae->report,
+                        error);
+  dae->total_iterations += dae->report.iterations;
+  dae->total_svd += dae->report.svd_steps;
+  return ok;
+}
+
+static gboolean
 solve_algebraic (MfDae *dae)
 {
   g_clear_error (&dae->error);
@@ -549,16 +583,20 @@ solve_algebraic (MfDae *dae)
       return FALSE;
     }
   assemble_z (dae);
-  set_scales (dae);
-  if (!mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale, &dae->report,
-                        &dae->error))
+  if (newton_attempt (dae, &dae->error))
+    return TRUE;
+  /* A warm start can sit where no step leads to the root (after a jump
+   * of the inputs, or a run of failed trial steps); from zero flow the
+   * escape step knows the signed-square laws. */
+  if (!all_zero (dae->z, dae->q))
     {
-      g_prefix_error (&dae->error, _("the algebraic states: "));
-      return FALSE;
+      g_clear_error (&dae->error);
+      memset (dae->z, 0, dae->q * sizeof (double));
+      if (newton_attempt (dae, &dae->error))
+        return TRUE;
     }
-  dae->total_iterations += dae->report.iterations;
-  dae->total_svd += dae->report.svd_steps;
-  return TRUE;
+  g_prefix_error (&dae->error, _("the algebraic states: "));
+  return FALSE;
 }
 
 /* Γ_rest = dΓ/dt at fixed velocities: for G1, ∂G0/∂z z' + ∂G0/∂t, the last

@@ -68,10 +68,7 @@ check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const cha
   component = g_ptr_array_index (checker->circuit->components, index);
   if (!component->info->switchable)
     {
-      const char *label = _(component->info->label);
-
-      /* English labels are capitalised for the palette; a translated one keeps its case */
-      kind = label == component->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+      kind = mf_component_type_kind (component->info);
       if (strchr ("aeiou", g_ascii_tolower (component->info->label[0])) != NULL)
         /* Translators: the first %s is the mode ("mode 'lift'"), the second a component id,
          * the third the component's type ("orifice"); "an" before a vowel */

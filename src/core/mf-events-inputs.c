@@ -248,7 +248,6 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
                  char **why)
 {
   const MfComponent *c;
-  const char *label;
   g_autofree char *kind = NULL;
   double lo, hi, value;
 
@@ -256,9 +255,7 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
   if (!first_not_finite (expr, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
     return;
   c = component_at (mf_model_get_circuit (ev->model), component);
-  label = _(c->info->label);
-  /* English labels are capitalised for the palette; a translated one keeps its case */
-  kind = label == c->info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+  kind = mf_component_type_kind (c->info);
   *t_before = lo;
   *t_bad = hi;
   value = mf_expr_eval (expr, hi);

@@ -21,6 +21,8 @@
 
 #include "mf-error.h"
 #include "mf-euler.h"
+#include "mf-expr.h"
+#include "mf-model-private.h"
 
 /* A state beyond this is a blow-up even while it is still finite: explicit
  * methods above their stability limit grow geometrically, and reporting it
@@ -45,6 +47,7 @@ struct _MfIntegrator
   double             fixed_step; /* > 0: every step this long, but for the last before a stop */
   double             h_start;
   double             h;          /* adaptive: GSL's suggestion for the next step */
+  double             jump;       /* no state: the longest step, doubling after each one */
   double             atol, rtol;
   gboolean           modnewton;  /* an implicit Runge–Kutta stepper of GSL (see step_hold) */
   gboolean           holding;    /* the last step was a step_hold() */
@@ -52,6 +55,11 @@ struct _MfIntegrator
   double            *dydt;       /* the derivative, for Euler and step_hold() */
   double            *u;          /* the full state, to name what blew up */
   MfFailureSite      failed_in;
+  /* orifices whose area varies, and their areas when the Jacobian was
+   * last taken (see jacobian_is_stale) */
+  guint              n_varying;
+  guint             *varying;
+  double            *jacobian_areas;
 };
 
 /* Below this an adaptive step no longer moves t by much more than rounding. */
@@ -87,6 +95,51 @@ counted_rhs (double t, const double y[], double dydt[], void *data)
   return status;
 }
 
+static double
+varying_area (const MfIntegrator *self, guint i, double t)
+{
+  const MfBranch *b = mf_model_branch (mf_system_get_model (self->system), self->varying[i]);
+
+  return mf_expr_eval (b->opening, t);
+}
+
+static void
+note_jacobian_areas (MfIntegrator *self, double t)
+{
+  for (guint i = 0; i < self->n_varying; i++)
+    self->jacobian_areas[i] = varying_area (self, i, t);
+}
+
+/* An orifice's resistance goes as 1/a², and so does its part of the
+ * Jacobian: one taken while an area was a fraction of what it is now
+ * (just after the orifice reopened) overstates the stiffness by the square
+ * of that fraction, and a modified Newton iteration with it takes tiny
+ * corrections for convergence — GSL's msbdf then accepts steps far from
+ * the solution.  Such a Jacobian is not used: when an area has doubled
+ * since it was taken, the stepper starts afresh and takes a new one. */
+static gboolean
+jacobian_is_stale (const MfIntegrator *self, double t)
+{
+  for (guint i = 0; i < self->n_varying; i++)
+    if (varying_area (self, i, t) > 2.0 * self->jacobian_areas[i])
+      return TRUE;
+  return FALSE;
+}
+
+static void
+find_varying_areas (MfIntegrator *self)
+{
+  MfModel *model = mf_system_get_model (self->system);
+  guint n_v = mf_model_n_velocities (model);
+
+  self->varying = g_new0 (guint, MAX (n_v, 1));
+  self->jacobian_areas = g_new0 (double, MAX (n_v, 1));
+  for (guint k = 0; k < n_v; k++)
+    if (mf_model_branch (model, k)->kind == MF_BRANCH_ORIFICE
+        && mf_model_branch (model, k)->opening != NULL)
+      self->varying[self->n_varying++] = k;
+}
+
 static int
 counted_jacobian (double t, const double y[], double *dfdy, double dfdt[], void *data)
 {
@@ -94,6 +147,7 @@ counted_jacobian (double t, const double y[], double *dfdy, double dfdt[], void 
   int status;
 
   self->stats->jacobian_evaluations++;
+  note_jacobian_areas (self, t);
   status = mf_system_jacobian (t, y, dfdy, dfdt, self->system);
   if (status == GSL_SUCCESS
       && !(values_finite (dfdy, self->dimension * self->dimension)
@@ -125,6 +179,7 @@ mf_integrator_new (MfSystem                  *system,
   self->fixed_step = options->step;
   self->h_start = 1e-6 * options->t_end;
   self->h = self->h_start;
+  self->jump = INFINITY;
   self->atol = options->atol;
   self->rtol = options->rtol;
   self->modnewton = method->gsl != NULL && (method->gsl == gsl_odeiv2_step_rk1imp
@@ -133,6 +188,8 @@ mf_integrator_new (MfSystem                  *system,
   self->y_saved = g_new (double, MAX (self->dimension, 1));
   self->dydt = g_new (double, MAX (self->dimension, 1));
   self->u = g_new (double, MAX (n_states, 1));
+  if (method->needs_jacobian)
+    find_varying_areas (self);
 
   if (method->gsl != NULL && self->dimension > 0)
     {
@@ -162,6 +219,8 @@ mf_integrator_free (MfIntegrator *self)
   g_free (self->y_saved);
   g_free (self->dydt);
   g_free (self->u);
+  g_free (self->varying);
+  g_free (self->jacobian_areas);
   g_free (self);
 }
 
@@ -175,6 +234,7 @@ void
 mf_integrator_restart (MfIntegrator *self)
 {
   self->h = self->h_start;
+  self->jump = INFINITY;
   self->holding = FALSE;
   if (self->driver != NULL)
     gsl_odeiv2_driver_reset (self->driver);
@@ -201,6 +261,13 @@ mf_integrator_rewind (MfIntegrator *self, double h)
   self->holding = FALSE;
   if (self->driver != NULL)
     gsl_odeiv2_driver_reset (self->driver);
+}
+
+void
+mf_integrator_retry (MfIntegrator *self, double h)
+{
+  mf_integrator_rewind (self, h);
+  self->jump = h;
 }
 
 static gboolean G_GNUC_PRINTF (3, 4)
@@ -406,6 +473,8 @@ step_adaptive (MfIntegrator *self, double *t, double t_stop, double *y, GError *
         }
       else if (status != GSL_SUCCESS)
         return fail_adaptive (self, t0, status, error);
+      if (jacobian_is_stale (self, *t))
+        gsl_odeiv2_step_reset (self->driver->s);
       self->stats->steps++;
       return TRUE;
     }
@@ -420,8 +489,14 @@ mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GEr
 
   if (self->dimension == 0)
     {
-      /* Every velocity is fixed by the constraints: nothing to integrate. */
-      *t = t_stop;
+      /* Nothing to integrate: the algebraic states, if any, are solved at
+       * the end of the step, warm-started from its beginning — and in
+       * shorter jumps after a retry, so that the warm start is close. */
+      gboolean lands = !(t_stop - *t > self->jump);
+
+      *t = lands ? t_stop : *t + self->jump;
+      self->jump *= 2.0;
+      self->stats->steps++;
       ok = TRUE;
     }
   else if (self->fixed_step > 0 || self->driver == NULL)

@@ -42,6 +42,12 @@ double        mf_integrator_next_step (const MfIntegrator *integrator);
 void          mf_integrator_rewind (MfIntegrator *integrator,
                                     double        h);
 
+/* Integrates again from an earlier state with the step `h` first, as after
+ * a step whose end did not pass the self-check (mf-system-check.h); a mode
+ * with nothing to integrate then moves on in jumps of h, doubling. */
+void          mf_integrator_retry (MfIntegrator *integrator,
+                                   double        h);
+
 /* One accepted step from *t toward t_stop > *t; *t becomes exactly t_stop
  * when the step reaches it.  The state is then checked for blow-up.
  * FALSE with MF_ERROR_SOLVER naming the time and the cause. */

@@ -541,6 +541,7 @@ build_outputs (MfModel *model)
   /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */
   add_output (model, g_strdup ("solver.sigma_min"), "");
   add_output (model, g_strdup ("solver.sigma_max"), "");
+  add_output (model, g_strdup ("solver.residual"), "");
 }
 
 static gboolean

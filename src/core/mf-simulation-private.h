@@ -48,6 +48,8 @@ typedef struct
   MfEvents                  *events;
   double                     t;
   double                    *y;        /* n_states long: holds the reduced state of any mode */
+  double                    *y_step;   /* y at the beginning of the step being taken */
+  double                     check_tol; /* the largest residual a point may have */
   double                    *u;        /* the full state, carried across a mode switch */
   double                     t_u;      /* the time of u, when expanded */
   double                    *outputs;  /* one sample: the outputs, then the switches */
@@ -86,7 +88,10 @@ gboolean      mf_run_start_valves (MfRun    *run,
                                    GError  **error);
 void          mf_run_start_areas (MfRun    *run,
                                   gboolean  first);
-void          mf_run_emit_sample (MfRun *run);
+gboolean      mf_run_emit_sample (MfRun   *run,
+                                  GError **error);
+gboolean      mf_run_holds (MfRun   *run,
+                            GError **error);
 gboolean      mf_run_check_inputs (MfRun   *run,
                                    double  *stop,
                                    GError **error);
@@ -96,6 +101,9 @@ gboolean      mf_run_check_inputs (MfRun   *run,
 gboolean      mf_simulation_start_check (const MfModel             *model,
                                          const MfSimulationOptions *options,
                                          GError                   **error);
+/* Tells options->notice which of the document's initial values the start
+ * moved onto the constraints, and where to (run->u holds them as given). */
+void          mf_run_tell_projection (MfRun *run);
 /* The run's first sample at options->start->t, as run_start() makes it at
  * t = 0. */
 gboolean      mf_run_resume (MfRun   *run,

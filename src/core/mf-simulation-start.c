@@ -152,6 +152,54 @@ mf_run_resume (MfRun *run, GError **error)
   if (!mf_run_start_valves (run, TRUE, error) || !mf_run_settle (run, error))
     return FALSE;
   run->next_output = start_next_output (run);
-  mf_run_emit_sample (run);
-  return TRUE;
+  return mf_run_emit_sample (run, error);
+}
+
+/* Whether the start moved a value by more than the integrator's tolerance
+ * for it. */
+static gboolean
+moved (const MfRun *run, double given, double now)
+{
+  return fabs (now - given)
+         > run->options->atol + run->options->rtol * MAX (fabs (given), fabs (now));
+}
+
+void
+mf_run_tell_projection (MfRun *run)
+{
+  const GArray *initial = run->circuit->initial;
+  guint n_states = mf_model_n_states (run->model);
+  g_autofree double *now = g_new0 (double, MAX (n_states, 1));
+  g_autofree char *where = NULL;
+  GString *changes;
+
+  if (run->options->notice == NULL)
+    return;
+  mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, now);
+  changes = g_string_new (NULL);
+  for (guint i = 0; i < initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (initial, MfInitialValue, i);
+      int state = mf_model_find_state (run->model, init->name);
+
+      if (state < 0 || !moved (run, init->value, now[state]))
+        continue;
+      g_string_append_printf (changes, "%s%s = %.6g → %.6g %s", changes->len > 0 ? ", " : "",
+                              init->name, init->value, now[state],
+                              mf_model_output_unit (run->model, (guint) state));
+    }
+  if (changes->len > 0)
+    {
+      g_autofree char *message = NULL;
+
+      where = mf_model_describe_valves (run->model, run->mode, run->closed);
+      message = g_strdup_printf (
+        /* Translators: the first %s is the mode ("mode 'run'"), the second the values moved,
+         * "P1.v = 0.5 → 0.095 m/s, ...", the last the kinetic energy the projection took */
+        _("the initial values do not meet the constraints of %s and were projected onto them "
+          "(the closest state in kinetic energy): %s; the projection took %.3g J"),
+        where, changes->str, run->stats->start_energy_lost);
+      run->options->notice (run->t, message, run->options->notice_data);
+    }
+  g_string_free (changes, TRUE);
 }

@@ -40,9 +40,17 @@
 #include "mf-reduction.h"
 #include "mf-simulation-private.h"
 #include "mf-system.h"
+#include "mf-system-check.h"
 
-/* More samples than this is a mistake in the options, not a wish. */
-#define MF_MAX_SAMPLES 1e9
+/* More samples than this is a mistake in the options, not a wish: ten
+ * million rows are gigabytes of CSV, and as much memory in the app. */
+#define MF_MAX_SAMPLES 1e7
+/* More fixed steps than this cannot finish in a working day. */
+#define MF_MAX_FIXED_STEPS 1e8
+
+/* Times a step whose end fails the self-check is taken again, each time a
+ * quarter as long, before the run gives up. */
+#define MF_CHECK_RETRIES 6
 
 /* Valve switches at one instant beyond which the run gives up: the
  * chattering guard (mf-events.h) holds a valve after a few, so only a
@@ -65,6 +73,8 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->event_data = NULL;
   options->fallback = NULL;
   options->fallback_data = NULL;
+  options->notice = NULL;
+  options->notice_data = NULL;
   options->start = NULL;
 }
 
@@ -98,12 +108,29 @@ options_check (const MfSimulationOptions *options, const MfMethod **method, GErr
   if (!(options->output_interval > 0))
     return usage_error (error, _("the output interval must be positive"));
   if (!(options->t_end / options->output_interval <= MF_MAX_SAMPLES))
-    return usage_error (error, _("the output interval is so short that the run would produce "
-                                 "more than a billion samples"));
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
+                   /* Translators: the numbers are the output interval and the end time in seconds,
+                    * the number of samples that makes, and the limit */
+                   _("an output interval of %g s over %g s makes %.3g samples, more than the "
+                     "limit of %.3g"), options->output_interval, options->t_end,
+                   floor (options->t_end / options->output_interval) + 1, MF_MAX_SAMPLES);
+      return FALSE;
+    }
   if (!(options->step >= 0 && isfinite (options->step)))
     return usage_error (error, _("the fixed step must be positive (or 0 for an adaptive run)"));
   if (options->step > options->t_end)
     return usage_error (error, _("the fixed step is longer than the whole run"));
+  if (options->step > 0 && !(options->t_end / options->step <= MF_MAX_FIXED_STEPS))
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
+                   /* Translators: the numbers are the step and the end time in seconds, the
+                    * number of steps that makes, and the limit */
+                   _("a fixed step of %g s over %g s takes %.3g steps, more than the limit of "
+                     "%.3g"), options->step, options->t_end, ceil (options->t_end / options->step),
+                   MF_MAX_FIXED_STEPS);
+      return FALSE;
+    }
   if (options->step == 0 && !(*method)->adaptive)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
@@ -357,17 +384,19 @@ run_reconfigure (MfRun *run, const char *why, int snap, double *lost, GError **e
   mf_integrator_restart (next);
   run->current = next;
   mf_run_note_fallbacks (run, run->t, run->t);
-  return TRUE;
+  if (mf_run_holds (run, error))
+    return TRUE;
+  /* Translators: %.9g is the time in seconds, %s the switch ("check valve 'V1' opens: ") and
+   * then the failure follows */
+  g_prefix_error (error, _("at t = %.9g s: %s"), run->t, why);
+  return FALSE;
 }
 
 static char *
 run_switch_reason (const MfRun *run, guint valve, MfValveState to)
 {
   const MfComponent *component = run_component (run, valve);
-  const char *label = _(component->info->label);
-  /* English labels are capitalised for the palette; a translated one keeps its case */
-  g_autofree char *kind = label == component->info->label ? g_ascii_strdown (label, -1)
-                                                          : g_strdup (label);
+  g_autofree char *kind = mf_component_type_kind (component->info);
   gboolean opens = to == MF_VALVE_OPEN;
 
   /* Translators: these start a message that says what went wrong at the switch: the first
@@ -534,12 +563,53 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
 
 /* The outputs, then the switches: a piston's stop is 1 when it holds it,
  * any other switch 1 when open. */
-void
-mf_run_emit_sample (MfRun *run)
+/* A check that failed: the run ends, naming what does not hold. */
+static gboolean
+run_check_failed (MfRun *run, const MfCheck *check, GError **error)
+{
+  g_autofree char *what = mf_system_check_describe (mf_integrator_get_system (run->current),
+                                                    check);
+
+  if (check->site == MF_CHECK_EVALUATION)
+    g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "%s", what);
+  else
+    g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                 /* Translators: %s says which equation misses, %.3g is the tolerance */
+                 _("%s, more than the tolerance %.3g"), what, run->check_tol);
+  return FALSE;
+}
+
+static gboolean
+run_accepts (MfRun *run, const MfCheck *check)
+{
+  if (check->residual > run->stats->residual || isnan (check->residual))
+    run->stats->residual = check->residual;
+  return check->residual <= run->check_tol;
+}
+
+/* The self-check at run->t: FALSE with the equation that misses. */
+gboolean
+mf_run_holds (MfRun *run, GError **error)
+{
+  MfCheck check;
+
+  mf_system_check (mf_integrator_get_system (run->current), run->t, run->y, &check);
+  return run_accepts (run, &check) || run_check_failed (run, &check, error);
+}
+
+gboolean
+mf_run_emit_sample (MfRun *run, GError **error)
 {
   MfSystem *system = mf_integrator_get_system (run->current);
 
   mf_system_outputs (system, run->t, run->y, run->outputs);
+  /* a sample whose equations do not hold is never handed out */
+  if (!run_accepts (run, mf_system_last_check (system)))
+    {
+      run_check_failed (run, mf_system_last_check (system), error);
+      g_prefix_error (error, _("at t = %.9g s: "), run->t);
+      return FALSE;
+    }
   for (guint i = 0; i < run->n_switches; i++)
     {
       gboolean closed = mf_system_is_closed (system, run->switches[i]);
@@ -549,6 +619,7 @@ mf_run_emit_sample (MfRun *run)
   mf_run_note_fallbacks (run, run->t, run->t);
   if (run->sample != NULL && !run->sample (run->t, run->mode, run->outputs, run->user_data))
     run->finished = TRUE;
+  return TRUE;
 }
 
 /* What happens at a stop, in order: a scheduled switch, a fresh start of the
@@ -572,7 +643,8 @@ run_arrive (MfRun *run, GError **error)
   if (mf_run_output_time (run, run->next_output) <= run->t + run->t_tol)
     {
       run->next_output++;
-      mf_run_emit_sample (run);
+      if (!mf_run_emit_sample (run, error))
+        return FALSE;
     }
   if (run->t >= run->options->t_end)
     run->finished = TRUE;
@@ -621,15 +693,16 @@ run_start (MfRun *run, GError **error)
       return FALSE;
     }
   mf_model_initial_state (run->model, run->u);
-  /* Inconsistent initial values are projected too; that is not a switch,
-   * so its energy is not counted. */
-  mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
+  /* Inconsistent initial values are projected too; that is not a switch:
+   * its energy is counted apart, and the user is told. */
+  run->stats->start_energy_lost =
+    mf_system_reduce (mf_integrator_get_system (run->current), 0.0, run->u, run->y);
   mf_run_note_fallbacks (run, 0.0, 0.0);
   if (!mf_run_start_valves (run, TRUE, error) || !mf_run_settle (run, error))
     return FALSE;
+  mf_run_tell_projection (run);
   run->next_output = 1;
-  mf_run_emit_sample (run);
-  return TRUE;
+  return mf_run_emit_sample (run, error);
 }
 
 /* With nothing to integrate (every velocity fixed by closed valves) a step
@@ -677,12 +750,18 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
   return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
 }
 
-/* One step toward `stop`, ended early by a check valve event. */
+/* One step toward `stop`, ended early by a check valve event, and taken
+ * again shorter while its end fails the self-check (mf-system-check.h):
+ * each retry integrates a quarter of the last try from the step's
+ * beginning, and the algebraic states, failing from their warm start, are
+ * solved from a cold one (mf-dae.c). */
 static gboolean
 run_advance (MfRun *run, double stop, GError **error)
 {
   double t_from = run->t;
+  gsize n_y = mf_system_dimension (mf_integrator_get_system (run->current));
   gboolean switched;
+  MfCheck check;
   int valve;
 
   stop = run_step_stop (run, stop);
@@ -692,10 +771,27 @@ run_advance (MfRun *run, double stop, GError **error)
     return TRUE;
   if (!mf_run_check_inputs (run, &stop, error))
     return FALSE;
-  mf_events_step_begins (run->events, run->current, run->t, run->y);
-  if (!mf_integrator_step (run->current, &run->t, stop, run->y, error)
-      || !mf_events_step_ends (run->events, run->current, &run->t, run->y, &valve, error))
-    return FALSE;
+  memcpy (run->y_step, run->y, n_y * sizeof (double));
+  for (guint attempt = 0;; attempt++)
+    {
+      mf_events_step_begins (run->events, run->current, run->t, run->y);
+      if (!mf_integrator_step (run->current, &run->t, stop, run->y, error)
+          || !mf_events_step_ends (run->events, run->current, &run->t, run->y, &valve, error))
+        return FALSE;
+      mf_system_check (mf_integrator_get_system (run->current), run->t, run->y, &check);
+      if (run_accepts (run, &check))
+        break;
+      if (attempt == MF_CHECK_RETRIES)
+        {
+          run_check_failed (run, &check, error);
+          g_prefix_error (error, _("at t = %.9g s: "), run->t);
+          return FALSE;
+        }
+      run->stats->check_retries++;
+      mf_integrator_retry (run->current, 0.25 * (run->t - t_from));
+      run->t = t_from;
+      memcpy (run->y, run->y_step, n_y * sizeof (double));
+    }
   mf_run_note_fallbacks (run, t_from, run->t);
   if (valve < 0)
     return TRUE;
@@ -758,6 +854,8 @@ run_init (MfRun                     *run,
   run->closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
   run->events = mf_events_new (model, options->rtol);
   run->y = g_new0 (double, MAX (n_states, 1));
+  run->y_step = g_new0 (double, MAX (n_states, 1));
+  run->check_tol = mf_check_tolerance (options->rtol);
   run->u = g_new0 (double, MAX (n_states, 1));
   run->n_outputs = mf_model_n_outputs (model);
   run->n_switches = mf_simulation_n_switches (model);
@@ -804,6 +902,7 @@ run_clear (MfRun *run)
   g_free (run->closed);
   mf_events_free (run->events);
   g_free (run->y);
+  g_free (run->y_step);
   g_free (run->u);
   g_free (run->outputs);
   g_free (run->switches);

@@ -48,6 +48,13 @@ typedef struct
 typedef void (*MfFallbackFunc) (const MfSvdFallbacks *fallbacks,
                                 gpointer              user_data);
 
+/* Something the user should know that does not stop the run: the initial
+ * values broke the constraints and were projected onto them.  The
+ * message lives only during the call. */
+typedef void (*MfNoticeFunc) (double      t,
+                              const char *message,
+                              gpointer    user_data);
+
 /* Where a run starts when it does not start from the model's initial state
  * at t = 0: a run resumed from a sample of an earlier run, or continued
  * with an edited circuit. */
@@ -72,6 +79,8 @@ typedef struct
   gpointer    event_data;
   MfFallbackFunc fallback;     /* may be NULL */
   gpointer    fallback_data;
+  MfNoticeFunc notice;         /* may be NULL */
+  gpointer    notice_data;
   const MfSimulationStart *start; /* NULL: from the model's initial state at t = 0 */
 } MfSimulationOptions;
 
@@ -89,9 +98,13 @@ typedef struct
   guint   mode_switches;        /* scheduled */
   guint   valve_events;         /* check and relief valves switching by themselves */
   double  energy_lost;          /* J, by the projections at mode switches and valve events */
+  double  start_energy_lost;    /* J, by projecting the initial values onto the constraints */
   guint64 newton_iterations;    /* spent on algebraic states (index-1 modes) */
   guint64 svd_steps;            /* of those, steps by the SVD outer inverse (options->fallback
                                  * says when) */
+  double  residual;             /* the largest solver.residual of any step, switch or sample
+                                 * (mf-system-check.h) */
+  guint64 check_retries;        /* steps taken again because their end did not pass the check */
   double  wall_time;            /* s */
 } MfSimulationStats;
 

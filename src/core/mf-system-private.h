@@ -12,6 +12,7 @@
 #include "mf-model-private.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
+#include "mf-system-check.h"
 
 G_BEGIN_DECLS
 
@@ -37,10 +38,31 @@ struct _MfSystem
   MfTriplet   *triplets;
   double      *jac;       /* n_y × n_y, column-major: ∂f/∂y before M̄ is solved */
   double      *jac_top;   /* its first n̄ rows, then M̄⁻¹ times them */
+  guint       *w_start;   /* W by columns, its nonzeros only: column k is */
+  guint       *w_row;     /* w_row[w_start[k] .. w_start[k + 1]) */
+  double      *w_val;
+  double      *mag;       /* n_v: the magnitudes of F's terms (the check's scales) */
+  double      *row_sum, *row_size; /* n_rows: W v − q and its terms' size */
+  MfCheck      check;     /* of the last mf_system_outputs() */
   MfDae       *dae;       /* the algebraic states when M̄ is singular (index 1), else NULL */
   GError      *failure;   /* why the last evaluation failed, when it says more than GSL can */
 };
 
+
+/* Evaluates the equations at (t, y) and recovers the multipliers λ into
+ * sys->lambda, leaving u, F (sys->f) and v' (sys->v_dot) for that point.
+ * GSL_SUCCESS, or the evaluation's failure (λ then zero). */
+int  mf_system_recover_multipliers (MfSystem     *sys,
+                                    double        t,
+                                    const double *y);
+
+/* The check of the point mf_system_recover_multipliers() left (laws and
+ * continuity), or of sys->u alone (continuity) with `laws` FALSE
+ * (mf-system-check.c). */
+void mf_system_check_point (MfSystem *sys,
+                            double    t,
+                            gboolean  laws,
+                            MfCheck  *check);
 
 /* v_p(t) and v_p'(t) into sys->vp and sys->vp_dot (when there are sources). */
 void mf_system_particular_velocities (MfSystem *sys,

@@ -50,6 +50,12 @@ mf_system_free (MfSystem *sys)
   g_free (sys->vbar_dot);
   g_free (sys->v_dot);
   g_free (sys->stop_rows);
+  g_free (sys->w_start);
+  g_free (sys->w_row);
+  g_free (sys->w_val);
+  g_free (sys->mag);
+  g_free (sys->row_sum);
+  g_free (sys->row_size);
   g_clear_error (&sys->failure);
   g_free (sys);
 }
@@ -177,6 +183,37 @@ allocate_workspaces (MfSystem *sys)
   sys->vbar_dot = g_new0 (double, MAX (sys->n_bar, 1));
   sys->v_dot = g_new0 (double, MAX (sys->n_v, 1));
   sys->stop_rows = g_new0 (guint, MAX (sys->model->stop_outputs->len, 1));
+  sys->mag = g_new0 (double, MAX (sys->n_v, 1));
+  sys->row_sum = g_new0 (double, MAX (sys->red->n_rows, 1));
+  sys->row_size = g_new0 (double, MAX (sys->red->n_rows, 1));
+}
+
+/* W by columns, for the check: a branch touches at most two rows of
+ * junctions and a few of links and closings, so walking it costs O(n_v)
+ * where the dense matrix would cost O(rows · n_v). */
+static void
+compress_constraints (MfSystem *sys)
+{
+  const MfReduction *red = sys->red;
+  guint nnz = 0;
+
+  for (gsize i = 0; i < (gsize) red->n_rows * red->n_cols; i++)
+    nnz += red->w[i] != 0.0;
+  sys->w_start = g_new0 (guint, sys->n_v + 1);
+  sys->w_row = g_new0 (guint, MAX (nnz, 1));
+  sys->w_val = g_new0 (double, MAX (nnz, 1));
+  nnz = 0;
+  for (guint k = 0; k < sys->n_v; k++)
+    {
+      sys->w_start[k] = nnz;
+      for (guint r = 0; r < red->n_rows; r++)
+        if (AT (red->w, red->n_rows, r, k) != 0.0)
+          {
+            sys->w_row[nnz] = r;
+            sys->w_val[nnz++] = AT (red->w, red->n_rows, r, k);
+          }
+    }
+  sys->w_start[sys->n_v] = nnz;
 }
 
 MfSystem *
@@ -212,6 +249,7 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
   sys->n_y = sys->n_bar + sys->n_x + sys->n_c;
   sys->rank = sys->red->nullspace->rank;
   allocate_workspaces (sys);
+  compress_constraints (sys);
   for (guint i = 0; i < model->stop_outputs->len; i++)
     sys->stop_rows[i] = mf_model_closing_row (model, closed,
                                               g_array_index (model->stop_outputs, guint, i));
@@ -435,9 +473,13 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
       sys->jac_top = g_new0 (double, MAX ((gsize) nb * n, 1));
     }
 
-  /* dfdt by a forward difference: inputs are piecewise smooth expressions. */
+  /* dfdt by a forward difference: inputs are piecewise smooth expressions;
+   * backward when an orifice closes within h (its area reaching 0 makes f
+   * infinite beyond) */
   memcpy (sys->y2, y, n * sizeof (double));
-  if ((status = evaluate (sys, t + h, sys->y2, sys->dydt2)) != GSL_SUCCESS
+  if (evaluate (sys, t + h, sys->y2, sys->dydt2) != GSL_SUCCESS)
+    h = -h;
+  if ((h < 0 && (status = evaluate (sys, t + h, sys->y2, sys->dydt2)) != GSL_SUCCESS)
       || (status = evaluate (sys, t, y, sys->dydt)) != GSL_SUCCESS)
     return status;
   for (guint i = 0; i < n; i++)
@@ -512,13 +554,16 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
 
 /* The multipliers λ from the rows of the dependent states:
  * W2ᵀ λ = (M v' − F) on the dependent columns (MODEL.md §2). */
-static void
-recover_multipliers (MfSystem *sys, double t, const double *y)
+int
+mf_system_recover_multipliers (MfSystem *sys, double t, const double *y)
 {
   const MfNullspace *ns = sys->red->nullspace;
   guint r = sys->rank;
+  int status = evaluate (sys, t, y, sys->dydt);
 
-  evaluate (sys, t, y, sys->dydt);
+  memset (sys->lambda, 0, sys->red->n_rows * sizeof (double));
+  if (status != GSL_SUCCESS)
+    return status;
   /* evaluate() left u, F − M v_p' and v_p' for this (t, y): take F back,
    * since the residual M v' − F counts the prescribed inertia through v'. */
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
@@ -537,9 +582,9 @@ recover_multipliers (MfSystem *sys, double t, const double *y)
   if (r > 0)
     LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'T', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
                          sys->w2_pivots, sys->rhs, (lapack_int) r);
-  memset (sys->lambda, 0, sys->red->n_rows * sizeof (double));
   for (guint i = 0; i < r; i++)
     sys->lambda[ns->pivot_rows[i]] = sys->rhs[i];
+  return GSL_SUCCESS;
 }
 
 static double
@@ -574,7 +619,10 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   const MfModel *model = sys->model;
   guint n_full = sys->n_v + sys->n_x + sys->n_c, o = 0;
 
-  recover_multipliers (sys, t, y);
+  if (mf_system_recover_multipliers (sys, t, y) == GSL_SUCCESS)
+    mf_system_check_point (sys, t, TRUE, &sys->check);
+  else
+    sys->check = (MfCheck) { .residual = INFINITY, .site = MF_CHECK_EVALUATION };
   /* the state itself is in u */
   memcpy (out, sys->u, n_full * sizeof (double));
   o = n_full;
@@ -594,6 +642,13 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   /* the Newton Jacobian's singular values; there is none in an ODE mode */
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_min : NAN;
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_max : NAN;
+  out[o++] = sys->check.residual;
+}
+
+const MfCheck *
+mf_system_last_check (const MfSystem *sys)
+{
+  return &sys->check;
 }
 
 const char *

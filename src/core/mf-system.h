@@ -78,6 +78,11 @@ void      mf_system_outputs (MfSystem     *system,
                              const double *y,
                              double       *outputs);
 
+/* The self-check of the point the last mf_system_outputs() was at
+ * (mf-system-check.h); its residual is also the output "solver.residual". */
+typedef struct _MfCheck MfCheck;
+const MfCheck *mf_system_last_check (const MfSystem *system);
+
 /* Why the last right-hand side failed, when the system knows more than
  * "not finite" (Newton on the algebraic states did not converge); or NULL. */
 const char *mf_system_last_failure (const MfSystem *system);
