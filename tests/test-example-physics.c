@@ -1,6 +1,7 @@
 /* test-example-physics.c: each named example in data/examples shows the
  * physics its description promises, checked against a hand calculation.
- * The checks every example passes are in test-examples.c.
+ * The checks every example passes are in test-examples.c; every number
+ * of every description is checked in test-example-claims.c.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -43,10 +43,15 @@ mf_index_free (MfIndex *index)
  * the same rows applied to A give the hidden constraints 0 = A2 y + b2,
  * whose derivatives A2 y' = −b2' replace the zero rows:
  * E ← [E1; A2], A ← [A1; 0].  Returns the rank of E; *hidden gets A2
- * (n − rank rows, column-major). */
+ * (n − rank rows, column-major) and *sizes the size of the terms each of
+ * them combines, Σ_i |P_ri| max_j |A_ij|: a hidden row is nothing but
+ * rounding when its entries are tiny against that, whatever the units of
+ * the other rows (a small volume's pressure rate, 10⁹ Pa/s per m/s, next
+ * to an orifice's law in newtons). */
 static guint
-shuffle (double *e, double *a, guint n, double **hidden)
+shuffle (double *e, double *a, guint n, double **hidden, double **sizes)
 {
+  g_autofree double *row_max = g_new0 (double, MAX (n, 1));
   g_autofree double *scaled = g_memdup2 (e, MAX ((gsize) n * n, 1) * sizeof (double));
   g_autofree double *u = g_new0 (double, MAX ((gsize) n * n, 1));
   g_autofree double *sigma = g_new0 (double, MAX (n, 1));
@@ -72,6 +77,13 @@ shuffle (double *e, double *a, guint n, double **hidden)
     if (sigma[i] > TOLERANCE * MAX (sigma[0], 1e-300))
       rank++;
 
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      row_max[i] = MAX (row_max[i], fabs (AT (a, n, i, j)));
+  *sizes = g_new0 (double, MAX (n - rank, 1));
+  for (guint r = rank; r < n; r++)
+    for (guint i = 0; i < n; i++)
+      (*sizes)[r - rank] += fabs (AT (u, n, i, r) * scale[i]) * row_max[i];
   /* P = Uᵀ D */
   for (guint r = 0; r < n; r++)
     for (guint j = 0; j < n; j++)
@@ -95,36 +107,33 @@ shuffle (double *e, double *a, guint n, double **hidden)
   return rank;
 }
 
+/* Whether every one of the q hidden rows is rounding against its size. */
 static gboolean
-all_zero (const double *m, gsize n, double reference)
+all_zero (const double *hidden, guint q, guint n, const double *sizes)
 {
-  for (gsize i = 0; i < n; i++)
-    if (fabs (m[i]) > TOLERANCE * reference)
-      return FALSE;
+  for (guint c = 0; c < q; c++)
+    for (guint j = 0; j < n; j++)
+      if (fabs (AT (hidden, q, c, j)) > TOLERANCE * sizes[c])
+        return FALSE;
   return TRUE;
 }
 
+/* The names of the unknowns a hidden constraint's row involves, or words
+ * saying it holds none. */
 static char *
-involved_states (const MfModel *model, const guint *independent, guint n_bar, const double *row,
-                 guint n_y)
+involved_states (const char *const *names, const double *row, guint n)
 {
-  GString *names = g_string_new (NULL);
+  GString *involved = g_string_new (NULL);
   double biggest = 0.0;
 
-  for (guint j = 0; j < n_y; j++)
+  for (guint j = 0; j < n; j++)
     biggest = MAX (biggest, fabs (row[j]));
-  for (guint j = 0; j < n_y; j++)
-    {
-      /* y = [v̄; x; p_c]: positions and pressures follow the velocities in u */
-      guint state = j < n_bar ? independent[j] : mf_model_n_velocities (model) + (j - n_bar);
-
-      if (fabs (row[j]) > TOLERANCE * biggest && biggest > 0.0)
-        g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
-                                mf_model_state_name (model, state));
-    }
-  if (names->len == 0)
-    g_string_append (names, _("no state (a condition on the inputs alone)"));
-  return g_string_free (names, FALSE);
+  for (guint j = 0; j < n; j++)
+    if (fabs (row[j]) > TOLERANCE * biggest && biggest > 0.0)
+      g_string_append_printf (involved, "%s%s", involved->len > 0 ? ", " : "", names[j]);
+  if (involved->len == 0)
+    g_string_append (involved, _("no state (a condition on the inputs alone)"));
+  return g_string_free (involved, FALSE);
 }
 
 /* Algebraic states, from the first hidden constraints G0 (q rows of
@@ -213,6 +222,71 @@ record_step (const double *e, guint rows, guint cols, guint rank)
   return step;
 }
 
+static MfIndex *
+index_new (void)
+{
+  MfIndex *index = g_new0 (MfIndex, 1);
+
+  index->index = -1;
+  index->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
+  index->integrated = g_array_new (FALSE, FALSE, sizeof (guint));
+  index->algebraic = g_array_new (FALSE, FALSE, sizeof (guint));
+  index->constrained = g_array_new (FALSE, FALSE, sizeof (guint));
+  return index;
+}
+
+/* The rounds on E y' = A y + b (n × n, both overwritten), each appended to
+ * `steps`, with names[j] naming y_j in its hidden constraints.  Returns the
+ * index, or -1 when a round's constraints hold no unknown; *first gets the
+ * first round's *n_first hidden constraints (rows over y, column-major;
+ * NULL when E is regular to begin with).  The reduced equations and the
+ * multiplier form share this one procedure. */
+static int
+index_rounds (double            *e,
+              double            *a,
+              guint              n,
+              const char *const *names,
+              GPtrArray         *steps,
+              double           **first,
+              guint             *n_first)
+{
+  *first = NULL;
+  *n_first = 0;
+  /* A system that determines y has index at most n. */
+  for (guint round = 0; round <= n; round++)
+    {
+      MfIndexStep *step = record_step (e, n, n, 0);
+      g_autofree double *hidden = NULL;
+      g_autofree double *sizes = NULL;
+      gboolean stalled;
+      guint q;
+
+      g_ptr_array_add (steps, step);
+      step->rank = shuffle (e, a, n, &hidden, &sizes);
+      if (step->rank == n)
+        return (int) round;
+      q = n - step->rank;
+      for (guint c = 0; c < q; c++)
+        {
+          g_autofree double *row = g_new0 (double, MAX (n, 1));
+
+          for (guint j = 0; j < n; j++)
+            row[j] = AT (hidden, q, c, j);
+          g_ptr_array_add (step->hidden, involved_states (names, row, n));
+        }
+      /* constraints on the inputs alone: differentiating gives nothing new */
+      stalled = all_zero (hidden, q, n, sizes);
+      if (round == 0)
+        {
+          *first = g_steal_pointer (&hidden);
+          *n_first = q;
+        }
+      if (stalled)
+        return -1;
+    }
+  return -1;
+}
+
 MfIndex *
 mf_index_new (const MfModel *model,
               const double  *alpha_dense,
@@ -222,57 +296,106 @@ mf_index_new (const MfModel *model,
 {
   guint n_v = mf_model_n_velocities (model);
   guint n_y = n_bar + mf_model_n_positions (model) + mf_model_n_pressures (model);
-  MfIndex *index = g_new0 (MfIndex, 1);
+  MfIndex *index = index_new ();
   g_autoptr (MfAlpha) alpha = mf_alpha_new (alpha_dense, n_v, n_bar);
   g_autofree double *a = mf_linearize_generic (model, alpha);
   g_autofree double *a0 = g_memdup2 (a, MAX ((gsize) n_y * n_y, 1) * sizeof (double));
   g_autofree double *e = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
-  double reference = 0.0;
+  g_autofree const char **names = g_new0 (const char *, MAX (n_y, 1));
+  g_autofree double *hidden = NULL;
+  guint q;
 
-  index->steps = g_ptr_array_new_with_free_func ((GDestroyNotify) step_free);
-  index->integrated = g_array_new (FALSE, FALSE, sizeof (guint));
-  index->algebraic = g_array_new (FALSE, FALSE, sizeof (guint));
-  index->constrained = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; i < n_y; i++)
     AT (e, n_y, i, i) = 1.0;
   for (guint i = 0; i < n_bar; i++)
     for (guint j = 0; j < n_bar; j++)
       AT (e, n_y, i, j) = AT (mass_reduced, n_bar, i, j);
-  for (gsize i = 0; i < (gsize) n_y * n_y; i++)
-    reference = MAX (reference, fabs (a[i]));
+  /* y = [v̄; x; p_c]: positions and pressures follow the velocities in u */
+  for (guint j = 0; j < n_y; j++)
+    names[j] = mf_model_state_name (model, j < n_bar ? independent[j] : n_v + (j - n_bar));
 
-  index->index = -1;
-  /* A system that determines y has index at most n_y. */
-  for (guint round = 0; round <= n_y; round++)
-    {
-      MfIndexStep *step = record_step (e, n_y, n_y, 0);
-      g_autofree double *hidden = NULL;
-      guint q;
-
-      g_ptr_array_add (index->steps, step);
-      step->rank = shuffle (e, a, n_y, &hidden);
-      if (step->rank == n_y)
-        {
-          index->index = (int) round;
-          break;
-        }
-      q = n_y - step->rank;
-      for (guint c = 0; c < q; c++)
-        {
-          g_autofree double *row = g_new0 (double, MAX (n_y, 1));
-
-          for (guint j = 0; j < n_y; j++)
-            row[j] = AT (hidden, q, c, j);
-          g_ptr_array_add (step->hidden, involved_states (model, independent, n_bar, row, n_y));
-        }
-      if (round == 0)
-        index->solvable = split_states (index, hidden, q, n_bar, n_y, a0);
-      /* constraints on the inputs alone: differentiating gives nothing new */
-      if (all_zero (hidden, (gsize) q * n_y, reference))
-        break;
-    }
+  index->index = index_rounds (e, a, n_y, names, index->steps, &hidden, &q);
+  if (hidden != NULL)
+    index->solvable = split_states (index, hidden, q, n_bar, n_y, a0);
   if (index->integrated->len + index->algebraic->len == 0)
     for (guint j = 0; j < n_bar; j++)
       g_array_append_val (index->integrated, j);
+  return index;
+}
+
+/* ∂f/∂u of the equations before any constraint, f = [F; S v; inflow / C]
+ * over u = [v; x; p_c], at a state where every velocity is nonzero: with
+ * α = I the reduced Jacobian of mf-linearization is the full one. */
+static double *
+linearize_unconstrained (const MfModel *model)
+{
+  guint n_v = mf_model_n_velocities (model);
+  g_autofree double *identity = g_new0 (double, MAX ((gsize) n_v * n_v, 1));
+  g_autoptr (MfAlpha) alpha = NULL;
+
+  for (guint k = 0; k < n_v; k++)
+    AT (identity, n_v, k, k) = 1.0;
+  alpha = mf_alpha_new (identity, n_v, n_v);
+  return mf_linearize_generic (model, alpha);
+}
+
+/* The kept rows of W, each divided by its largest entry: a change of unit
+ * of each multiplier, which leaves the index alone but puts the columns
+ * Wᵀ of pressures (areas, 1e-4) and of contact forces (1) on one scale. */
+static double *
+scaled_rows (const double *w, guint n_rows, guint n_v, const guint *rows, guint m)
+{
+  double *kept = g_new0 (double, MAX ((gsize) m * n_v, 1));
+
+  for (guint i = 0; i < m; i++)
+    for (guint k = 0; k < n_v; k++)
+      AT (kept, m, i, k) = AT (w, n_rows, rows[i], k);
+  mf_scale_rows (kept, m, n_v);
+  return kept;
+}
+
+MfIndex *
+mf_index_lagrange_new (const MfModel     *model,
+                       const double      *w,
+                       guint              n_rows,
+                       const guint       *rows,
+                       guint              m,
+                       const char *const *row_names)
+{
+  guint n_v = mf_model_n_velocities (model);
+  guint n_u = n_v + mf_model_n_positions (model) + mf_model_n_pressures (model);
+  guint n = n_u + m;
+  MfIndex *index = index_new ();
+  g_autofree double *jac = linearize_unconstrained (model);
+  g_autofree double *kept = scaled_rows (w, n_rows, n_v, rows, m);
+  g_autofree double *e = g_new0 (double, MAX ((gsize) n * n, 1));
+  g_autofree double *a = g_new0 (double, MAX ((gsize) n * n, 1));
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree double *hidden = NULL;
+  guint q;
+
+  /* y = [v; λ; x; p_c]: u's entry k is y's k, or k + m past the velocities */
+  for (guint k = 0; k < n_u; k++)
+    {
+      guint yk = k < n_v ? k : k + m;
+
+      AT (e, n, yk, yk) = k < n_v ? mf_model_velocity_mass (model, k) : 1.0;
+      for (guint l = 0; l < n_u; l++)
+        AT (a, n, yk, l < n_v ? l : l + m) = AT (jac, n_u, k, l);
+    }
+  /* the multipliers' forces Wᵀλ, and the constraints 0 = W v − q */
+  for (guint i = 0; i < m; i++)
+    for (guint k = 0; k < n_v; k++)
+      {
+        AT (a, n, k, n_v + i) = AT (kept, m, i, k);
+        AT (a, n, n_v + i, k) = AT (kept, m, i, k);
+      }
+  for (guint j = 0; j < n; j++)
+    g_ptr_array_add (names, j >= n_v && j < n_v + m
+                              ? g_strdup_printf ("λ(%s)", row_names[rows[j - n_v]])
+                              : g_strdup (mf_model_state_name (model, j < n_v ? j : j - m)));
+
+  index->index = index_rounds (e, a, n, (const char *const *) names->pdata, index->steps, &hidden,
+                               &q);
   return index;
 }

@@ -12,6 +12,9 @@
  * regular is the index; a round whose hidden constraints involve no state
  * at all means the equations do not determine y.
  *
+ * The same rounds give the index of the Lagrange-multiplier form, whose
+ * unknowns keep every velocity and add the multipliers (mf_index_lagrange_new).
+ *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,7 +43,10 @@ typedef struct
    * procedure stalls: the equations do not determine every state. */
   int        index;
   GPtrArray *steps;      /* MfIndexStep*; the last has full rank unless stalled */
-  /* The split of the independent velocities (indices into the reduction's
+  /* The rest is filled for the reduced equations only (empty for the
+   * multiplier form).
+   *
+   * The split of the independent velocities (indices into the reduction's
    * nullspace->independent) into integrated and algebraic ones, chosen so
    * that the hidden constraints can be solved for the algebraic ones. */
   GArray    *integrated; /* guint */
@@ -61,6 +67,24 @@ MfIndex *mf_index_new (const MfModel *model,
                        const guint   *independent,
                        guint          n_bar,
                        const double  *mass_reduced);
+
+/* The index of the Lagrange-multiplier form of the same mode,
+ *
+ *   M v' = F(v, x, p_c, t) + Wᵀλ,  0 = W v − q(t),  x' = S v,  C p_c' = inflow(v),
+ *
+ * unknowns y = [v; λ; x; p_c] and E = diag(M, 0, I, I), by the same rounds
+ * on its linearisation at a state where every velocity is nonzero.  W is
+ * n_rows × n_v (column-major, mf-reduction.h); only its `m` independent rows
+ * `rows` are kept (redundant rows' multipliers are undetermined whatever the
+ * index), named by `row_names` in the steps ("λ(J1)").  Only `index` and
+ * `steps` are filled. */
+MfIndex *mf_index_lagrange_new (const MfModel     *model,
+                                const double      *w,
+                                guint              n_rows,
+                                const guint       *rows,
+                                guint              m,
+                                const char *const *row_names);
+
 void     mf_index_free (MfIndex *index);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfIndex, mf_index_free)

@@ -369,12 +369,46 @@ describe_problems (MfReduction *red, const MfModel *model)
     }
 }
 
+static gboolean
+every_velocity_has_mass (const MfReduction *red)
+{
+  for (guint k = 0; k < red->n_cols; k++)
+    if (red->mass[k] <= 0.0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The index of M v' = F + Wᵀλ, W v = q from its own rounds (mf-index.h).
+ * Without constraints it is the reduced system itself; when the reduced
+ * equations do not determine the state, the larger form does not either.
+ * When every velocity has mass the rounds are known without running them
+ * (each costs O(n³), seconds on a network of a thousand pipes): round 0
+ * finds W v = q, round 1 W M⁻¹ (F + Wᵀλ), whose block W M⁻¹ Wᵀ in λ is
+ * regular for independent rows, so E is regular at round 2 — Hessenberg
+ * index 2, which tests/test-index.c checks against the rounds. */
+static int
+lagrange_index (const MfReduction *red, const MfModel *model)
+{
+  g_autoptr (MfIndex) lagrange = NULL;
+
+  if (red->index < 0 || red->nullspace->rank == 0)
+    return red->index;
+  if (every_velocity_has_mass (red))
+    return 2;
+  lagrange = mf_index_lagrange_new (model, red->w, red->n_rows, red->nullspace->pivot_rows,
+                                    red->nullspace->rank, (const char *const *) red->row_names);
+  return lagrange->index;
+}
+
 MfReduction *
 mf_reduction_new (const MfModel *model, guint mode)
 {
   g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
+  MfReduction *red = mf_reduction_new_for (model, mode, closed);
 
-  return mf_reduction_new_for (model, mode, closed);
+  if (red != NULL)
+    red->index_lagrange = lagrange_index (red, model);
+  return red;
 }
 
 MfReduction *
@@ -405,11 +439,9 @@ mf_reduction_new_for (const MfModel *model, guint mode, const gboolean *closed)
                                           mf_reduction_n_independent (red), red->mass_reduced);
       red->index = red->index_analysis->index;
     }
-  /* The multipliers need one differentiation more than the velocities they
-   * balance, and velocity-level constraints alone give index 2. */
-  red->index_lagrange = red->index < 0               ? -1
-                        : red->nullspace->rank == 0 ? red->index
-                                                    : MAX (2, red->index + 1);
+  /* a run does not need it, and with massless branches its rounds cost
+   * O(n³) each: mf_reduction_new() finds it for people */
+  red->index_lagrange = MF_INDEX_NOT_FOUND;
   describe_problems (red, model);
   return g_steal_pointer (&red);
 }

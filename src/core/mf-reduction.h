@@ -42,7 +42,10 @@ typedef struct
   double      *mass_null_basis; /* n_independent × mass_nullity: a basis of null(M̄) */
   /* The DAE index of the reduced system (0: an ODE; -1: the equations do
    * not determine every state), and of the Lagrange-multiplier form
-   * M v' = F + Wᵀλ, W v = q. */
+   * M v' = F + Wᵀλ, W v = q by the same procedure (mf_index_lagrange_new;
+   * -1 with index, equal to it without constraints), found by
+   * mf_reduction_new() only: MF_INDEX_NOT_FOUND from mf_reduction_new_for(),
+   * which serves the configurations a run meets. */
   int          index;
   int          index_lagrange;
   /* When M̄ is singular: the steps of the index procedure and the split of
@@ -52,6 +55,9 @@ typedef struct
   GPtrArray   *problems;      /* char*: what is wrong or noteworthy, in words */
   const char  *mass_problem;  /* the one of `problems` about a singular M̄, or NULL */
 } MfReduction;
+
+/* index_lagrange of a reduction made by mf_reduction_new_for() */
+#define MF_INDEX_NOT_FOUND (-2)
 
 MfReduction *mf_reduction_new (const MfModel *model,
                                guint          mode);
