@@ -86,9 +86,10 @@ run_logged (const MfTestCircuit *tc, const char *method, RunLog *rl, MfSimulatio
 }
 
 /* orifice-closes-and-reopens: the three orifices start from rest, and the
- * Newton solve of the first step, where they begin to move, has a rank
- * deficient Jacobian (all flows near zero): its one SVD step is logged in
- * that step, which is 1e-6 t_end long.  When O1 reopens at 0.3 s its flow
+ * Newton solves of the first step, where they begin to move, have a rank
+ * deficient Jacobian (all flows near zero): their SVD steps (one or two,
+ * as the method evaluates there) are logged as one line in that step,
+ * which is 1e-6 t_end long.  When O1 reopens at 0.3 s its flow
  * starts from zero again, but the others carry the flow and Newton gets
  * there with QR steps: no SVD there, so nothing is logged at 0.3 s. */
 static void
@@ -105,7 +106,8 @@ test_fallbacks_example (void)
       MfSimulationStats stats;
 
       run_logged (tc, methods[m], &rl, &stats);
-      g_assert_cmpuint (stats.svd_steps, ==, 1);
+      g_assert_cmpuint (stats.svd_steps, >=, 1);
+      g_assert_cmpuint (stats.svd_steps, <=, 2);
       g_assert_cmpuint (rl.log->len, ==, 3);
       assert_event (rl.log, 0, "newton", "O2.v, O1.v", "");
       g_test_message ("%s: an SVD step between %g and %g s", methods[m],

@@ -378,6 +378,71 @@ test_start_says_projection (void)
   g_assert_cmpfloat (stats.start_energy_lost, <, 1e-15);
 }
 
+/* ---- circuits the oracle found ------------------------------------------ */
+
+/* tests/data/found holds the random circuits (tests/oracle) on which
+ * Manifold once failed or stalled: orifices in series and parallel driven
+ * from rest, an orifice carrying a trickle beside one carrying the main
+ * flow, volumes equalizing through an orifice, a volume filling from rest
+ * (its pressure rising as t^1.5), a circuit standing still.  Each must run
+ * with two stiff methods and an explicit one at tight tolerances, pass its
+ * self-check at every sample, and give one answer: to 1e-5 of each state's
+ * largest value (the methods' global errors at rtol 1e-10 reach 1e-6 on
+ * some of these stiff circuits; the oracle suite holds msbdf to 1e-6). */
+static void
+test_found_circuits (void)
+{
+  const char *const found_methods[] = { "msbdf", "bsimp", "rkf45" };
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "data", "found", NULL);
+  g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr (MfTestCircuit) tc = mf_test_circuit_new_from_file (path);
+      g_autoptr (MfTestRecording) reference = NULL;
+      guint n_states = mf_model_n_states (tc->model);
+
+      for (guint m = 0; m < G_N_ELEMENTS (found_methods); m++)
+        {
+          g_autoptr (MfTestRecording) run = NULL;
+          MfSimulationOptions options;
+
+          mf_simulation_options_from_circuit (&options, example_circuit (tc));
+          options.method = found_methods[m];
+          options.rtol = 1e-10;
+          options.atol = 1e-11;
+          run = mf_test_recording_simulate (tc->model, &options, NULL);
+          if (reference == NULL)
+            {
+              reference = g_steal_pointer (&run);
+              continue;
+            }
+          g_assert_cmpuint (mf_test_recording_n_samples (run), ==,
+                            mf_test_recording_n_samples (reference));
+          for (guint o = 0; o < n_states; o++)
+            {
+              double scale = 0.0;
+
+              for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
+                scale = MAX (scale, fabs (mf_test_recording_value (reference, i, o)));
+              for (guint i = 0; i < mf_test_recording_n_samples (run); i++)
+                if (!(fabs (mf_test_recording_value (run, i, o)
+                            - mf_test_recording_value (reference, i, o)) <= 1e-5 * scale))
+                  g_error ("%s: %s at t = %g is %.10g with %s, %.10g with msbdf", name,
+                           mf_model_output_name (tc->model, o),
+                           mf_test_recording_time (run, i), mf_test_recording_value (run, i, o),
+                           found_methods[m], mf_test_recording_value (reference, i, o));
+            }
+        }
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 7);
+}
+
 /* ---- runs that cannot end ---------------------------------------------- */
 
 static void
@@ -417,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/self-check/finds-the-law", test_check_finds_the_law);
   g_test_add_func ("/self-check/finds-continuity", test_check_finds_continuity);
   g_test_add_func ("/self-check/start-says-projection", test_start_says_projection);
+  g_test_add_func ("/self-check/found-by-the-oracle", test_found_circuits);
   g_test_add_func ("/self-check/refuses-endless-runs", test_refuses_endless_runs);
   return g_test_run ();
 }

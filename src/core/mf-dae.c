@@ -16,8 +16,18 @@
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
-/* The smallest scale of a constraint, relative to the largest (set_scales) */
+/* The smallest scale of a constraint, relative to the largest
+ * (set_scales): while Newton searches, and once it has found the root. */
 #define MF_DAE_SCALE_SPREAD 1e-3
+#define MF_DAE_SCALE_SPREAD_FINAL 1e-9
+/* The smoothing of the orifice laws a cold start follows down to the true
+ * laws (newton_smoothed), m/s. */
+#define MF_DAE_SMOOTHING_START 10.0
+#define MF_DAE_SMOOTHING_END 1e-6
+/* Forces below this (N) are nothing: the smallest scale of a constraint. */
+#define MF_DAE_FORCE_FLOOR 1e-9
+/* Newton converges when every constraint is below this of its scale. */
+#define MF_DAE_NEWTON_TOLERANCE 1e-10
 
 struct _MfDae
 {
@@ -189,6 +199,7 @@ mf_dae_new (MfSystem *sys, GError **error)
   split_mass (dae);
 
   dae->newton = mf_newton_new (q);
+  mf_newton_set_limits (dae->newton, 0, MF_DAE_NEWTON_TOLERANCE, 0.0);
   dae->z = g_new0 (double, q);
   dae->scale = g_new0 (double, q);
   dae->v_bar = g_new0 (double, MAX (n, 1));
@@ -423,8 +434,8 @@ newton_function (const double *va, double *g, double *jacobian, gpointer data)
  * A row of Ḣ, linear in the velocities, balances rates of force: its scale
  * is |H_z| times a slow motion (1 mm/s, 1 kPa/s), fixed so that the σ of the
  * scaled Jacobian does not depend on where Newton started. */
-static void
-set_scales (MfDae *dae)
+static double
+set_scales (MfDae *dae, double spread)
 {
   MfSystem *sys = dae->sys;
   double *raw = dae->g_plus, biggest = 0.0;
@@ -460,10 +471,10 @@ set_scales (MfDae *dae)
   /* A constraint whose terms all vanish at the warm start (the orifices
    * behind a junction the flow has not reached yet) would get a scale of
    * nothing, and any step that moves it would look infinitely worse to the
-   * line search: no constraint counts for more than a thousand times the
+   * line search: no constraint counts for more than 1/spread times the
    * largest. */
   for (guint c = 0; c < dae->q1; c++)
-    dae->scale[c] = MAX (dae->scale[c], MAX (MF_DAE_SCALE_SPREAD * biggest, 1e-9));
+    dae->scale[c] = MAX (dae->scale[c], MAX (spread * biggest, MF_DAE_FORCE_FLOOR));
   for (guint c = 0; c < dae->q2; c++)
     {
       double sum = 0.0;
@@ -472,6 +483,7 @@ set_scales (MfDae *dae)
         sum += fabs (AT (dae->h_z, dae->q2, c, j)) * (j < sys->n_x ? 1e-3 : 1e3);
       dae->scale[dae->q1 + c] = sum;
     }
+  return biggest;
 }
 
 /* z_full from the integrated part of y and the constrained part. */
@@ -558,18 +570,76 @@ all_zero (const double *values, guint n)
   return TRUE;
 }
 
-/* One Newton solve from dae->z, scaled at its start. */
+/* Whether every constraint holds to Newton's tolerance of its scale. */
 static gboolean
-newton_attempt (MfDae *dae, GError **error)
+constraints_hold (MfDae *dae)
 {
-  gboolean ok;
+  velocity_constraints (dae, dae->t, dae->z, dae->g);
+  for (guint c = 0; c < dae->q; c++)
+    if (!(fabs (dae->g[c]) <= MF_DAE_NEWTON_TOLERANCE * dae->scale[c]))
+      return FALSE;
+  return TRUE;
+}
 
-  set_scales (dae);
-  ok = mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale, &dae->report,
-                        error);
+static gboolean
+newton_run (MfDae *dae, GError **error)
+{
+  gboolean ok = mf_newton_solve (dae->newton, newton_function, dae, dae->z, dae->scale,
+                                 &dae->report, error);
+
   dae->total_iterations += dae->report.iterations;
   dae->total_svd += dae->report.svd_steps;
   return ok;
+}
+
+/* One Newton solve from dae->z.  It searches with every constraint
+ * weighed at least a thousandth of the largest, which keeps the line
+ * search moving when some balance nothing at the start; then it checks
+ * each against the terms it balances at the root (down to 1e-9 of the
+ * largest) and polishes until those hold too, so that an orifice carrying
+ * a trickle next to one carrying the main flow meets its own law, not just
+ * a thousandth of the other's. */
+static gboolean
+newton_attempt (MfDae *dae, GError **error)
+{
+  /* Where every force is below the floor (a circuit standing still) any
+   * small flow meets the laws, and a warm start would keep the noise of
+   * the last solve — v ~ √(noise/K), large at zero flow — so that two
+   * evaluations at one point differ: there the flows start from zero, and
+   * stay zero unless a force above the floor drives them. */
+  if (set_scales (dae, MF_DAE_SCALE_SPREAD) < MF_DAE_FORCE_FLOOR && dae->q2 == 0)
+    {
+      memset (dae->z, 0, dae->q * sizeof (double));
+      set_scales (dae, MF_DAE_SCALE_SPREAD);
+    }
+  if (!newton_run (dae, error))
+    return FALSE;
+  set_scales (dae, MF_DAE_SCALE_SPREAD_FINAL);
+  if (constraints_hold (dae))
+    return TRUE;
+  return newton_run (dae, error);
+}
+
+/* The last resort, from zero flow: the signed squares of orifices in
+ * series and in parallel do not separate, so neither Newton nor the escape
+ * step may find a way down from rest when a pressure difference drives a
+ * flow at once.  Smoothed to K v √(v² + r²), the laws are regular at zero
+ * flow and nearly linear where |v| ≪ r; solved with r from 10 m/s down by
+ * tens, each from the last, the root is followed to the true laws. */
+static gboolean
+newton_smoothed (MfDae *dae, GError **error)
+{
+  MfModel *model = dae->sys->model;
+  gboolean ok = TRUE;
+
+  memset (dae->z, 0, dae->q * sizeof (double));
+  for (double r = MF_DAE_SMOOTHING_START; ok && r >= MF_DAE_SMOOTHING_END; r *= 0.1)
+    {
+      model->smoothing = r;
+      ok = newton_attempt (dae, error);
+    }
+  model->smoothing = 0.0;
+  return ok && newton_attempt (dae, error);
 }
 
 static gboolean
@@ -595,6 +665,9 @@ solve_algebraic (MfDae *dae)
       if (newton_attempt (dae, &dae->error))
         return TRUE;
     }
+  g_clear_error (&dae->error);
+  if (newton_smoothed (dae, &dae->error))
+    return TRUE;
   g_prefix_error (&dae->error, _("the algebraic states: "));
   return FALSE;
 }

@@ -79,10 +79,18 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
     case MF_BRANCH_ORIFICE:
       /* at rest the law is zero whatever the area: an orifice closed by
        * its area (a = 0, K infinite) holds v = 0 by a row of its own */
-      if (v == 0.0)
+      if (v == 0.0 && model->smoothing == 0.0)
         break;
       a = value_at (b->opening, b->opening_value, t);
       k = b->k_area / (a * a);
+      if (model->smoothing > 0.0)
+        {
+          double root = sqrt (v * v + model->smoothing * model->smoothing);
+
+          force = -k * v * root;
+          slope = -k * (root + v * v / root);
+          break;
+        }
       force = -k * v * fabs (v);
       slope = -2.0 * k * fabs (v);
       break;

@@ -118,6 +118,10 @@ struct _MfModel
   GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
   guint            n_triplets;            /* size of ∂F/∂u's pattern */
+  /* > 0 only while a cold start of the algebraic states is being found
+   * (mf-dae.c): the orifice law K v|v| is smoothed to K v √(v² + r²), r
+   * in m/s, nearly linear for |v| ≪ r and so regular at zero flow. */
+  double           smoothing;
 };
 
 static inline const MfBranch *

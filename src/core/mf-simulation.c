@@ -159,6 +159,7 @@ mf_run_integrator (MfRun *run, GError **error)
   system = mf_system_new_for (run->model, run->mode, run->closed, error);
   if (system == NULL)
     return NULL;
+  mf_system_set_check_tolerances (system, run->options->rtol, run->options->atol);
   integrator = mf_integrator_new (system, run->method, run->options, run->stats, error);
   if (integrator == NULL)
     return NULL;

@@ -41,6 +41,22 @@ mf_check_tolerance (double rtol)
   return MAX (rtol, MF_CHECK_FLOOR);
 }
 
+void
+mf_system_set_check_tolerances (MfSystem *sys, double rtol, double atol)
+{
+  sys->check_tol = mf_check_tolerance (rtol);
+  sys->check_atol = atol;
+}
+
+/* The scale below which a row measured in units of `size` (an area for a
+ * law: a pressure of atol; a sum of |W| for continuity: a velocity of
+ * atol) is met by definition: residual = tolerance there. */
+static double
+absolute_floor (const MfSystem *sys, double size)
+{
+  return sys->check_tol > 0.0 ? sys->check_atol * size / sys->check_tol : 0.0;
+}
+
 /* Keeps the worse of the check so far and row `index` of `site`, measured
  * against `scale` but at least `floor`.  A row that holds exactly holds;
  * NaN counts as the worst. */
@@ -67,6 +83,9 @@ check_continuity (MfSystem *sys, double t, MfCheck *check)
 
   memset (sys->row_sum, 0, n_rows * sizeof (double));
   memset (sys->row_size, 0, n_rows * sizeof (double));
+  double *weight = sys->row_weight;
+
+  memset (weight, 0, n_rows * sizeof (double));
   for (guint k = 0; k < sys->n_v; k++)
     for (guint p = sys->w_start[k]; p < sys->w_start[k + 1]; p++)
       {
@@ -74,6 +93,7 @@ check_continuity (MfSystem *sys, double t, MfCheck *check)
 
         sys->row_sum[sys->w_row[p]] += term;
         sys->row_size[sys->w_row[p]] += fabs (term);
+        weight[sys->w_row[p]] += fabs (sys->w_val[p]);
       }
   if (sys->has_sources)
     {
@@ -88,7 +108,7 @@ check_continuity (MfSystem *sys, double t, MfCheck *check)
     largest = MAX (largest, sys->row_size[r]);
   for (guint r = 0; r < n_rows; r++)
     consider (check, MF_CHECK_CONTINUITY, r, sys->row_sum[r], sys->row_size[r],
-              MF_CHECK_SPREAD * largest);
+              MAX (MF_CHECK_SPREAD * largest, absolute_floor (sys, weight[r])));
 }
 
 /* The residual of branch k's law into *value, the size of its terms into
@@ -131,7 +151,9 @@ check_laws (MfSystem *sys, double t, MfCheck *check)
     if (sys->red->mass[k] == 0.0)
       {
         law_residual (sys, k, &value, &scale);
-        consider (check, MF_CHECK_LAW, k, value, scale, MF_CHECK_SPREAD * largest);
+        consider (check, MF_CHECK_LAW, k, value, scale,
+                  MAX (MF_CHECK_SPREAD * largest,
+                       absolute_floor (sys, mf_model_branch (sys->model, k)->area)));
       }
 }
 

@@ -44,6 +44,14 @@ void  mf_system_check (MfSystem     *system,
                        const double *y,
                        MfCheck      *check);
 
+/* The run's tolerances, so that a row is also met when what it misses
+ * amounts to less than atol of a pressure (a law) or of a velocity
+ * (continuity): at rest every force is rounding, and only an absolute
+ * measure can tell.  Without them (0) every row is measured relatively. */
+void  mf_system_set_check_tolerances (MfSystem *system,
+                                      double    rtol,
+                                      double    atol);
+
 /* The largest residual that a sample may have: the integrator's rtol, but
  * not below what rounding leaves in the recovered pressures. */
 double mf_check_tolerance (double rtol);

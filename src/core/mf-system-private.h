@@ -42,8 +42,9 @@ struct _MfSystem
   guint       *w_row;     /* w_row[w_start[k] .. w_start[k + 1]) */
   double      *w_val;
   double      *mag;       /* n_v: the magnitudes of F's terms (the check's scales) */
-  double      *row_sum, *row_size; /* n_rows: W v − q and its terms' size */
+  double      *row_sum, *row_size, *row_weight; /* n_rows: W v − q, its terms' size, Σ|W_rk| */
   MfCheck      check;     /* of the last mf_system_outputs() */
+  double       check_tol, check_atol; /* the run's, for the check's absolute floor */
   MfDae       *dae;       /* the algebraic states when M̄ is singular (index 1), else NULL */
   GError      *failure;   /* why the last evaluation failed, when it says more than GSL can */
 };

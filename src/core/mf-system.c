@@ -56,6 +56,7 @@ mf_system_free (MfSystem *sys)
   g_free (sys->mag);
   g_free (sys->row_sum);
   g_free (sys->row_size);
+  g_free (sys->row_weight);
   g_clear_error (&sys->failure);
   g_free (sys);
 }
@@ -186,6 +187,7 @@ allocate_workspaces (MfSystem *sys)
   sys->mag = g_new0 (double, MAX (sys->n_v, 1));
   sys->row_sum = g_new0 (double, MAX (sys->red->n_rows, 1));
   sys->row_size = g_new0 (double, MAX (sys->red->n_rows, 1));
+  sys->row_weight = g_new0 (double, MAX (sys->red->n_rows, 1));
 }
 
 /* W by columns, for the check: a branch touches at most two rows of
@@ -263,6 +265,7 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
         goto fail;
       sys->n_y = mf_dae_dimension (sys->dae);
     }
+
   if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
