@@ -243,3 +243,41 @@ mf_circuit_mode_at (const MfCircuit *circuit, double t)
     }
   return mode;
 }
+
+static int
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+GArray *
+mf_circuit_breakpoints (const MfCircuit *circuit, double t_end)
+{
+  GArray *all = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *kept = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    {
+      const MfComponent *component = g_ptr_array_index (circuit->components, c);
+
+      for (guint p = 0; p < component->info->n_params; p++)
+        if (component->params[p].expr != NULL)
+          mf_expr_collect_breakpoints (component->params[p].expr, all);
+    }
+  for (guint i = 0; i < circuit->schedule->len; i++)
+    g_array_append_val (all, g_array_index (circuit->schedule, MfScheduleEntry, i).t);
+  g_array_sort (all, compare_doubles);
+  for (guint i = 0; i < all->len; i++)
+    {
+      double t = g_array_index (all, double, i);
+
+      if (t < 0.0 || t > t_end)
+        continue;
+      if (kept->len == 0 || t > g_array_index (kept, double, kept->len - 1))
+        g_array_append_val (kept, t);
+    }
+  g_array_unref (all);
+  return kept;
+}

@@ -96,6 +96,12 @@ typedef struct
 MfCircuit   *mf_circuit_new (void);
 void         mf_circuit_free (MfCircuit *circuit);
 
+/* Times in [0, t_end] where an input has a kink or a jump (ramp ends, steps,
+ * table breakpoints) or the schedule changes the mode, sorted, without
+ * duplicates: a new array of doubles. */
+GArray      *mf_circuit_breakpoints (const MfCircuit *circuit,
+                                     double           t_end);
+
 /* Adds a component with every parameter at its default.  The id must be new. */
 MfComponent *mf_circuit_add_component (MfCircuit       *circuit,
                                        const char      *id,

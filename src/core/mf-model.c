@@ -770,43 +770,10 @@ mf_model_initial_state (const MfModel *model, double *u)
     }
 }
 
-static int
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 GArray *
 mf_model_breakpoints (const MfModel *model, double t_end)
 {
-  const MfCircuit *circuit = model->circuit;
-  GArray *all = g_array_new (FALSE, FALSE, sizeof (double));
-  GArray *kept = g_array_new (FALSE, FALSE, sizeof (double));
-
-  for (guint c = 0; c < circuit->components->len; c++)
-    {
-      const MfComponent *component = component_at (circuit, c);
-
-      for (guint p = 0; p < component->info->n_params; p++)
-        if (component->params[p].expr != NULL)
-          mf_expr_collect_breakpoints (component->params[p].expr, all);
-    }
-  for (guint i = 0; i < circuit->schedule->len; i++)
-    g_array_append_val (all, g_array_index (circuit->schedule, MfScheduleEntry, i).t);
-  g_array_sort (all, compare_doubles);
-  for (guint i = 0; i < all->len; i++)
-    {
-      double t = g_array_index (all, double, i);
-
-      if (t < 0.0 || t > t_end)
-        continue;
-      if (kept->len == 0 || t > g_array_index (kept, double, kept->len - 1))
-        g_array_append_val (kept, t);
-    }
-  g_array_unref (all);
-  return kept;
+  return mf_circuit_breakpoints (model->circuit, t_end);
 }
 
 guint

@@ -1,0 +1,365 @@
+/* mf-oracle-equations.c: the full DAE of docs/model.md, written out by the
+ * oracle:
+ *
+ *   m_k v_k' = law_k(v_k) + (pressure areas · known pressures)_k
+ *              + mechanical forces_k + (Wᵀλ)_k        every branch
+ *   x' = v                                            positions
+ *   C p' = q_s − (W_n v)                              compliant nodes
+ *   W v = q_s, v_m = v_c, v_m = 0, v_valve = 0 or λ = 0  rows
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-oracle-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mf-friction.h"
+
+static const OrBranch *
+branch_at (const MfOracle *o, guint k)
+{
+  return &g_array_index (o->branches, OrBranch, k);
+}
+
+static const OrNode *
+node_at (const MfOracle *o, int n)
+{
+  return &g_array_index (o->nodes, OrNode, n);
+}
+
+static double
+param_now (const MfParam *p, double t)
+{
+  return p->expr != NULL ? mf_expr_eval (p->expr, t) : p->value;
+}
+
+static void
+param_now_rate (const MfParam *p, double t, double *value, double *rate)
+{
+  if (p->expr != NULL)
+    mf_expr_eval_with_derivative (p->expr, t, value, rate);
+  else
+    {
+      *value = p->value;
+      *rate = 0.0;
+    }
+}
+
+double
+or_known_pressure (const MfOracle *o, int node, double t, const double *y)
+{
+  const OrNode *n = node_at (o, node);
+
+  if (n->kind == OR_NODE_TANK)
+    return param_now (n->pressure, t);
+  if (n->kind == OR_NODE_VOLUME)
+    return y[o->n_v + o->n_x + n->index];
+  return 0.0;
+}
+
+/* The branch that carries a mechanical node's forces and whose state is
+ * its position and velocity; -1 for a fixed node. */
+static int
+carrier (const MfOracle *o, int node)
+{
+  const OrNode *n = node_at (o, node);
+
+  return n->fixed ? -1 : n->carrier;
+}
+
+double
+or_node_position (const MfOracle *o, int node, const double *y)
+{
+  int c = carrier (o, node);
+
+  return c < 0 ? 0.0 : y[o->n_v + branch_at (o, (guint) c)->position];
+}
+
+static double
+node_velocity (const MfOracle *o, int node, const double *y)
+{
+  int c = carrier (o, node);
+
+  return c < 0 ? 0.0 : y[c];
+}
+
+void
+or_source_flows (const MfOracle *o, double t, double *q, double *dq)
+{
+  memset (q, 0, o->nodes->len * sizeof (double));
+  if (dq != NULL)
+    memset (dq, 0, o->nodes->len * sizeof (double));
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+      double flow, rate;
+
+      if (e->type != MF_COMPONENT_FLOW_SOURCE)
+        continue;
+      param_now_rate (&e->component->params[MF_FLOW_SOURCE_FLOW], t, &flow, &rate);
+      /* from a to b: it takes from a and gives to b */
+      q[e->node[0]] -= flow;
+      q[e->node[1]] += flow;
+      if (dq != NULL)
+        {
+          dq[e->node[0]] -= rate;
+          dq[e->node[1]] += rate;
+        }
+    }
+}
+
+/* A branch's coefficient in the continuity of hydraulic node n. */
+static double
+node_coefficient (const OrBranch *b, int n)
+{
+  return (b->node[0] == n ? b->area[0] : 0.0) - (b->node[1] == n ? b->area[1] : 0.0);
+}
+
+void
+or_build_w (MfOracle *o)
+{
+  memset (o->w, 0, o->n_rows * o->n_v * sizeof (double));
+  for (guint r = 0; r < o->n_rows; r++)
+    {
+      const OrRow *row = &g_array_index (o->rows, OrRow, r);
+      double *wr = o->w + r * o->n_v;
+
+      switch (row->kind)
+        {
+        case OR_ROW_JUNCTION:
+          for (guint k = 0; k < o->n_v; k++)
+            wr[k] = node_coefficient (branch_at (o, k), row->node);
+          break;
+        case OR_ROW_LINK:
+          wr[row->member] = 1.0;
+          wr[node_at (o, row->node)->carrier] -= 1.0;
+          break;
+        case OR_ROW_FIXED:
+          wr[row->member] = 1.0;
+          break;
+        case OR_ROW_SWITCH:
+          wr[row->member] = o->closed[row->member] ? 1.0 : 0.0;
+          break;
+        }
+    }
+}
+
+/* A branch's own force and its slope in v.  An orifice's slope 2K|v|
+ * vanishes at rest; the Jacobian takes it at least at v_floor (the
+ * residual is exact). */
+static double
+branch_law (const MfOracle *o, const OrBranch *b, double t, double v, double v_floor,
+            double *slope)
+{
+  const MfFluid *fluid = &o->circuit->fluid;
+  double force = 0.0, d = 0.0, k, a;
+
+  switch (b->kind)
+    {
+    case OR_BRANCH_PIPE:
+      force = -b->area[0] * mf_friction_pressure_drop (b->friction, fluid->density,
+                                                       fluid->kinematic_viscosity, b->length,
+                                                       b->diameter, b->roughness, v, &d);
+      d *= -b->area[0];
+      break;
+    case OR_BRANCH_ORIFICE:
+      a = param_now (&b->component->params[MF_ORIFICE_AREA], t);
+      k = b->k_num / (a * a);
+      force = v == 0.0 ? 0.0 : -k * v * fabs (v);
+      d = -2.0 * k * MAX (fabs (v), v_floor);
+      break;
+    case OR_BRANCH_RELIEF:
+      force = -b->area[0] * mf_relief_pressure_drop (&b->relief, b->area[0] * v, &d);
+      d *= -b->area[0] * b->area[0];
+      break;
+    case OR_BRANCH_PISTON:
+      force = -b->damping * v;
+      d = -b->damping;
+      break;
+    case OR_BRANCH_MASS:
+      break;
+    }
+  if (slope != NULL)
+    *slope = d;
+  return force;
+}
+
+/* Spring and damper tensions, and forces, on the carriers' rows of r
+ * (which holds −force, as the residual does). */
+static void
+mechanical_residual (const MfOracle *o, double t, const double *y, double *r)
+{
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+      const MfParam *p = e->component->params;
+      double tension;
+      int ca = carrier (o, e->node[0]), cb = e->node[1] >= 0 ? carrier (o, e->node[1]) : -1;
+
+      switch (e->type)
+        {
+        case MF_COMPONENT_SPRING:
+          tension = p[MF_SPRING_STIFFNESS].value
+                      * (or_node_position (o, e->node[1], y) - or_node_position (o, e->node[0], y))
+                    + p[MF_SPRING_PRELOAD].value;
+          break;
+        case MF_COMPONENT_DAMPER:
+          tension = p[MF_DAMPER_DAMPING].value
+                    * (node_velocity (o, e->node[1], y) - node_velocity (o, e->node[0], y));
+          break;
+        case MF_COMPONENT_FORCE:
+          if (ca >= 0)
+            r[ca] -= param_now (&p[MF_FORCE_FORCE], t);
+          continue;
+        default:
+          continue;
+        }
+      /* the tension pulls a towards b and b towards a */
+      if (ca >= 0)
+        r[ca] -= tension;
+      if (cb >= 0)
+        r[cb] += tension;
+    }
+}
+
+void
+or_residual (const MfOracle *o, double t, const double *y, const double *yp, double *r)
+{
+  guint nv = o->n_v, ix = nv, ip = nv + o->n_x, il = ip + o->n_p;
+  g_autofree double *qs = g_new (double, o->nodes->len);
+
+  or_source_flows (o, t, qs, NULL);
+  for (guint k = 0; k < nv; k++)
+    {
+      const OrBranch *b = branch_at (o, k);
+      double f = branch_law (o, b, t, y[k], 0.0, NULL);
+
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] >= 0)
+          f += (e == 0 ? 1.0 : -1.0) * b->area[e] * or_known_pressure (o, b->node[e], t, y);
+      for (guint row = 0; row < o->n_rows; row++)
+        f += o->w[row * nv + k] * y[il + row];
+      r[k] = b->mass * yp[k] - f;
+      if (b->position >= 0)
+        r[ix + b->position] = yp[ix + b->position] - y[k];
+    }
+  mechanical_residual (o, t, y, r);
+  for (guint n = 0; n < o->nodes->len; n++)
+    {
+      const OrNode *node = node_at (o, (int) n);
+      double outflow = 0.0;
+
+      if (node->kind != OR_NODE_VOLUME)
+        continue;
+      for (guint k = 0; k < nv; k++)
+        outflow += node_coefficient (branch_at (o, k), (int) n) * y[k];
+      r[ip + node->index] = node->capacitance * yp[ip + node->index] - (qs[n] - outflow);
+    }
+  for (guint row = 0; row < o->n_rows; row++)
+    {
+      const OrRow *rw = &g_array_index (o->rows, OrRow, row);
+      double s = 0.0;
+
+      if (rw->kind == OR_ROW_SWITCH && !o->closed[rw->member])
+        {
+          r[il + row] = y[il + row];
+          continue;
+        }
+      for (guint k = 0; k < nv; k++)
+        s += o->w[row * nv + k] * y[k];
+      r[il + row] = s - (rw->kind == OR_ROW_JUNCTION ? qs[rw->node] : 0.0);
+    }
+}
+
+/* ∂(tension)/∂(state of b) = c, of a = −c, entered on the carriers' rows. */
+static void
+mechanical_pair (const MfOracle *o, double *jy, const OrElement *e, guint offset, double c)
+{
+  for (guint side = 0; side < 2; side++)
+    for (guint wrt = 0; wrt < 2; wrt++)
+      {
+        int row = carrier (o, e->node[side]), col = carrier (o, e->node[wrt]);
+        double sign = (side == 0 ? -1.0 : 1.0) * (wrt == 1 ? 1.0 : -1.0);
+        guint j;
+
+        if (row < 0 || col < 0)
+          continue;
+        j = offset == 0 ? (guint) col : offset + (guint) branch_at (o, (guint) col)->position;
+        jy[row * o->n_y + j] += sign * c;
+      }
+}
+
+static void
+mechanical_jacobian (const MfOracle *o, double *jy)
+{
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+      const MfParam *p = e->component->params;
+
+      if (e->type == MF_COMPONENT_SPRING)
+        mechanical_pair (o, jy, e, o->n_v, p[MF_SPRING_STIFFNESS].value);
+      else if (e->type == MF_COMPONENT_DAMPER)
+        mechanical_pair (o, jy, e, 0, p[MF_DAMPER_DAMPING].value);
+    }
+}
+
+void
+or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor, double *jy,
+             double *jyp)
+{
+  guint nv = o->n_v, n = o->n_y, ix = nv, ip = nv + o->n_x, il = ip + o->n_p;
+
+  memset (jy, 0, n * n * sizeof (double));
+  memset (jyp, 0, n * n * sizeof (double));
+  for (guint k = 0; k < nv; k++)
+    {
+      const OrBranch *b = branch_at (o, k);
+      double slope;
+
+      branch_law (o, b, t, y[k], v_floor[k], &slope);
+      jy[k * n + k] = -slope;
+      jyp[k * n + k] = b->mass;
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] >= 0 && node_at (o, b->node[e])->kind == OR_NODE_VOLUME)
+          jy[k * n + ip + node_at (o, b->node[e])->index] -= (e == 0 ? 1.0 : -1.0) * b->area[e];
+      for (guint row = 0; row < o->n_rows; row++)
+        jy[k * n + il + row] = -o->w[row * nv + k];
+      if (b->position >= 0)
+        {
+          jyp[(ix + b->position) * n + ix + b->position] = 1.0;
+          jy[(ix + b->position) * n + k] = -1.0;
+        }
+    }
+  mechanical_jacobian (o, jy);
+  for (guint nd = 0; nd < o->nodes->len; nd++)
+    {
+      const OrNode *node = node_at (o, (int) nd);
+
+      if (node->kind != OR_NODE_VOLUME)
+        continue;
+      jyp[(ip + node->index) * n + ip + node->index] = node->capacitance;
+      for (guint k = 0; k < nv; k++)
+        jy[(ip + node->index) * n + k] = node_coefficient (branch_at (o, k), (int) nd);
+    }
+  for (guint row = 0; row < o->n_rows; row++)
+    {
+      const OrRow *rw = &g_array_index (o->rows, OrRow, row);
+
+      if (rw->kind == OR_ROW_SWITCH && !o->closed[rw->member])
+        jy[(il + row) * n + il + row] = 1.0;
+      else
+        for (guint k = 0; k < nv; k++)
+          jy[(il + row) * n + k] = o->w[row * nv + k];
+    }
+}
+
+gboolean
+or_is_differential (const MfOracle *o, guint i)
+{
+  if (i < o->n_v)
+    return branch_at (o, i)->mass > 0.0;
+  return i < o->n_v + o->n_x + o->n_p;
+}

@@ -1,0 +1,152 @@
+/* mf-oracle-private.h: what the oracle builds from a circuit (mf-oracle.c),
+ * its equations (mf-oracle-equations.c), its consistent states
+ * (mf-oracle-consistent.c) and its integration (mf-oracle-run.c).
+ *
+ * The unknowns are y = [v; x; p; λ]: a velocity per branch, a position per
+ * piston or mass, a pressure per compliant node, and a multiplier per
+ * constraint row.  Rows are, in this order, one per incompressible junction
+ * (continuity, its multiplier is the junction's pressure), one per extra
+ * inertial member of a mechanical node (it moves with the first) or per
+ * member of a fixed node (it stands still), and one per switchable valve
+ * (v = 0 while it is closed, multiplier 0 while it is open), so the size of
+ * y never changes with the mode.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+
+#include "mf-oracle.h"
+#include "mf-relief.h"
+
+typedef enum
+{
+  OR_NODE_JUNCTION,
+  OR_NODE_TANK,
+  OR_NODE_VOLUME,
+  OR_NODE_MECHANICAL,
+} OrNodeKind;
+
+typedef struct
+{
+  OrNodeKind     kind;
+  char          *name;
+  const MfParam *pressure;    /* tank */
+  double         capacitance; /* volume: sum over its volumes, m^3/Pa */
+  int            index;       /* junction: its row; volume: its pressure; else -1 */
+  gboolean       fixed;       /* mechanical */
+  int            carrier;     /* mechanical, not fixed: the first inertial branch, or -1 */
+} OrNode;
+
+typedef enum
+{
+  OR_BRANCH_PIPE,
+  OR_BRANCH_ORIFICE, /* orifice, valve, check valve */
+  OR_BRANCH_RELIEF,
+  OR_BRANCH_PISTON,
+  OR_BRANCH_MASS,
+} OrBranchKind;
+
+typedef struct
+{
+  OrBranchKind       kind;
+  const MfComponent *component;
+  guint              component_index;
+  int                node[2];  /* hydraulic nodes at a (cap) and b (rod), or -1 */
+  double             area[2];  /* the pressure areas there */
+  double             mass;
+  MfFriction         friction; /* pipe */
+  double             length, diameter, roughness;
+  double             k_num;    /* orifice: ρ A³ / (2 cd²), so K = k_num / a(t)² */
+  MfRelief           relief;
+  double             damping;  /* piston */
+  int                mech;     /* piston, mass: its mechanical node */
+  int                position; /* piston, mass: index among the positions, else -1 */
+  int                row;      /* switchable: its row, else -1 */
+  double             v_noise;  /* massless orifice: the velocity rounding leaves open, m/s */
+} OrBranch;
+
+/* Flow sources, springs, dampers and forces. */
+typedef struct
+{
+  MfComponentType    type;
+  const MfComponent *component;
+  int                node[2]; /* the second is -1 for a force */
+} OrElement;
+
+typedef enum
+{
+  OR_ROW_JUNCTION,
+  OR_ROW_LINK,  /* v_member − v_carrier = 0 */
+  OR_ROW_FIXED, /* v_member = 0 */
+  OR_ROW_SWITCH,
+} OrRowKind;
+
+typedef struct
+{
+  OrRowKind kind;
+  int       node;   /* junction */
+  int       member; /* link, fixed, switch: the branch */
+} OrRow;
+
+struct _MfOracle
+{
+  const MfCircuit *circuit;
+  GArray          *nodes;    /* OrNode */
+  GArray          *branches; /* OrBranch */
+  GArray          *elements; /* OrElement */
+  GArray          *rows;     /* OrRow */
+  guint            n_v, n_x, n_p, n_rows, n_y;
+  GPtrArray       *columns;  /* char*: the names of a sample's values */
+  gboolean        *closed;   /* per branch, in the mode that holds */
+  double          *w;        /* n_rows × n_v, row-major: the constraint matrix now */
+  double           p_scale;  /* Pa: a typical pressure of the circuit */
+  double           v_floor;  /* m/s: least orifice slope velocity in Jacobians */
+};
+
+/* ---- mf-oracle-equations.c ---- */
+
+/* The pressure at a node that is not a junction: the tank's, or the
+ * compliant state; 0 for junctions (their pressure is a multiplier). */
+double or_known_pressure (const MfOracle *o, int node, double t, const double *y);
+/* Position and velocity of a mechanical node. */
+double or_node_position (const MfOracle *o, int node, const double *y);
+/* Net flow pushed into each node by the flow sources (and its rate), per node. */
+void   or_source_flows (const MfOracle *o, double t, double *q, double *dq);
+/* Fills w for the closed valves in o->closed. */
+void   or_build_w (MfOracle *o);
+/* The residual of the DAE F(t, y, y') = 0. */
+void   or_residual (const MfOracle *o, double t, const double *y, const double *yp, double *r);
+/* Its Jacobians ∂F/∂y and ∂F/∂y' (n_y × n_y, row-major), the slope of
+ * orifice k taken at a velocity of at least v_floor[k]. */
+void   or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor,
+                    double *jy, double *jyp);
+/* TRUE for unknowns that carry a derivative (massive velocities,
+ * positions, compliant pressures). */
+gboolean or_is_differential (const MfOracle *o, guint i);
+
+/* ---- mf-oracle-consistent.c ---- */
+
+/* Given the differential part of y at t, solves for the algebraic part
+ * (massless velocities, multipliers) and y' so that the DAE, its
+ * constraints and their first derivative hold. */
+gboolean or_consistent (MfOracle *o, double t, double *y, double *yp, GError **error);
+/* Moves the velocities to the closest ones (in kinetic energy) that meet
+ * the constraints of the mode now in o->w. */
+gboolean or_project (MfOracle *o, double t, double *y, GError **error);
+/* Minimum-norm least-squares solution of the rows × cols system a x = b
+ * (a and b are overwritten), by the SVD truncated at rcond. */
+void     or_lstsq (guint rows, guint cols, double *a, const double *b, double *x, double rcond);
+
+/* ---- mf-oracle-lu.c ---- */
+
+/* Fills the iteration matrix at the nonlinear solver's current iterate. */
+typedef void (*OrRefreshFunc) (gpointer data, SUNMatrix a);
+
+/* IDA's linear solver: dense LU of the row- and column-equilibrated
+ * matrix; with `refresh` (may be NULL), refactored before every solve. */
+SUNLinearSolver or_equilibrated_solver (guint n, SUNContext ctx, OrRefreshFunc refresh,
+                                        gpointer refresh_data);

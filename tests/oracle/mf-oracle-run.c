@@ -1,0 +1,431 @@
+/* mf-oracle-run.c: integrating the oracle's DAE with SUNDIALS IDA (BDF,
+ * dense direct solver), stopping exactly at every output time, input kink
+ * and scheduled mode change.  A circuit with nothing to integrate (only
+ * massless branches, no volume) is solved afresh at every output time by
+ * the consistency iteration alone.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-oracle-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <ida/ida.h>
+#include <ida/ida_ls.h>
+#include <nvector/nvector_serial.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include "mf-error.h"
+
+typedef struct
+{
+  MfOracle *o;
+  double   *y, *yp;   /* the state between IDA calls */
+  double   *jy, *jyp; /* scratch for the Jacobian */
+  double   *ys, *yps, *floors;
+  GArray   *stops;    /* double: kinks and mode changes in (0, t_end) */
+  guint     mode;
+  void     *ida_mem;
+} Run;
+
+/* ---- IDA's callbacks ---- */
+
+static int
+residual_cb (realtype t, N_Vector y, N_Vector yp, N_Vector r, void *data)
+{
+  Run *run = data;
+
+  or_residual (run->o, t, N_VGetArrayPointer (y), N_VGetArrayPointer (yp),
+               N_VGetArrayPointer (r));
+  return 0;
+}
+
+/* The iteration matrix ∂F/∂y + cj ∂F/∂y' at (t, y).  An orifice's slope
+ * is taken at its velocity, but never below the velocity that rounding
+ * leaves open (v_noise), nor 1e-9 m/s: a slope of zero would make the
+ * matrix singular, and one far below the noise turns rounding into
+ * huge steps. */
+static void
+fill_matrix (Run *run, double t, double cj, const double *y, SUNMatrix jac)
+{
+  MfOracle *o = run->o;
+  guint n = o->n_y;
+
+  for (guint k = 0; k < o->n_v; k++)
+    run->floors[k] = MAX (MAX (o->v_floor, g_array_index (o->branches, OrBranch, k).v_noise),
+                          fabs (y[k]));
+  or_jacobian (o, t, y, run->floors, run->jy, run->jyp);
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      SM_ELEMENT_D (jac, i, j) = run->jy[i * n + j] + cj * run->jyp[i * n + j];
+}
+
+static int
+jacobian_cb (realtype t, realtype cj, N_Vector y, N_Vector yp, N_Vector r, SUNMatrix jac,
+             void *data, N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
+{
+  (void) yp, (void) r, (void) tmp1, (void) tmp2, (void) tmp3;
+  fill_matrix (data, t, cj, N_VGetArrayPointer (y), jac);
+  return 0;
+}
+
+/* IDA keeps one matrix through its Newton iterations (a chord method),
+ * taken at the predicted state.  On an orifice law K v|v| a chord
+ * converges only if its slope is near the true slope at the iterates:
+ * half of it diverges, ten times it crawls; and the predictor is a poor
+ * guess of an algebraic flow that starts from rest like √t, turns, or
+ * splits between parallel orifices at a trickle.  So the linear solver
+ * takes the matrix afresh at every iterate (or_equilibrated_solver):
+ * Newton's method proper, which converges from much farther. */
+static void
+refresh_cb (gpointer data, SUNMatrix jac)
+{
+  Run *run = data;
+  realtype t, cj;
+  N_Vector y_pred, yp_pred, y, yp, r;
+  void *user;
+
+  IDAGetNonlinearSystemData (run->ida_mem, &t, &y_pred, &yp_pred, &y, &yp, &r, &cj, &user);
+  fill_matrix (run, t, cj, N_VGetArrayPointer (y), jac);
+}
+
+/* ---- the mode and the stops ---- */
+
+static void
+set_mode (Run *run, guint mode)
+{
+  MfOracle *o = run->o;
+  const MfMode *m = g_ptr_array_index (o->circuit->modes, mode);
+
+  run->mode = mode;
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      o->closed[k] = b->row >= 0 && mf_mode_is_closed (m, b->component_index);
+    }
+  or_build_w (o);
+}
+
+/* Every kink of every input, and every scheduled change, inside the run
+ * (not at its ends). */
+static GArray *
+collect_stops (const MfCircuit *circuit, double t_end)
+{
+  GArray *stops = mf_circuit_breakpoints (circuit, t_end);
+
+  while (stops->len > 0 && !(g_array_index (stops, double, stops->len - 1) < t_end))
+    g_array_set_size (stops, stops->len - 1);
+  while (stops->len > 0 && !(g_array_index (stops, double, 0) > 0.0))
+    g_array_remove_index (stops, 0);
+  return stops;
+}
+
+/* ---- samples ---- */
+
+static double
+node_pressure (const MfOracle *o, int n, double t, const double *y)
+{
+  const OrNode *node = &g_array_index (o->nodes, OrNode, n);
+
+  if (node->kind == OR_NODE_JUNCTION)
+    return y[o->n_v + o->n_x + o->n_p + node->index];
+  return or_known_pressure (o, n, t, y);
+}
+
+static void
+record (const MfOracle *o, double t, const double *y, double *out)
+{
+  guint i = 0;
+
+  for (; i < o->n_v + o->n_x + o->n_p; i++)
+    out[i] = y[i];
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      /* the flow: through the pipe's bore, the orifice's port, the cap */
+      if (b->kind != OR_BRANCH_MASS)
+        out[i++] = b->area[0] * y[k];
+    }
+  for (guint n = 0; n < o->nodes->len; n++)
+    if (g_array_index (o->nodes, OrNode, n).kind != OR_NODE_MECHANICAL)
+      out[i++] = node_pressure (o, (int) n, t, y);
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      if (b->row >= 0)
+        out[i++] = node_pressure (o, b->node[0], t, y) - node_pressure (o, b->node[1], t, y);
+    }
+  g_assert (i == o->columns->len);
+}
+
+/* A sample takes the differential states from IDA and solves the
+ * algebraic ones (massless velocities, multipliers) from them afresh: the
+ * multipliers IDA carries are only as good as its Newton test on them. */
+static gboolean
+record_sample (Run *run, double t, double *out, GError **error)
+{
+  MfOracle *o = run->o;
+
+  memcpy (run->ys, run->y, o->n_y * sizeof (double));
+  memcpy (run->yps, run->yp, o->n_y * sizeof (double));
+  if (!or_consistent (o, t, run->ys, run->yps, error))
+    return FALSE;
+  record (o, t, run->ys, out);
+  return TRUE;
+}
+
+static void
+initial_state (const MfOracle *o, double *y)
+{
+  memset (y, 0, o->n_y * sizeof (double));
+  for (guint i = 0; i < o->circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (o->circuit->initial, MfInitialValue, i);
+      int column = mf_oracle_find_column (o, init->name);
+
+      if (column >= 0 && (guint) column < o->n_v + o->n_x + o->n_p)
+        y[column] = init->value;
+    }
+}
+
+static gboolean
+nothing_to_integrate (const MfOracle *o)
+{
+  for (guint i = 0; i < o->n_y; i++)
+    if (or_is_differential (o, i))
+      return FALSE;
+  return TRUE;
+}
+
+/* ---- the quasi-static case ---- */
+
+static gboolean
+run_quasi_static (Run *run, const double *times, guint n_times, double *values, GError **error)
+{
+  MfOracle *o = run->o;
+
+  for (guint s = 0; s < n_times; s++)
+    {
+      guint mode = mf_circuit_mode_at (o->circuit, times[s]);
+
+      if (mode != run->mode)
+        set_mode (run, mode);
+      if (!or_consistent (o, times[s], run->y, run->yp, error))
+        return FALSE;
+      record (o, times[s], run->y, values + s * o->columns->len);
+    }
+  return TRUE;
+}
+
+/* ---- with IDA ---- */
+
+typedef struct
+{
+  SUNContext      ctx;
+  void           *mem;
+  N_Vector        y, yp, id, atol;
+  SUNMatrix       a;
+  SUNLinearSolver ls;
+} Ida;
+
+static void
+ida_clear (Ida *ida)
+{
+  if (ida->mem != NULL)
+    IDAFree (&ida->mem);
+  if (ida->ls != NULL)
+    SUNLinSolFree (ida->ls);
+  if (ida->a != NULL)
+    SUNMatDestroy (ida->a);
+  N_VDestroy (ida->y);
+  N_VDestroy (ida->yp);
+  N_VDestroy (ida->id);
+  N_VDestroy (ida->atol);
+  SUNContext_Free (&ida->ctx);
+}
+
+/* IDA's own first step makes y' h small against the error weights, and
+ * with velocities weighed to 1e-12 m/s that is 1e-16 s for a pipe that
+ * starts under a pressure: at such steps the index-2 multipliers are
+ * all rounding (m δv / (h A)).  A start at 1e-8 of the run is short
+ * enough for every smooth start, and IDA's error test shortens it
+ * further where a flow starts like √t. */
+static void
+set_first_step (Ida *ida, const Run *run)
+{
+  IDASetInitStep (ida->mem, 1e-8 * run->o->circuit->simulation.t_end);
+}
+
+/* Velocities to 1e-12 m/s, positions to 1e-13 m, pressures to 1e-13 of
+ * the circuit's: rtol governs.  The algebraic unknowns are out of the
+ * error test (IDASetSuppressAlg); their weights only set when Newton has
+ * converged, and the samples take them from the consistency solve
+ * (record_sample). */
+static void
+set_weights (Ida *ida, const MfOracle *o)
+{
+  double *id = N_VGetArrayPointer (ida->id), *atol = N_VGetArrayPointer (ida->atol);
+
+  for (guint i = 0; i < o->n_y; i++)
+    {
+      id[i] = or_is_differential (o, i) ? 1.0 : 0.0;
+      atol[i] = i < o->n_v ? 1e-12 : i < o->n_v + o->n_x ? 1e-13 : 1e-13 * o->p_scale;
+      /* a multiplier of index 2 moves like m δv / (h A) with rounding δv
+       * in the velocities: held to 1e-13 of the circuit's pressure,
+       * Newton never converges at the small steps after a restart; its
+       * effect on the velocities, h A δλ / m, is tested through them */
+      if (i >= o->n_v + o->n_x + o->n_p)
+        atol[i] = 1e-4 * o->p_scale;
+      /* a massless orifice at rest is known only to its rounding noise */
+      if (i < o->n_v)
+        atol[i] = MAX (atol[i], g_array_index (o->branches, OrBranch, i).v_noise);
+    }
+}
+
+static void
+ida_setup (Ida *ida, Run *run, double rtol)
+{
+  MfOracle *o = run->o;
+
+  SUNContext_Create (NULL, &ida->ctx);
+  ida->y = N_VMake_Serial (o->n_y, run->y, ida->ctx);
+  ida->yp = N_VMake_Serial (o->n_y, run->yp, ida->ctx);
+  ida->id = N_VNew_Serial (o->n_y, ida->ctx);
+  ida->atol = N_VNew_Serial (o->n_y, ida->ctx);
+  set_weights (ida, o);
+  ida->mem = IDACreate (ida->ctx);
+  IDAInit (ida->mem, residual_cb, 0.0, ida->y, ida->yp);
+  set_first_step (ida, run);
+  IDASVtolerances (ida->mem, rtol, ida->atol);
+  ida->a = SUNDenseMatrix (o->n_y, o->n_y, ida->ctx);
+  run->ida_mem = ida->mem;
+  ida->ls = or_equilibrated_solver (o->n_y, ida->ctx, refresh_cb, run);
+  IDASetLinearSolver (ida->mem, ida->ls, ida->a);
+  /* the matrix is always current: no correction for a stale cj */
+  IDASetLinearSolutionScaling (ida->mem, SUNFALSE);
+  IDASetJacFn (ida->mem, jacobian_cb);
+  IDASetUserData (ida->mem, run);
+  IDASetId (ida->mem, ida->id);
+  IDASetSuppressAlg (ida->mem, SUNTRUE);
+  IDASetMaxNumSteps (ida->mem, 1000000);
+  /* an algebraic flow that starts like √t is far from its predictor */
+  IDASetMaxNonlinIters (ida->mem, 30);
+  /* a volume filling from rest through an orifice rises like t^1.5, whose
+   * second derivative is infinite at the start: the first steps must be
+   * very short, and IDA gets there only by failing its error test often */
+  IDASetMaxErrTestFails (ida->mem, 100);
+  IDASetMaxConvFails (ida->mem, 100);
+}
+
+/* Integrates to `t` exactly. */
+static gboolean
+ida_advance (Ida *ida, double t_from, double t, GError **error)
+{
+  double reached = t_from;
+
+  IDASetStopTime (ida->mem, t);
+  while (reached < t)
+    {
+      int flag = IDASolve (ida->mem, t, &reached, ida->y, ida->yp, IDA_NORMAL);
+
+      if (flag < 0)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDA failed at t = %.17g s: %s",
+                       reached, IDAGetReturnFlagName (flag));
+          return FALSE;
+        }
+      if (flag == IDA_TSTOP_RETURN)
+        break;
+    }
+  return TRUE;
+}
+
+/* At a kink or a mode change: the new mode's projection, then a
+ * consistent restart with the inputs' right-hand rates. */
+static gboolean
+restart (Ida *ida, Run *run, double t, GError **error)
+{
+  guint mode = mf_circuit_mode_at (run->o->circuit, t);
+
+  if (mode != run->mode)
+    {
+      set_mode (run, mode);
+      if (!or_project (run->o, t, run->y, error))
+        return FALSE;
+    }
+  if (!or_consistent (run->o, t, run->y, run->yp, error))
+    return FALSE;
+  IDAReInit (ida->mem, t, ida->y, ida->yp);
+  set_first_step (ida, run);
+  return TRUE;
+}
+
+static gboolean
+run_ida (Run *run, const double *times, guint n_times, double rtol, double *values,
+         GError **error)
+{
+  MfOracle *o = run->o;
+  Ida ida = { 0 };
+  double t = 0.0;
+  guint s = 1, b = 0;
+  gboolean ok = TRUE;
+
+  record (o, 0.0, run->y, values);
+  ida_setup (&ida, run, rtol);
+  while (ok && s < n_times)
+    {
+      double next_stop = b < run->stops->len ? g_array_index (run->stops, double, b) : INFINITY;
+      double target = MIN (times[s], next_stop);
+
+      ok = ida_advance (&ida, t, target, error);
+      t = target;
+      if (ok && target == times[s])
+        ok = record_sample (run, t, values + (s++) * o->columns->len, error);
+      if (ok && target == next_stop)
+        {
+          ok = restart (&ida, run, t, error);
+          b++;
+        }
+    }
+  ida_clear (&ida);
+  return ok;
+}
+
+gboolean
+mf_oracle_run (MfOracle *o, const double *times, guint n_times, double rtol, double *values,
+               GError **error)
+{
+  Run run = { o };
+  gboolean ok;
+
+  g_return_val_if_fail (n_times > 0 && times[0] == 0.0, FALSE);
+  run.y = g_new0 (double, o->n_y);
+  run.yp = g_new0 (double, o->n_y);
+  run.jy = g_new (double, o->n_y * o->n_y);
+  run.jyp = g_new (double, o->n_y * o->n_y);
+  run.ys = g_new (double, o->n_y);
+  run.yps = g_new (double, o->n_y);
+  run.floors = g_new (double, o->n_v);
+  run.stops = collect_stops (o->circuit, times[n_times - 1]);
+  set_mode (&run, mf_circuit_mode_at (o->circuit, 0.0));
+  initial_state (o, run.y);
+  ok = or_consistent (o, 0.0, run.y, run.yp, error);
+  if (ok && nothing_to_integrate (o))
+    ok = run_quasi_static (&run, times, n_times, values, error);
+  else if (ok)
+    ok = run_ida (&run, times, n_times, rtol, values, error);
+  g_free (run.y);
+  g_free (run.yp);
+  g_free (run.jy);
+  g_free (run.jyp);
+  g_free (run.ys);
+  g_free (run.yps);
+  g_free (run.floors);
+  g_array_unref (run.stops);
+  return ok;
+}

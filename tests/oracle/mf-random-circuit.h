@@ -1,0 +1,27 @@
+/* mf-random-circuit.h: random circuit documents for the oracle test.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  MF_RANDOM_BASIC = 0,           /* pipes, orifices, valves, volumes, tanks, flow sources */
+  MF_RANDOM_SWITCHING = 1 << 0,  /* check valves and relief valves */
+  MF_RANDOM_PISTONS = 1 << 1,    /* pistons on springs */
+} MfRandomFeatures;
+
+/* A circuit document (FORMAT.md JSON) drawn from `seed` alone: the same
+ * seed gives the same text.  Small (3 to 12 components, t_end 0.02 to
+ * 0.2 s) and built so that Manifold can assemble and run it: every group
+ * of incompressible junctions reaches a tank or a volume through an open
+ * branch, in every mode, and flows start from zero. */
+char *mf_random_circuit (guint32          seed,
+                         MfRandomFeatures features);
+
+G_END_DECLS
