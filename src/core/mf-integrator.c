@@ -29,6 +29,10 @@
  * here names the time long before the numbers overflow. */
 #define MF_BLOWUP_LIMIT 1e150
 
+/* An absolute tolerance below this asks for pressures finer than a start
+ * from rest can give (fail_stalled). */
+#define MF_TIGHT_ATOL 1e-10
+
 typedef enum
 {
   MF_FAILED_NOWHERE,
@@ -305,6 +309,15 @@ fail_stalled (const MfIntegrator *self, double t, GError **error)
                     /* Translators: %.3g is a time step in seconds, %s the method ("rk4") */
                     _("the step size fell below %.3g s (the equations may be too stiff for %s; "
                       "try msbdf)"), min_step (t), self->method->name);
+  /* atol holds pressures in Pa too: a volume filling from rest through an
+   * orifice rises as t^1.5, and below about 1e-10 Pa its first step cannot
+   * be made short enough (docs/model.md, "The oracle") */
+  if (self->atol < MF_TIGHT_ATOL)
+    return fail_at (t, error,
+                    /* Translators: %.3g is a time step in seconds, %g the absolute tolerance */
+                    _("the step size fell below %.3g s (the solution may be discontinuous or "
+                      "singular there, or atol = %g may be tighter than the pressures, in Pa, "
+                      "can be followed: try 1e-10)"), min_step (t), self->atol);
   return fail_at (t, error,
                   _("the step size fell below %.3g s (the solution may be discontinuous or "
                     "singular there)"), min_step (t));
