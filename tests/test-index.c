@@ -1,4 +1,4 @@
-/* test-index.c: the index of the reduced equations (MODEL.md §3) and of
+/* test-index.c: the index of the reduced equations (docs/model.md, "The index") and of
  * the Lagrange-multiplier form, on circuits whose index is worked out by
  * hand in each comment.
  *

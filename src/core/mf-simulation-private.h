@@ -73,6 +73,12 @@ typedef struct
                                              * options->start; NULL otherwise */
 } MfRun;
 
+/* mf-simulation-options.c: the method they name in *method; FALSE with
+ * MF_ERROR_USAGE when they make no sense or the run could not finish. */
+gboolean      mf_simulation_options_check (const MfSimulationOptions *options,
+                                           const MfMethod           **method,
+                                           GError                   **error);
+
 /* mf-simulation.c */
 MfIntegrator *mf_run_integrator (MfRun   *run,
                                  GError **error);

@@ -16,7 +16,7 @@ typedef enum
   MF_RANDOM_PISTONS = 1 << 1,    /* pistons on springs */
 } MfRandomFeatures;
 
-/* A circuit document (FORMAT.md JSON) drawn from `seed` alone: the same
+/* A circuit document (docs/format.md) drawn from `seed` alone: the same
  * seed gives the same text.  Small (3 to 12 components, t_end 0.02 to
  * 0.2 s) and built so that Manifold can assemble and run it: every group
  * of incompressible junctions reaches a tank or a volume through an open
