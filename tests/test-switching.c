@@ -163,6 +163,63 @@ test_closes_on_reversal (void)
     }
 }
 
+/* ---- an opening shorter than the steps the rest of the circuit needs --- */
+
+/* Relief valve RV1 (80 bar) between tank T1, whose pressure is
+ * 50 + 30.5 sin(2π 10 t) bar, and a tank at 0, beside a slow laminar pipe
+ * that fills a volume: the integrated state changes slowly, so the steps
+ * may be long, but T1 passes the setting for 5.8 ms of every 100.  RV1
+ * opens where 30.5 sin(ωt) = 30 and closes where the sine falls back
+ * through it, since its flow reverses as Δp falls through the setting.
+ * The steps shorten as RV1's distance to its condition falls
+ * (mf_events_step_limit()), so neither opening is stepped over. */
+static const char brief_opening[] =
+  "{ \"manifold\": 1,\n"
+  "  \"components\": [\n"
+  "    { \"id\": \"T1\", \"type\": \"tank\","
+  " \"pressure\": \"50 bar + 30.5 bar * sin(2 * pi * 10 / 1 s * t)\" },\n"
+  "    { \"id\": \"T2\", \"type\": \"tank\" },\n"
+  "    { \"id\": \"RV1\", \"type\": \"relief_valve\", \"set_pressure\": \"80 bar\","
+  " \"full_area\": \"10 mm^2\" },\n"
+  "    { \"id\": \"T3\", \"type\": \"tank\", \"pressure\": \"10 bar\" },\n"
+  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": \"50 m\", \"diameter\": \"2 mm\","
+  " \"friction\": \"laminar\" },\n"
+  "    { \"id\": \"V1\", \"type\": \"volume\", \"volume\": \"10 L\" } ],\n"
+  "  \"wires\": [ [\"T1.p\", \"RV1.a\"], [\"RV1.b\", \"T2.p\"], [\"T3.p\", \"P1.a\"],"
+  " [\"P1.b\", \"V1.p\"] ],\n"
+  "  \"simulation\": { \"t_end\": 0.2, \"output_interval\": 0.05 } }\n";
+
+static void
+test_brief_opening (void)
+{
+  const char *const brief_methods[] = { "rk8pd", "rkf45", "msbdf", "rk4" };
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (brief_opening);
+  double omega = 2.0 * G_PI * 10.0, phase = asin (30.0 / 30.5);
+
+  for (guint m = 0; m < G_N_ELEMENTS (brief_methods); m++)
+    {
+      g_autoptr (GArray) log = event_log_new ();
+      g_autoptr (MfTestRecording) run_ = run (tc, brief_methods[m], log, NULL);
+
+      /* at rest at t = 0, RV1 starts closed */
+      g_assert_cmpuint (log->len, ==, 5);
+      assert_event (log, 0, "RV1", "open", "closed");
+      for (guint period = 0; period < 2; period++)
+        {
+          double t_open = (2.0 * G_PI * period + phase) / omega;
+          double t_shut = (2.0 * G_PI * period + G_PI - phase) / omega;
+
+          assert_event (log, 1 + 2 * period, "RV1", "closed", "open");
+          assert_event (log, 2 + 2 * period, "RV1", "open", "closed");
+          g_test_message ("%s: RV1 open from %.12g to %.12g s (closed forms %.12g, %.12g)",
+                          brief_methods[m], event_at (log, 1 + 2 * period)->t,
+                          event_at (log, 2 + 2 * period)->t, t_open, t_shut);
+          g_assert_cmpfloat (fabs (event_at (log, 1 + 2 * period)->t - t_open), <=, LOCATED);
+          g_assert_cmpfloat (fabs (event_at (log, 2 + 2 * period)->t - t_shut), <=, LOCATED);
+        }
+    }
+}
+
 /* ---- a closing that takes energy, and a reopening at the same instant --- */
 
 /* The pipe of the reversal case starts backwards, v0 = −1 m/s, from a tank
@@ -781,6 +838,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/switching/opens-at-cracking", test_opens_at_cracking);
   g_test_add_func ("/switching/closes-on-reversal", test_closes_on_reversal);
+  g_test_add_func ("/switching/brief-opening", test_brief_opening);
   g_test_add_func ("/switching/slam-and-reopen", test_slam_and_reopen);
   g_test_add_func ("/switching/at-rest", test_at_rest);
   g_test_add_func ("/switching/chattering-guard", test_chattering_guard);

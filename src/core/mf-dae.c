@@ -28,6 +28,10 @@
 #define MF_DAE_FORCE_FLOOR 1e-9
 /* Newton converges when every constraint is below this of its scale. */
 #define MF_DAE_NEWTON_TOLERANCE 1e-10
+/* In the final scales, what the terms of a massive or dependent branch
+ * count for: enough for their rounding (the tolerance times this is
+ * 1e-14), no more. */
+#define MF_DAE_MASSIVE_SHARE 1e-4
 
 struct _MfDae
 {
@@ -431,20 +435,46 @@ newton_function (const double *va, double *g, double *jacobian, gpointer data)
 /* Each constraint balances forces: its scale is the size of the terms that
  * balance (|α|ᵀ times the magnitudes of F's terms) at the warm start, so
  * the residual test is relative to them and not to their near-zero sum.
+ * Once Newton has found the root (`final`), a constraint is measured
+ * against the terms of its independent massless branches: a massive
+ * branch's law holds by its acceleration and a dependent one's by the
+ * pressures solved from it, so what the constraint misses is what the
+ * independent ones' laws miss (the self-check measures each against its
+ * own terms).  The others' terms count only for their rounding: an
+ * orifice whose flow joins a check valve's balances newtons beside the
+ * valve's hundreds, and must meet its own law, not a ten-billionth of
+ * the valve's forces.
  * A row of Ḣ, linear in the velocities, balances rates of force: its scale
  * is |H_z| times a slow motion (1 mm/s, 1 kPa/s), fixed so that the σ of the
  * scaled Jacobian does not depend on where Newton started. */
+/* Whether velocity k is one of the independent ones (its row of α picks
+ * one column). */
+static gboolean
+is_independent (const MfSystem *sys, guint k)
+{
+  guint p = sys->alpha->start[k];
+
+  return sys->alpha->start[k + 1] == p + 1 && sys->alpha->val[p] == 1.0;
+}
+
 static double
-set_scales (MfDae *dae, double spread)
+set_scales (MfDae *dae, double spread, gboolean final)
 {
   MfSystem *sys = dae->sys;
   double *raw = dae->g_plus, biggest = 0.0;
 
   velocity_constraints (dae, dae->t, dae->z, dae->g);
   mf_model_force_magnitudes (sys->model, dae->t, sys->u, sys->f);
-  for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
+  for (guint k = 0; k < sys->n_v; k++)
     if (sys->red->mass[k] != 0.0)
-      sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
+      {
+        if (sys->has_sources)
+          sys->f[k] += fabs (sys->red->mass[k] * sys->vp_dot[k]);
+        if (final)
+          sys->f[k] *= MF_DAE_MASSIVE_SHARE;
+      }
+    else if (final && !is_independent (sys, k))
+      sys->f[k] *= MF_DAE_MASSIVE_SHARE;
   memset (dae->w, 0, dae->n_bar * sizeof (double));
   for (guint k = 0; k < sys->n_v; k++)
     for (guint p = sys->alpha->start[k]; p < sys->alpha->start[k + 1]; p++)
@@ -607,14 +637,14 @@ newton_attempt (MfDae *dae, GError **error)
    * the last solve — v ~ √(noise/K), large at zero flow — so that two
    * evaluations at one point differ: there the flows start from zero, and
    * stay zero unless a force above the floor drives them. */
-  if (set_scales (dae, MF_DAE_SCALE_SPREAD) < MF_DAE_FORCE_FLOOR && dae->q2 == 0)
+  if (set_scales (dae, MF_DAE_SCALE_SPREAD, FALSE) < MF_DAE_FORCE_FLOOR && dae->q2 == 0)
     {
       memset (dae->z, 0, dae->q * sizeof (double));
-      set_scales (dae, MF_DAE_SCALE_SPREAD);
+      set_scales (dae, MF_DAE_SCALE_SPREAD, FALSE);
     }
   if (!newton_run (dae, error))
     return FALSE;
-  set_scales (dae, MF_DAE_SCALE_SPREAD_FINAL);
+  set_scales (dae, MF_DAE_SCALE_SPREAD_FINAL, TRUE);
   if (constraints_hold (dae))
     return TRUE;
   return newton_run (dae, error);

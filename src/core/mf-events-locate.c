@@ -15,6 +15,16 @@
  * thresholds) make it, not the search.  The valve switches at t_hi, where
  * its condition holds.
  *
+ * A condition that comes and goes within one step leaves both ends
+ * positive.  Two things keep such a moment from being stepped over.  The
+ * steps shorten as a condition nears (mf_events_step_limit()): a closed
+ * valve's or a free piston's distance that fell over the last step, by
+ * more than its noise (1e3 p_eps, or 1e-6 of the stroke), limits the next
+ * step to 1.5 times the time it would take to fall to zero at that rate.
+ * Since the rate is a secant, a distance that falls ever more slowly
+ * (convex, as at the bottom of a dip) is reached after its crossing, if
+ * any.
+ *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -190,6 +200,48 @@ locate (MfEvents *ev, MfIntegrator *integrator, double *t, double *y, int *valve
   return TRUE;
 }
 
+/* The step checked, with no condition found: its distances begin the next. */
+static void
+step_passes (MfEvents *ev, double t)
+{
+  mf_events_observe (ev);
+  ev->t_before = ev->t_start;
+  ev->t_start = t;
+  swap (&ev->d_before, &ev->d_start);
+  swap (&ev->d_start, &ev->d_hi);
+}
+
+/* How much a distance may move by rounding alone: its fall counts only
+ * beyond that.  INFINITY for an open valve, whose flow at rest is known
+ * only to the rounding of the pressures around it. */
+static double
+distance_noise (const MfEvents *ev, const MfValve *valve)
+{
+  if (valve->kind == MF_SWITCH_AREA || (valve->kind == MF_SWITCH_VALVE
+                                        && valve->state == MF_VALVE_OPEN))
+    return INFINITY;
+  if (valve->kind == MF_SWITCH_STOP && valve->state == MF_VALVE_OPEN)
+    return MF_STEP_LIMIT_NOISE_X * valve->stroke;
+  return MF_STEP_LIMIT_NOISE_P * ev->p_eps;
+}
+
+double
+mf_events_step_limit (const MfEvents *ev)
+{
+  double limit = INFINITY, dt = ev->t_start - ev->t_before;
+
+  if (!ev->active || !(dt > 0))
+    return INFINITY;
+  for (guint i = 0; i < ev->valves->len; i++)
+    {
+      double fall = ev->d_before[i] - ev->d_start[i];
+
+      if (ev->d_start[i] > 0 && fall > distance_noise (ev, mf_events_valve (ev, i)))
+        limit = MIN (limit, ev->t_start + MF_STEP_LIMIT_REACH * ev->d_start[i] * dt / fall);
+    }
+  return limit;
+}
+
 gboolean
 mf_events_step_ends (MfEvents     *ev,
                      MfIntegrator *integrator,
@@ -201,11 +253,8 @@ mf_events_step_ends (MfEvents     *ev,
   *valve = -1;
   if (!ev->active)
     return TRUE;
-  if (!mf_events_evaluate (ev, mf_integrator_get_system (integrator), *t, y, ev->d_hi))
-    {
-      mf_events_observe (ev);
-      swap (&ev->d_start, &ev->d_hi);
-      return TRUE;
-    }
-  return locate (ev, integrator, t, y, valve, error);
+  if (mf_events_evaluate (ev, mf_integrator_get_system (integrator), *t, y, ev->d_hi))
+    return locate (ev, integrator, t, y, valve, error);
+  step_passes (ev, *t);
+  return TRUE;
 }

@@ -25,6 +25,11 @@ G_BEGIN_DECLS
 /* Bisection alone gets from any step to 1e-12 s in under 100 rounds; the
  * safeguard bisects at least every third round. */
 #define MF_LOCATE_MAX_ROUNDS  400
+/* mf_events_step_limit(): how far past a falling distance's zero the next
+ * step may reach, and the falls that are only noise */
+#define MF_STEP_LIMIT_REACH   1.5
+#define MF_STEP_LIMIT_NOISE_P 1e3
+#define MF_STEP_LIMIT_NOISE_X 1e-6
 
 typedef struct
 {
@@ -84,6 +89,9 @@ struct _MfEvents
   double    t0, h0;
   double   *y0, *y_lo, *y_hi, *y_mid;
   double   *d_start;         /* the distances where the step begins, as last checked */
+  double    t_start;         /* where that is */
+  double    t_before;        /* where the step before began, NaN after a switch */
+  double   *d_before;        /* the distances there */
   double   *d_lo, *d_hi, *d_mid;
 };
 

@@ -208,6 +208,8 @@ mf_events_new (MfModel *model, double rtol)
   ev->y_mid = g_new0 (double, n_states);
   n_valves = MAX (ev->valves->len, 1);
   ev->d_start = g_new0 (double, n_valves);
+  ev->d_before = g_new0 (double, n_valves);
+  ev->t_before = NAN;
   ev->d_lo = g_new0 (double, n_valves);
   ev->d_hi = g_new0 (double, n_valves);
   ev->d_mid = g_new0 (double, n_valves);
@@ -235,6 +237,7 @@ mf_events_free (MfEvents *ev)
   g_free (ev->y_hi);
   g_free (ev->y_mid);
   g_free (ev->d_start);
+  g_free (ev->d_before);
   g_free (ev->d_lo);
   g_free (ev->d_hi);
   g_free (ev->d_mid);
@@ -544,6 +547,8 @@ mf_events_due (MfEvents *ev, MfSystem *system, double t, const double *y)
   mf_system_outputs (system, t, y, ev->outputs);
   ev->bounded = FALSE;
   mf_events_observe (ev);
+  ev->t_before = NAN;
+  ev->t_start = t;
   for (guint i = 0; i < ev->valves->len; i++)
     {
       ev->d_start[i] = valve_distance (ev, mf_events_valve (ev, i), t, ev->outputs);

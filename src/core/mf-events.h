@@ -161,6 +161,13 @@ int           mf_events_pump_relief (MfEvents       *events,
                                      const double   *y,
                                      const gboolean *tried);
 
+/* The latest time the next step should end: where a closed valve's or a
+ * free piston's distance, falling as it fell over the last step, would
+ * have gone 1.5 times past zero; INFINITY when none falls.  Steps that
+ * shorten as a condition nears do not step over one that holds only for
+ * a moment (mf-events-locate.c). */
+double        mf_events_step_limit (const MfEvents *events);
+
 /* Before each step: keeps (t, y) and the integrator's step size, and fixes
  * the thresholds for the step. */
 void          mf_events_step_begins (MfEvents     *events,

@@ -128,6 +128,10 @@ accumulate_forces (const MfModel *model, double t, const double *u, double *f,
       const MfBranch *b = mf_model_branch (model, k);
 
       f[k] = TERM (branch_law (model, b, t, u[k], NULL));
+      /* a relief valve's drop is its setting plus a part that may be
+       * negative (mf-relief.h): the setting is a term of its own */
+      if (magnitudes && b->kind == MF_BRANCH_RELIEF)
+        f[k] += b->area * b->relief.set;
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
           f[k] += TERM (b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u));

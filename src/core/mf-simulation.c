@@ -623,12 +623,12 @@ run_start (MfRun *run, GError **error)
 static double
 run_step_stop (const MfRun *run, double stop)
 {
-  double limit = run->t + run->options->output_interval / 8.0;
+  double limit = mf_events_step_limit (run->events);
 
-  if (!mf_events_active (run->events)
-      || mf_system_dimension (mf_integrator_get_system (run->current)) > 0)
-    return stop;
-  return limit < stop - run->t_tol ? limit : stop;
+  if (mf_events_active (run->events)
+      && mf_system_dimension (mf_integrator_get_system (run->current)) == 0)
+    limit = MIN (limit, run->t + run->options->output_interval / 8.0);
+  return limit > run->t && limit < stop - run->t_tol ? limit : stop;
 }
 
 /* An orifice whose area closes or reopens it before `stop`: the step ends

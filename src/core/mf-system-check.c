@@ -8,8 +8,10 @@
  *                     scale Σ|terms of F_k| + Σ_r |W_rk λ_r|;
  *   row r of W:       c_r = (W v)_r − q_r,  scale Σ_k |W_rk v_k| + |q_r|.
  *
- * A row whose terms are all noise next to the largest of its kind is
- * measured against a billionth of that largest instead.  The laws of the
+ * No row is asked to hold better than rounding leaves of the largest
+ * term of its kind (MF_CHECK_ROUNDING of it): an orifice near zero flow
+ * beside a piston's kilonewtons balances millinewtons, and the pressures
+ * recovered from the piston's row carry the piston's rounding.  The laws of the
  * dependent branches hold by construction (λ is solved from them); what
  * the check catches is an algebraic state that does not satisfy its law —
  * a Newton solve that stopped short or found no root — and a state that
@@ -30,10 +32,10 @@
 /* Rounding in the multipliers recovered by an LU solve, relative to the
  * forces they balance, stays well below this. */
 #define MF_CHECK_FLOOR 1e-9
-/* A row whose terms are all tiny next to the largest of its kind (an
- * orifice at a flow of rounding size) is measured against this fraction of
- * that largest instead: its own terms are noise. */
-#define MF_CHECK_SPREAD 1e-9
+/* What rounding leaves of a sum of terms, relative to the largest term of
+ * its kind: the double precision's 1e-16, times a hundred for the
+ * conditioning of the multipliers' solve and the terms summed. */
+#define MF_CHECK_ROUNDING 1e-14
 
 double
 mf_check_tolerance (double rtol)
@@ -46,6 +48,14 @@ mf_system_set_check_tolerances (MfSystem *sys, double rtol, double atol)
 {
   sys->check_tol = mf_check_tolerance (rtol);
   sys->check_atol = atol;
+}
+
+/* The scale below which a row misses by no more than rounding of the
+ * largest term of its kind: residual = tolerance there. */
+static double
+rounding_floor (const MfSystem *sys, double largest)
+{
+  return sys->check_tol > 0.0 ? MF_CHECK_ROUNDING * largest / sys->check_tol : 0.0;
 }
 
 /* The scale below which a row measured in units of `size` (an area for a
@@ -108,7 +118,7 @@ check_continuity (MfSystem *sys, double t, MfCheck *check)
     largest = MAX (largest, sys->row_size[r]);
   for (guint r = 0; r < n_rows; r++)
     consider (check, MF_CHECK_CONTINUITY, r, sys->row_sum[r], sys->row_size[r],
-              MAX (MF_CHECK_SPREAD * largest, absolute_floor (sys, weight[r])));
+              MAX (rounding_floor (sys, largest), absolute_floor (sys, weight[r])));
 }
 
 /* The residual of branch k's law into *value, the size of its terms into
@@ -152,7 +162,7 @@ check_laws (MfSystem *sys, double t, MfCheck *check)
       {
         law_residual (sys, k, &value, &scale);
         consider (check, MF_CHECK_LAW, k, value, scale,
-                  MAX (MF_CHECK_SPREAD * largest,
+                  MAX (rounding_floor (sys, largest),
                        absolute_floor (sys, mf_model_branch (sys->model, k)->area)));
       }
 }

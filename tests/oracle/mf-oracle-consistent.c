@@ -260,7 +260,11 @@ newton (Consistent *c)
         }
       if (alpha < 1e-10 && !laminar)
         {
-          /* no descent with the exact slopes: start again from a laminar step */
+          /* no descent with the exact slopes: rounding, when the equations
+           * hold to far better than asked; else start again from a
+           * laminar step */
+          if (norm < 1e-11)
+            break;
           laminar = TRUE;
           continue;
         }

@@ -117,9 +117,35 @@ node_coefficient (const OrBranch *b, int n)
   return (b->node[0] == n ? b->area[0] : 0.0) - (b->node[1] == n ? b->area[1] : 0.0);
 }
 
+double
+or_node_pressure (const MfOracle *o, int node, double t, const double *y)
+{
+  const OrNode *n = node_at (o, node);
+
+  if (n->kind == OR_NODE_JUNCTION)
+    return y[o->n_v + o->n_x + o->n_p + n->index];
+  return or_known_pressure (o, node, t, y);
+}
+
+/* The row's multiplier acts along the piston's velocity, which points out
+ * of the stroke at its far end. */
+double
+or_stop_force (const MfOracle *o, guint k, const double *y)
+{
+  const OrBranch *b = branch_at (o, k);
+  double lambda;
+
+  if (b->row < 0 || !o->closed[k])
+    return 0.0;
+  lambda = y[o->n_v + o->n_x + o->n_p + (guint) b->row];
+  return y[o->n_v + (guint) b->position] < 0.5 * b->stroke ? lambda : -lambda;
+}
+
 void
 or_build_w (MfOracle *o)
 {
+  for (guint k = 0; k < o->n_v; k++)
+    o->closed[k] = branch_at (o, k)->row >= 0 && (o->mode_closed[k] || o->shut[k]);
   memset (o->w, 0, o->n_rows * o->n_v * sizeof (double));
   for (guint r = 0; r < o->n_rows; r++)
     {

@@ -8,8 +8,8 @@
  * (continuity, its multiplier is the junction's pressure), one per extra
  * inertial member of a mechanical node (it moves with the first) or per
  * member of a fixed node (it stands still), and one per switchable valve
- * (v = 0 while it is closed, multiplier 0 while it is open), so the size of
- * y never changes with the mode.
+ * or piston with end stops (v = 0 while it is closed or at a stop,
+ * multiplier 0 otherwise), so the size of y never changes with the mode.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -65,8 +65,12 @@ typedef struct
   double             damping;  /* piston */
   int                mech;     /* piston, mass: its mechanical node */
   int                position; /* piston, mass: index among the positions, else -1 */
-  int                row;      /* switchable: its row, else -1 */
-  double             v_noise;  /* massless orifice: the velocity rounding leaves open, m/s */
+  int                row;      /* switchable, or a piston with end stops: its row, else -1 */
+  gboolean           automatic; /* switches by itself: a check or relief valve, a stopped piston */
+  double             cracking; /* check valve: cracking pressure; relief valve: its setting */
+  double             stroke;   /* piston: INFINITY without end stops */
+  double             v_noise;  /* massless orifice, relief valve: the velocity rounding
+                                  leaves open, m/s (mf-oracle.c, set_velocity_noise) */
 } OrBranch;
 
 /* Flow sources, springs, dampers and forces. */
@@ -101,7 +105,10 @@ struct _MfOracle
   GArray          *rows;     /* OrRow */
   guint            n_v, n_x, n_p, n_rows, n_y;
   GPtrArray       *columns;  /* char*: the names of a sample's values */
-  gboolean        *closed;   /* per branch, in the mode that holds */
+  gboolean        *closed;   /* per branch: its row holds v = 0 now */
+  gboolean        *mode_closed; /* per branch: listed as closed by the mode in force */
+  gboolean        *shut;     /* per automatic branch: closed by itself, or at a stop */
+  double           v_seen, p_seen; /* the largest velocity and pressure met so far */
   double          *w;        /* n_rows × n_v, row-major: the constraint matrix now */
   double           p_scale;  /* Pa: a typical pressure of the circuit */
   double           v_floor;  /* m/s: least orifice slope velocity in Jacobians */
@@ -116,7 +123,12 @@ double or_known_pressure (const MfOracle *o, int node, double t, const double *y
 double or_node_position (const MfOracle *o, int node, const double *y);
 /* Net flow pushed into each node by the flow sources (and its rate), per node. */
 void   or_source_flows (const MfOracle *o, double t, double *q, double *dq);
-/* Fills w for the closed valves in o->closed. */
+/* A hydraulic node's pressure: known, compliant, or the junction's multiplier. */
+double or_node_pressure (const MfOracle *o, int node, double t, const double *y);
+/* The force a piston's end stop exerts (its row's multiplier), positive
+ * when it pushes the piston back into its stroke; 0 when free. */
+double or_stop_force (const MfOracle *o, guint k, const double *y);
+/* Sets o->closed from the mode and the automatic switches, and w from it. */
 void   or_build_w (MfOracle *o);
 /* The residual of the DAE F(t, y, y') = 0. */
 void   or_residual (const MfOracle *o, double t, const double *y, const double *yp, double *r);
@@ -140,6 +152,24 @@ gboolean or_project (MfOracle *o, double t, double *y, GError **error);
 /* Minimum-norm least-squares solution of the rows × cols system a x = b
  * (a and b are overwritten), by the SVD truncated at rcond. */
 void     or_lstsq (guint rows, guint cols, double *a, const double *b, double *x, double rcond);
+
+/* ---- mf-oracle-switch.c ---- */
+
+/* Whether anything switches by itself. */
+gboolean or_has_switches (const MfOracle *o);
+/* The start rule at t = 0 (or for the valves a mode change releases):
+ * a valve at rest with a cracking pressure starts closed.  y, yp are
+ * consistent; they are made so again. */
+gboolean or_start_switches (MfOracle *o, double t, double *y, double *yp, GError **error);
+/* Switches, one after another in document order, every switch whose
+ * condition holds at t, until none does; y, yp consistent on return. */
+gboolean or_settle (MfOracle *o, double t, double *y, double *yp, GError **error);
+/* Takes note of the velocities and pressures of a consistent state, which
+ * scale the switching thresholds. */
+void     or_observe (MfOracle *o, double t, const double *y);
+/* The distance of every automatic switch to its condition (< 0: it
+ * holds), at a consistent state; the least of them. */
+double   or_switch_distances (MfOracle *o, double t, const double *y, double *d);
 
 /* ---- mf-oracle-lu.c ---- */
 

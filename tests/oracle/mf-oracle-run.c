@@ -25,9 +25,13 @@ typedef struct
   double   *y, *yp;   /* the state between IDA calls */
   double   *jy, *jyp; /* scratch for the Jacobian */
   double   *ys, *yps, *floors;
+  double   *d;        /* per branch: the distance of its switch to its condition */
   GArray   *stops;    /* double: kinks and mode changes in (0, t_end) */
   guint     mode;
+  gboolean  switching; /* something switches by itself */
+  guint     n_switches; /* switches so far */
   void     *ida_mem;
+  N_Vector  ida_tmp;
 } Run;
 
 /* ---- IDA's callbacks ---- */
@@ -93,6 +97,8 @@ refresh_cb (gpointer data, SUNMatrix jac)
 
 /* ---- the mode and the stops ---- */
 
+/* Enters a mode.  A valve it no longer lists starts afresh, open, and
+ * the start rule may close it (or_start_switches). */
 static void
 set_mode (Run *run, guint mode)
 {
@@ -103,8 +109,11 @@ set_mode (Run *run, guint mode)
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+      gboolean closed = b->row >= 0 && mf_mode_is_closed (m, b->component_index);
 
-      o->closed[k] = b->row >= 0 && mf_mode_is_closed (m, b->component_index);
+      if (o->mode_closed[k] && !closed)
+        o->shut[k] = FALSE;
+      o->mode_closed[k] = closed;
     }
   or_build_w (o);
 }
@@ -125,16 +134,6 @@ collect_stops (const MfCircuit *circuit, double t_end)
 
 /* ---- samples ---- */
 
-static double
-node_pressure (const MfOracle *o, int n, double t, const double *y)
-{
-  const OrNode *node = &g_array_index (o->nodes, OrNode, n);
-
-  if (node->kind == OR_NODE_JUNCTION)
-    return y[o->n_v + o->n_x + o->n_p + node->index];
-  return or_known_pressure (o, n, t, y);
-}
-
 static void
 record (const MfOracle *o, double t, const double *y, double *out)
 {
@@ -152,14 +151,18 @@ record (const MfOracle *o, double t, const double *y, double *out)
     }
   for (guint n = 0; n < o->nodes->len; n++)
     if (g_array_index (o->nodes, OrNode, n).kind != OR_NODE_MECHANICAL)
-      out[i++] = node_pressure (o, (int) n, t, y);
+      out[i++] = or_node_pressure (o, (int) n, t, y);
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->row >= 0)
-        out[i++] = node_pressure (o, b->node[0], t, y) - node_pressure (o, b->node[1], t, y);
+      if (b->row >= 0 && b->kind != OR_BRANCH_PISTON)
+        out[i++] = or_node_pressure (o, b->node[0], t, y) - or_node_pressure (o, b->node[1], t, y);
     }
+  for (guint k = 0; k < o->n_v; k++)
+    if (g_array_index (o->branches, OrBranch, k).kind == OR_BRANCH_PISTON
+        && g_array_index (o->branches, OrBranch, k).row >= 0)
+      out[i++] = or_stop_force (o, k, y);
   g_assert (i == o->columns->len);
 }
 
@@ -204,20 +207,106 @@ nothing_to_integrate (const MfOracle *o)
 
 /* ---- the quasi-static case ---- */
 
+/* ---- switches ---- */
+
+/* The consistent state at t in the configuration in force, from the
+ * solver's interpolant or, with nothing to integrate, from t alone. */
+typedef gboolean (*StateAt) (Run *run, double t, double *y, double *yp, GError **error);
+
+/* The start rule for what set_mode released (every switch at t = 0),
+ * then every condition that holds switched at t. */
+static gboolean
+start_and_settle (Run *run, double t, GError **error)
+{
+  return or_start_switches (run->o, t, run->y, run->yp, error)
+         && or_settle (run->o, t, run->y, run->yp, error);
+}
+
+/* No condition held at t0; the state at t1 is in ys, yps.  When some
+ * condition holds there, the first crossing is narrowed by bisection to
+ * 1e-13 max(1, t) (the thresholds stay as they were at t0), the state is
+ * put at its right end, where the condition holds, and the switches
+ * settle there.  *t_now is then the switching time, else t1, and
+ * run->y, run->yp the state at it. */
+static gboolean
+check_step (Run *run, StateAt state_at, double t0, double t1, double *t_now, GError **error)
+{
+  MfOracle *o = run->o;
+  double lo = t0, hi = t1;
+
+  *t_now = t1;
+  if (!(or_switch_distances (o, t1, run->ys, run->d) < 0.0))
+    {
+      memcpy (run->y, run->ys, o->n_y * sizeof (double));
+      memcpy (run->yp, run->yps, o->n_y * sizeof (double));
+      or_observe (o, t1, run->y);
+      return TRUE;
+    }
+  while (hi - lo > 1e-13 * MAX (1.0, hi))
+    {
+      double mid = 0.5 * (lo + hi);
+
+      memcpy (run->ys, run->y, o->n_y * sizeof (double));
+      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
+      if (!state_at (run, mid, run->ys, run->yps, error))
+        return FALSE;
+      if (or_switch_distances (o, mid, run->ys, run->d) < 0.0)
+        hi = mid;
+      else
+        lo = mid;
+    }
+  if (!state_at (run, hi, run->y, run->yp, error))
+    return FALSE;
+  if (++run->n_switches > 100000)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                   "oracle: more than 100000 switches by t = %.17g s", hi);
+      return FALSE;
+    }
+  *t_now = hi;
+  return or_settle (o, hi, run->y, run->yp, error);
+}
+
+/* ---- the quasi-static case ---- */
+
+static gboolean
+static_state_at (Run *run, double t, double *y, double *yp, GError **error)
+{
+  return or_consistent (run->o, t, y, yp, error);
+}
+
+/* With nothing to integrate, the state follows t and the switches alone.
+ * Switches are looked for at 4096 points over the run, besides the
+ * samples and the stops. */
 static gboolean
 run_quasi_static (Run *run, const double *times, guint n_times, double *values, GError **error)
 {
   MfOracle *o = run->o;
+  double t = 0.0, h = run->switching ? times[n_times - 1] / 4096.0 : INFINITY;
+  guint s = 1, b = 0;
 
-  for (guint s = 0; s < n_times; s++)
+  record (o, 0.0, run->y, values);
+  while (s < n_times)
     {
-      guint mode = mf_circuit_mode_at (o->circuit, times[s]);
+      double next_stop = b < run->stops->len ? g_array_index (run->stops, double, b) : INFINITY;
+      double target = MIN (MIN (times[s], next_stop), t + h);
 
-      if (mode != run->mode)
-        set_mode (run, mode);
-      if (!or_consistent (o, times[s], run->y, run->yp, error))
+      memcpy (run->ys, run->y, o->n_y * sizeof (double));
+      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
+      if (!or_consistent (o, target, run->ys, run->yps, error)
+          || !check_step (run, static_state_at, t, target, &t, error))
         return FALSE;
-      record (o, times[s], run->y, values + s * o->columns->len);
+      if (t < target)
+        continue;
+      if (target == next_stop)
+        {
+          b++;
+          set_mode (run, mf_circuit_mode_at (o->circuit, t));
+          if (!or_consistent (o, t, run->y, run->yp, error) || !start_and_settle (run, t, error))
+            return FALSE;
+        }
+      if (target == times[s])
+        record (o, t, run->y, values + (s++) * o->columns->len);
     }
   return TRUE;
 }
@@ -229,6 +318,7 @@ typedef struct
   SUNContext      ctx;
   void           *mem;
   N_Vector        y, yp, id, atol;
+  N_Vector        tmp; /* the interpolant at a trial time */
   SUNMatrix       a;
   SUNLinearSolver ls;
 } Ida;
@@ -246,6 +336,7 @@ ida_clear (Ida *ida)
   N_VDestroy (ida->yp);
   N_VDestroy (ida->id);
   N_VDestroy (ida->atol);
+  N_VDestroy (ida->tmp);
   SUNContext_Free (&ida->ctx);
 }
 
@@ -297,6 +388,7 @@ ida_setup (Ida *ida, Run *run, double rtol)
   ida->yp = N_VMake_Serial (o->n_y, run->yp, ida->ctx);
   ida->id = N_VNew_Serial (o->n_y, ida->ctx);
   ida->atol = N_VNew_Serial (o->n_y, ida->ctx);
+  ida->tmp = N_VNew_Serial (o->n_y, ida->ctx);
   set_weights (ida, o);
   ida->mem = IDACreate (ida->ctx);
   IDAInit (ida->mem, residual_cb, 0.0, ida->y, ida->yp);
@@ -304,6 +396,7 @@ ida_setup (Ida *ida, Run *run, double rtol)
   IDASVtolerances (ida->mem, rtol, ida->atol);
   ida->a = SUNDenseMatrix (o->n_y, o->n_y, ida->ctx);
   run->ida_mem = ida->mem;
+  run->ida_tmp = ida->tmp;
   ida->ls = or_equilibrated_solver (o->n_y, ida->ctx, refresh_cb, run);
   IDASetLinearSolver (ida->mem, ida->ls, ida->a);
   /* the matrix is always current: no correction for a stale cj */
@@ -345,6 +438,64 @@ ida_advance (Ida *ida, double t_from, double t, GError **error)
   return TRUE;
 }
 
+/* IDA's interpolant over its last step, with the algebraic part solved
+ * afresh. */
+static gboolean
+ida_state_at (Run *run, double t, double *y, double *yp, GError **error)
+{
+  int flag = IDAGetDky (run->ida_mem, t, 0, run->ida_tmp);
+
+  if (flag < 0)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDAGetDky at t = %.17g s: %s", t,
+                   IDAGetReturnFlagName (flag));
+      return FALSE;
+    }
+  memcpy (y, N_VGetArrayPointer (run->ida_tmp), run->o->n_y * sizeof (double));
+  return or_consistent (run->o, t, y, yp, error);
+}
+
+static void
+reinit (Ida *ida, Run *run, double t)
+{
+
+  IDAReInit (ida->mem, t, ida->y, ida->yp);
+  set_first_step (ida, run);
+}
+
+/* Integrates from *t to `target` one IDA step at a time, looking at the
+ * switches after each step; a switch restarts IDA where it happened.
+ * *t is where the run stands on return. */
+static gboolean
+ida_advance_switching (Ida *ida, Run *run, double *t, double target, GError **error)
+{
+  MfOracle *o = run->o;
+
+  while (*t < target)
+    {
+      double reached = *t, t_now;
+      int flag;
+
+      IDASetStopTime (ida->mem, target);
+      flag = IDASolve (ida->mem, target, &reached, ida->y, ida->yp, IDA_ONE_STEP);
+      if (flag < 0)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDA failed at t = %.17g s: %s",
+                       reached, IDAGetReturnFlagName (flag));
+          return FALSE;
+        }
+      memcpy (run->ys, run->y, o->n_y * sizeof (double));
+      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
+      if (!or_consistent (o, reached, run->ys, run->yps, error)
+          || !check_step (run, ida_state_at, *t, reached, &t_now, error))
+        return FALSE;
+      if (t_now < reached)
+        reinit (ida, run, t_now);
+      *t = flag == IDA_TSTOP_RETURN && t_now == reached ? target : t_now;
+    }
+  return TRUE;
+}
+
 /* At a kink or a mode change: the new mode's projection, then a
  * consistent restart with the inputs' right-hand rates. */
 static gboolean
@@ -360,8 +511,9 @@ restart (Ida *ida, Run *run, double t, GError **error)
     }
   if (!or_consistent (run->o, t, run->y, run->yp, error))
     return FALSE;
-  IDAReInit (ida->mem, t, ida->y, ida->yp);
-  set_first_step (ida, run);
+  if (run->switching && !start_and_settle (run, t, error))
+    return FALSE;
+  reinit (ida, run, t);
   return TRUE;
 }
 
@@ -382,7 +534,10 @@ run_ida (Run *run, const double *times, guint n_times, double rtol, double *valu
       double next_stop = b < run->stops->len ? g_array_index (run->stops, double, b) : INFINITY;
       double target = MIN (times[s], next_stop);
 
-      ok = ida_advance (&ida, t, target, error);
+      if (run->switching)
+        ok = ida_advance_switching (&ida, run, &t, target, error);
+      else
+        ok = ida_advance (&ida, t, target, error);
       t = target;
       if (ok && target == times[s])
         ok = record_sample (run, t, values + (s++) * o->columns->len, error);
@@ -408,13 +563,21 @@ mf_oracle_run (MfOracle *o, const double *times, guint n_times, double rtol, dou
   run.yp = g_new0 (double, o->n_y);
   run.jy = g_new (double, o->n_y * o->n_y);
   run.jyp = g_new (double, o->n_y * o->n_y);
-  run.ys = g_new (double, o->n_y);
-  run.yps = g_new (double, o->n_y);
+  run.ys = g_new0 (double, o->n_y);
+  run.yps = g_new0 (double, o->n_y);
   run.floors = g_new (double, o->n_v);
+  run.d = g_new (double, MAX (o->n_v, 1));
+  run.switching = or_has_switches (o);
   run.stops = collect_stops (o->circuit, times[n_times - 1]);
+  /* a run starts afresh: every switch open, no threshold yet */
+  memset (o->shut, 0, o->n_v * sizeof (gboolean));
+  memset (o->mode_closed, 0, o->n_v * sizeof (gboolean));
+  o->v_seen = o->p_seen = 0.0;
   set_mode (&run, mf_circuit_mode_at (o->circuit, 0.0));
   initial_state (o, run.y);
   ok = or_consistent (o, 0.0, run.y, run.yp, error);
+  if (ok && run.switching)
+    ok = start_and_settle (&run, 0.0, error);
   if (ok && nothing_to_integrate (o))
     ok = run_quasi_static (&run, times, n_times, values, error);
   else if (ok)
@@ -426,6 +589,7 @@ mf_oracle_run (MfOracle *o, const double *times, guint n_times, double rtol, dou
   g_free (run.ys);
   g_free (run.yps);
   g_free (run.floors);
+  g_free (run.d);
   g_array_unref (run.stops);
   return ok;
 }

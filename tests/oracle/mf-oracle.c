@@ -187,6 +187,7 @@ make_branch (MfOracle *o, PortMap *map, guint c)
   b.component = component;
   b.component_index = c;
   b.node[0] = b.node[1] = b.mech = b.position = b.row = -1;
+  b.stroke = INFINITY;
   if (component->info->type != MF_COMPONENT_MASS)
     {
       b.node[0] = node_for_port (o, map, c, 0);
@@ -211,6 +212,9 @@ make_branch (MfOracle *o, PortMap *map, guint c)
       b.mass = p[MF_ORIFICE_MASS].value;
       /* Δp = ρ/2 (A v / (cd a))² acts on the port area A */
       b.k_num = rho * pow (b.area[0], 3) / (2.0 * pow (p[MF_ORIFICE_CD].value, 2));
+      b.automatic = component->info->type == MF_COMPONENT_CHECK_VALVE;
+      if (b.automatic)
+        b.cracking = p[MF_CHECK_VALVE_CRACKING_PRESSURE].value;
       break;
     case MF_COMPONENT_RELIEF_VALVE:
       b.kind = OR_BRANCH_RELIEF;
@@ -220,6 +224,8 @@ make_branch (MfOracle *o, PortMap *map, guint c)
       b.relief.full_area = p[MF_RELIEF_FULL_AREA].value;
       b.relief.cd = p[MF_RELIEF_CD].value;
       b.relief.density = rho;
+      b.automatic = TRUE;
+      b.cracking = b.relief.set;
       break;
     case MF_COMPONENT_PISTON:
       b.kind = OR_BRANCH_PISTON;
@@ -228,6 +234,8 @@ make_branch (MfOracle *o, PortMap *map, guint c)
       b.mass = p[MF_PISTON_MASS].value;
       b.damping = p[MF_PISTON_DAMPING].value;
       b.mech = node_for_port (o, map, c, MF_PISTON_M);
+      b.stroke = p[MF_PISTON_STROKE].value;
+      b.automatic = isfinite (b.stroke);
       break;
     case MF_COMPONENT_MASS:
       b.kind = OR_BRANCH_MASS;
@@ -340,7 +348,7 @@ build_rows (MfOracle *o, GError **error)
     {
       OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->component->info->switchable)
+      if (b->component->info->switchable || (b->kind == OR_BRANCH_PISTON && b->automatic))
         {
           b->row = (int) o->rows->len;
           add_row (o, OR_ROW_SWITCH, -1, (int) k);
@@ -382,8 +390,15 @@ build_columns (MfOracle *o)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->row >= 0)
+      if (b->row >= 0 && b->kind != OR_BRANCH_PISTON)
         g_ptr_array_add (o->columns, g_strdup_printf ("%s.dp", b->component->id));
+    }
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      if (b->row >= 0 && b->kind == OR_BRANCH_PISTON)
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.stop_force", b->component->id));
     }
 }
 
@@ -399,12 +414,26 @@ param_size (const MfParam *p, double t_end)
  * pressure forces A p around it are known: their rounding, about 1e-14 of
  * them, leaves v open by √(1e-14 A P / K) at zero flow.  Newton cannot
  * tell velocities apart below that, and a slope taken lower turns that
- * rounding into huge steps. */
+ * rounding into huge steps.
+ *
+ * An open relief valve's law at zero flow is its setting plus a linear
+ * part, Δp = set + q / s: the rounding of the setting's force leaves v
+ * open by 1e-14 A P / (A² / s), and IDA's Newton, whose convergence test
+ * asks a first correction of 1e-4 of the weight or a rate below 0.9,
+ * turns on such noise for ever unless the weight is 1e4 times that. */
 static void
 set_velocity_noise (MfOracle *o, OrBranch *b)
 {
   double a = param_size (&b->component->params[MF_ORIFICE_AREA], o->circuit->simulation.t_end);
 
+  if (b->kind == OR_BRANCH_RELIEF)
+    {
+      double d_dq;
+
+      mf_relief_pressure_drop (&b->relief, 0.0, &d_dq);
+      b->v_noise = 1e4 * 1e-14 * o->p_scale / (b->area[0] * d_dq);
+      return;
+    }
   if (b->kind != OR_BRANCH_ORIFICE || b->mass > 0.0 || !(a > 0.0))
     return;
   b->v_noise = sqrt (1e-14 * o->p_scale * b->area[0] / (b->k_num / (a * a)));
@@ -458,6 +487,8 @@ mf_oracle_new (const MfCircuit *circuit, GError **error)
     return NULL;
   o->n_y = o->n_v + o->n_x + o->n_p + o->n_rows;
   o->closed = g_new0 (gboolean, o->n_v);
+  o->mode_closed = g_new0 (gboolean, o->n_v);
+  o->shut = g_new0 (gboolean, o->n_v);
   o->w = g_new0 (double, MAX (1, o->n_rows * o->n_v));
   build_columns (o);
   find_scales (o);
@@ -477,6 +508,8 @@ mf_oracle_free (MfOracle *o)
   g_array_unref (o->rows);
   g_ptr_array_unref (o->columns);
   g_free (o->closed);
+  g_free (o->mode_closed);
+  g_free (o->shut);
   g_free (o->w);
   g_free (o);
 }

@@ -30,6 +30,8 @@ typedef struct
   BranchKind kind;
   int        node[2]; /* a and b (a piston: cap and rod) */
   int        id;
+  double     stroke;  /* a piston with end stops: its stroke and start, m; else 0 */
+  double     x0;
 } Branch;
 
 typedef struct
@@ -176,7 +178,16 @@ draw_branches (Gen *g)
       int a = pick (g, n), b = pick (g, n);
 
       if (a != b)
-        add_branch (g, BR_PISTON, a, b);
+        {
+          add_branch (g, BR_PISTON, a, b);
+          if (chance (g, 0.6))
+            {
+              Branch *piston = branch_at (g, (int) g->branches->len - 1);
+
+              piston->stroke = log_uniform (g, 5.0, 100.0) * 1e-3;
+              piston->x0 = uniform (g, 0.1, 0.9) * piston->stroke;
+            }
+        }
     }
 }
 
@@ -205,16 +216,25 @@ find_root (int *parent, int i)
   return i;
 }
 
+/* A branch that is open in every mode and every state of the switches:
+ * not the valve a mode closes, not a check or relief valve, not a piston
+ * that an end stop can hold. */
 static gboolean
 is_open (Gen *g, int k, int closed)
 {
-  return k != closed;
+  Branch *b = branch_at (g, k);
+
+  return k != closed && b->kind != BR_CHECK && b->kind != BR_RELIEF
+         && !(b->kind == BR_PISTON && b->stroke > 0.0);
 }
 
 /* Every group of junctions joined by open branches must have an open
  * branch to a tank or a volume: otherwise a flow source into it has
  * nowhere to go, and its pressure is not determined by anything.  A
- * piston passes its cap's flow to its rod side, so it joins them too. */
+ * piston passes its cap's flow to its rod side, so it joins them too.
+ * Since what can close is not counted as open, no switch leaves a pocket
+ * without a pressure or a pump with nowhere to go (docs/model.md, "A pump
+ * with nowhere to go": those rules are tested by hand). */
 static gboolean
 valid_with (Gen *g, int closed)
 {
@@ -392,6 +412,11 @@ write_branch (Gen *g, GString *s, int k)
           g_string_append (s, ", \"damping\": ");
           quantity (s, log_uniform (g, 10.0, 1000.0), "Ns/m", 0.0);
         }
+      if (b->stroke > 0.0)
+        {
+          g_string_append (s, ", \"stroke\": ");
+          quantity (s, b->stroke * 1e3, "mm", 0.0);
+        }
       break;
     }
   g_string_append (s, " },\n");
@@ -538,6 +563,14 @@ write_initial (Gen *g, GString *s, gboolean storage_first)
         g_string_append_printf (s, "%s \"%s.p\": ", first ? ",\n  \"initial\": {" : ",",
                                 (char *) ports->pdata[storage_first || ports->len < 2 ? 0 : 1]);
         number (s, uniform (g, 0.0, 200.0) * 1e5);
+        first = FALSE;
+      }
+  for (guint k = 0; k < g->branches->len; k++)
+    if (branch_at (g, (int) k)->stroke > 0.0)
+      {
+        g_string_append_printf (s, "%s \"C%d.x\": ", first ? ",\n  \"initial\": {" : ",",
+                                branch_at (g, (int) k)->id);
+        number (s, branch_at (g, (int) k)->x0);
         first = FALSE;
       }
   if (!first)
