@@ -83,12 +83,12 @@ typedef struct
 } MfLink;
 
 /* One entry of ∂F/∂u: row is a velocity, col an index into u. */
-typedef struct
+struct _MfTriplet
 {
   guint  row;
   guint  col;
   double value;
-} MfTriplet;
+};
 
 struct _MfModel
 {

@@ -19,6 +19,8 @@
 G_BEGIN_DECLS
 
 typedef struct _MfModel MfModel;
+/* One entry of ∂F/∂u (mf-model-private.h): scratch for mf-linearization.h. */
+typedef struct _MfTriplet MfTriplet;
 
 typedef enum
 {

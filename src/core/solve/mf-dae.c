@@ -13,6 +13,7 @@
 #include "mf-error.h"
 #include "mf-linearization.h"
 #include "mf-nullspace.h"
+#include "mf-system-private.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 

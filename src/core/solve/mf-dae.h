@@ -15,9 +15,11 @@
 #pragma once
 
 #include "mf-newton.h"
-#include "mf-system-private.h"
+#include "mf-system.h"
 
 G_BEGIN_DECLS
+
+typedef struct _MfDae MfDae;
 
 /* For sys's mode, whose reduction found index 1 or 2.  The state y of the
  * system is then [v_i; z_i]: the integrated velocities, and the positions

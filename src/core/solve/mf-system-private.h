@@ -9,14 +9,13 @@
 #include <lapacke.h>
 
 #include "mf-alpha.h"
+#include "mf-dae.h"
 #include "mf-model-private.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
 #include "mf-system-check.h"
 
 G_BEGIN_DECLS
-
-typedef struct _MfDae MfDae;
 
 struct _MfSystem
 {

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "mf-model-private.h"
+
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
 /* αᵀ ∂F/∂y: an entry ∂F_k/∂u_c reaches the rows of α's row k, and, when u_c

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "mf-alpha.h"
-#include "mf-model-private.h"
+#include "mf-model.h"
 
 G_BEGIN_DECLS
 
