@@ -1,7 +1,7 @@
-/* test-preferences.c: the Preferences window (src/app/mf-preferences-window.c)
+/* test-preferences.c: the Preferences window (src/app/window/mf-preferences-window.c)
  * under Xvfb — each row shows its key, and what is chosen or typed reaches
  * the settings only when it is valid — and the main window applying the
- * application's settings (src/app/mf-window-settings.c).
+ * application's settings (src/app/window/mf-window-settings.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

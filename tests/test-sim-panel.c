@@ -1,4 +1,4 @@
-/* test-sim-panel.c: the simulation pane in a window (src/app/mf-sim-panel*.c)
+/* test-sim-panel.c: the simulation pane in a window (src/app/simulation/mf-sim-panel*.c)
  * — an example run to its end through win.run holds every sample on the
  * plots and in the mode timeline, the progress row reaches the end, a
  * failing circuit shows its failure with the time and keeps its samples, an

@@ -1,5 +1,5 @@
 /* test-sim-worker-live.c: the simulation worker's live side
- * (src/app/mf-sim-worker*.c) — σ(W) in every sample, edits of a live run
+ * (src/app/simulation/mf-sim-worker*.c) — σ(W) in every sample, edits of a live run
  * (a parameter, a new component, a document that does not load), and the
  * bounded buffer.  Run it under the valgrind setup too:
  * meson test --setup=valgrind sim-worker-live.

@@ -1,4 +1,4 @@
-/* test-sim-worker.c: the simulation worker (src/app/mf-sim-worker.c) — what
+/* test-sim-worker.c: the simulation worker (src/app/simulation/mf-sim-worker.c) — what
  * it streams is what `manifold-cli simulate` and an in-process mf_simulate()
  * give for the same document, value by value; pause, resume, stop, failures,
  * restarts, freed workers, and many start/stop cycles (run them under the
