@@ -2,7 +2,7 @@
  * symbols, ports, labels, the orthogonal routes of the wires, the nodes and
  * their junction dots — and the questions an editor asks of it: what is at
  * this point, what lies in this rectangle.  (The view's zoom and pan are in
- * mf-canvas-view.h.)
+ * mf-view-transform.h.)
  *
  * No GTK: the canvas widget, the drawing and the display-less tests share
  * it.  The geometry follows its document: after a "changed" it is rebuilt
@@ -17,7 +17,7 @@
 #include <cairo.h>
 #include <glib-object.h>
 
-#include "mf-canvas-view.h"
+#include "mf-view-transform.h"
 #include "mf-edit-document.h"
 #include "mf-symbol.h"
 #include "mf-wire-route.h"

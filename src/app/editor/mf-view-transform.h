@@ -1,4 +1,4 @@
-/* mf-canvas-view.h: how the canvas is zoomed and panned — canvas units to
+/* mf-view-transform.h: how the canvas is zoomed and panned — canvas units to
  * widget pixels and back, zooming about a point, fitting a rectangle — and
  * the grid snap.  Plain arithmetic, tested without a display.
  *

@@ -1,4 +1,5 @@
-/* test-unit-entry.c: the text side of the unit-aware entry — the units it
+/* test-quantity-text.c: the value text behind the unit-aware entry
+ * (src/app/values/mf-quantity-text.c, mf-field-names.c) — the units it
  * offers, splitting and joining "number unit" texts, and the check of what
  * is typed.  No display needed.
  *

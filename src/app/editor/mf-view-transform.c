@@ -1,9 +1,9 @@
-/* mf-canvas-view.c: zoom and pan as a scale and an offset.
+/* mf-view-transform.c: zoom and pan as a scale and an offset.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "mf-canvas-view.h"
+#include "mf-view-transform.h"
 
 #include <math.h>
 
