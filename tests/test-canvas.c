@@ -150,10 +150,10 @@ to_widget (Fixture *f,
            double  *wx,
            double  *wy)
 {
-  MfCanvasView view;
+  MfViewTransform view;
 
   mf_canvas_get_view (MF_CANVAS (f->canvas), &view);
-  mf_canvas_view_to_widget (&view, x, y, wx, wy);
+  mf_view_transform_to_widget (&view, x, y, wx, wy);
 }
 
 /* A primary-button drag between two canvas points, in a few steps. */
@@ -687,7 +687,7 @@ static void
 test_zoom_and_drop (Fixture       *f,
                     gconstpointer  data)
 {
-  MfCanvasView before, after;
+  MfViewTransform before, after;
   GtkEventController *drop = find_controller (f->canvas, GTK_TYPE_DROP_TARGET, 0);
   GValue value = G_VALUE_INIT;
   gboolean accepted = FALSE;
@@ -761,7 +761,7 @@ static void
 test_refit_on_resize (Fixture       *f,
                       gconstpointer  data)
 {
-  MfCanvasView fitted, zoomed, after;
+  MfViewTransform fitted, zoomed, after;
   int width = gtk_widget_get_width (f->canvas);
 
   g_assert_true (circuit_in_view (f));

@@ -443,10 +443,10 @@ component_point (MfCanvas   *canvas,
   MfCanvasGeometry *geometry = mf_canvas_get_geometry (canvas);
   const MfCanvasComponent *c =
     mf_canvas_geometry_get_component (geometry, mf_canvas_geometry_find_component (geometry, id));
-  MfCanvasView view;
+  MfViewTransform view;
 
   mf_canvas_get_view (canvas, &view);
-  mf_canvas_view_to_widget (&view, c->x, c->y, x, y);
+  mf_view_transform_to_widget (&view, c->x, c->y, x, y);
 }
 
 static void
@@ -456,12 +456,12 @@ wire_point (MfCanvas *canvas,
             double   *y)
 {
   const MfCanvasWire *w = mf_canvas_geometry_get_wire (mf_canvas_get_geometry (canvas), wire);
-  MfCanvasView view;
+  MfViewTransform view;
 
   g_assert_cmpuint (w->route.n_points, >=, 2);
   mf_canvas_get_view (canvas, &view);
-  mf_canvas_view_to_widget (&view, (w->route.points[0].x + w->route.points[1].x) / 2,
-                            (w->route.points[0].y + w->route.points[1].y) / 2, x, y);
+  mf_view_transform_to_widget (&view, (w->route.points[0].x + w->route.points[1].x) / 2,
+                               (w->route.points[0].y + w->route.points[1].y) / 2, x, y);
 }
 
 static gboolean

@@ -453,7 +453,7 @@ action_place (GtkWidget  *widget,
       wx = self->pointer_x;
       wy = self->pointer_y;
     }
-  mf_canvas_view_to_canvas (&self->view, wx, wy, &x, &y);
+  mf_view_transform_to_canvas (&self->view, wx, wy, &x, &y);
   mf_canvas_place (self, g_variant_get_string (parameter, NULL), x, y);
 }
 
@@ -513,7 +513,7 @@ key_move (GtkWidget *widget,
     return TRUE;
   if (g_hash_table_size (self->selection) == 0)
     {
-      mf_canvas_view_pan (&self->view, -dx * 40.0, -dy * 40.0);
+      mf_view_transform_pan (&self->view, -dx * 40.0, -dy * 40.0);
       mf_canvas_view_changed_by_hand (self);
       gtk_widget_queue_draw (widget);
     }

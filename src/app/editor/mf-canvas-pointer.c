@@ -93,7 +93,7 @@ update_hover (MfCanvas *self,
   int port;
   const char *cursor = NULL;
 
-  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
+  mf_view_transform_to_canvas (&self->view, widget_x, widget_y, &x, &y);
   port = mf_canvas_geometry_port_at (self->geometry, x, y, mf_canvas_hit_radius (self, 7));
   if (port >= 0 && mf_canvas_geometry_get_port (self->geometry, port)->direction
                      == MF_PORT_DIRECTION_NONE)
@@ -161,7 +161,7 @@ on_drag_begin (GtkGestureDrag *gesture,
   self->drag = MF_CANVAS_DRAG_NONE;
   self->drag_moved = FALSE;
   self->drag_view = self->view;
-  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
+  mf_view_transform_to_canvas (&self->view, widget_x, widget_y, &x, &y);
   self->press_x = x;
   self->press_y = y;
   if (self->space_held)
@@ -351,12 +351,12 @@ on_scroll (GtkEventControllerScroll *controller,
   gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
 
   if (mods & GDK_CONTROL_MASK)
-    mf_canvas_view_zoom_at (&self->view, self->pointer_x, self->pointer_y,
-                            wheel ? pow (1.2, -dy) : exp (-dy * 0.01));
+    mf_view_transform_zoom_at (&self->view, self->pointer_x, self->pointer_y,
+                               wheel ? pow (1.2, -dy) : exp (-dy * 0.01));
   else if (wheel && (mods & GDK_SHIFT_MASK) && dx == 0)
-    mf_canvas_view_pan (&self->view, -dy * 40, 0);
+    mf_view_transform_pan (&self->view, -dy * 40, 0);
   else
-    mf_canvas_view_pan (&self->view, -dx * (wheel ? 40 : 1), -dy * (wheel ? 40 : 1));
+    mf_view_transform_pan (&self->view, -dx * (wheel ? 40 : 1), -dy * (wheel ? 40 : 1));
   mf_canvas_view_changed_by_hand (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return TRUE;
@@ -379,7 +379,7 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
 
   if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y) || scale <= 0)
     return;
-  mf_canvas_view_zoom_at (&self->view, x, y, scale / self->zoom_last);
+  mf_view_transform_zoom_at (&self->view, x, y, scale / self->zoom_last);
   mf_canvas_view_changed_by_hand (self);
   self->zoom_last = scale;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -449,7 +449,7 @@ on_drop (GtkDropTarget *target,
 
   if (text == NULL || !g_str_has_prefix (text, MF_CANVAS_DRAG_PREFIX) || self->document == NULL)
     return FALSE;
-  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
+  mf_view_transform_to_canvas (&self->view, widget_x, widget_y, &x, &y);
   mf_canvas_place (self, text + strlen (MF_CANVAS_DRAG_PREFIX), x, y);
   gtk_widget_grab_focus (GTK_WIDGET (self));
   return TRUE;

@@ -29,7 +29,7 @@ struct _MfCanvas
   MfEditDocument   *document;
   gulong            changed_id;
   MfCanvasGeometry *geometry;
-  MfCanvasView      view;
+  MfViewTransform   view;
   gboolean          need_fit;
   /* The view is the fit of the whole circuit, and follows the widget's size
    * until the user zooms or pans. */
@@ -58,7 +58,7 @@ struct _MfCanvas
   gboolean          drag_moved;
   double            press_x; /* canvas units */
   double            press_y;
-  MfCanvasView      drag_view;
+  MfViewTransform   drag_view;
   int               drag_component;
   gboolean          drag_shift;
   double            origin_x;

@@ -82,7 +82,7 @@ mf_canvas_probe_at (MfCanvas *self,
 
   if (self->document == NULL)
     return FALSE;
-  mf_canvas_view_to_canvas (&self->view, widget_x, widget_y, &x, &y);
+  mf_view_transform_to_canvas (&self->view, widget_x, widget_y, &x, &y);
   /* a port is its node: clicking a pipe's end asks for that end's pressure */
   index = mf_canvas_geometry_port_at (self->geometry, x, y, mf_canvas_hit_radius (self, 5));
   if (index >= 0

@@ -242,10 +242,10 @@ fit_into (MfCanvas *self,
   self->fitted_width = width;
   self->fitted_height = height;
   if (mf_canvas_geometry_get_bounds (self->geometry, &bounds))
-    mf_canvas_view_fit (&self->view, &bounds, width, height, 32, 2.5);
+    mf_view_transform_fit (&self->view, &bounds, width, height, 32, 2.5);
   else
     {
-      mf_canvas_view_init (&self->view);
+      mf_view_transform_init (&self->view);
       self->view.scale = 1.5;
     }
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -271,7 +271,7 @@ mf_canvas_zoom_by (MfCanvas *self,
   double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
   double y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
 
-  mf_canvas_view_zoom_at (&self->view, x, y, factor);
+  mf_view_transform_zoom_at (&self->view, x, y, factor);
   mf_canvas_view_changed_by_hand (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -286,13 +286,13 @@ mf_canvas_reveal_component (MfCanvas *self,
   int width = gtk_widget_get_width (GTK_WIDGET (self));
   int height = gtk_widget_get_height (GTK_WIDGET (self));
 
-  mf_canvas_view_to_widget (&self->view, c->bounds.x, c->bounds.y, &x1, &y1);
-  mf_canvas_view_to_widget (&self->view, c->bounds.x + c->bounds.width,
-                            c->bounds.y + c->bounds.height, &x2, &y2);
+  mf_view_transform_to_widget (&self->view, c->bounds.x, c->bounds.y, &x1, &y1);
+  mf_view_transform_to_widget (&self->view, c->bounds.x + c->bounds.width,
+                               c->bounds.y + c->bounds.height, &x2, &y2);
   if (x1 < 0 || y1 < 0 || x2 > width || y2 > height)
     {
-      mf_canvas_view_pan (&self->view, width / 2.0 - (x1 + x2) / 2,
-                          height / 2.0 - (y1 + y2) / 2);
+      mf_view_transform_pan (&self->view, width / 2.0 - (x1 + x2) / 2,
+                             height / 2.0 - (y1 + y2) / 2);
       /* a refit would hide again what was just brought into view */
       mf_canvas_view_changed_by_hand (self);
     }
@@ -368,8 +368,8 @@ mf_canvas_get_geometry (MfCanvas *self)
 }
 
 void
-mf_canvas_get_view (MfCanvas     *self,
-                    MfCanvasView *view)
+mf_canvas_get_view (MfCanvas        *self,
+                    MfViewTransform *view)
 {
   g_return_if_fail (MF_IS_CANVAS (self));
 
@@ -672,7 +672,7 @@ mf_canvas_init (MfCanvas *self)
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->candidates = g_array_new (FALSE, FALSE, sizeof (guint));
   self->hover_port = self->connect_from = self->connect_to = -1;
-  mf_canvas_view_init (&self->view);
+  mf_view_transform_init (&self->view);
   mf_drawing_colors_init (&self->colors, FALSE);
   gtk_widget_set_focusable (widget, TRUE);
   gtk_widget_set_focus_on_click (widget, TRUE);

@@ -102,7 +102,7 @@ gboolean          mf_canvas_probe_at (MfCanvas *self,
  * Free with g_free(). */
 char             *mf_canvas_node_name (MfCanvas *self,
                                        guint     node);
-void              mf_canvas_get_view (MfCanvas     *self,
-                                      MfCanvasView *view);
+void              mf_canvas_get_view (MfCanvas        *self,
+                                      MfViewTransform *view);
 
 G_END_DECLS

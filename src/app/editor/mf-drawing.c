@@ -680,7 +680,7 @@ mf_drawing_render_to_fit (cairo_t        *cr,
   g_autoptr (MfCanvasGeometry) geometry = NULL;
   MfDrawingColors colors;
   MfDrawingState state;
-  MfCanvasView view;
+  MfViewTransform view;
   cairo_rectangle_t bounds;
 
   g_return_if_fail (cr != NULL);
@@ -698,7 +698,7 @@ mf_drawing_render_to_fit (cairo_t        *cr,
   cairo_paint (cr);
   if (mf_canvas_geometry_get_bounds (geometry, &bounds))
     {
-      mf_canvas_view_fit (&view, &bounds, width, height, MIN (width, height) * 0.04, 2.0);
+      mf_view_transform_fit (&view, &bounds, width, height, MIN (width, height) * 0.04, 2.0);
       cairo_translate (cr, view.x0, view.y0);
       cairo_scale (cr, view.scale, view.scale);
       mf_drawing_render (cr, geometry, &state);

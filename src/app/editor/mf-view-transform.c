@@ -8,7 +8,7 @@
 #include <math.h>
 
 void
-mf_canvas_view_init (MfCanvasView *view)
+mf_view_transform_init (MfViewTransform *view)
 {
   view->scale = 1.0;
   view->x0 = 0.0;
@@ -16,57 +16,58 @@ mf_canvas_view_init (MfCanvasView *view)
 }
 
 void
-mf_canvas_view_to_widget (const MfCanvasView *view,
-                          double              x,
-                          double              y,
-                          double             *widget_x,
-                          double             *widget_y)
+mf_view_transform_to_widget (const MfViewTransform *view,
+                             double                 x,
+                             double                 y,
+                             double                *widget_x,
+                             double                *widget_y)
 {
   *widget_x = view->x0 + x * view->scale;
   *widget_y = view->y0 + y * view->scale;
 }
 
 void
-mf_canvas_view_to_canvas (const MfCanvasView *view,
-                          double              widget_x,
-                          double              widget_y,
-                          double             *x,
-                          double             *y)
+mf_view_transform_to_canvas (const MfViewTransform *view,
+                             double                 widget_x,
+                             double                 widget_y,
+                             double                *x,
+                             double                *y)
 {
   *x = (widget_x - view->x0) / view->scale;
   *y = (widget_y - view->y0) / view->scale;
 }
 
 void
-mf_canvas_view_zoom_at (MfCanvasView *view,
-                        double        widget_x,
-                        double        widget_y,
-                        double        factor)
+mf_view_transform_zoom_at (MfViewTransform *view,
+                           double           widget_x,
+                           double           widget_y,
+                           double           factor)
 {
   double x, y;
 
-  mf_canvas_view_to_canvas (view, widget_x, widget_y, &x, &y);
-  view->scale = CLAMP (view->scale * factor, MF_CANVAS_VIEW_MIN_SCALE, MF_CANVAS_VIEW_MAX_SCALE);
+  mf_view_transform_to_canvas (view, widget_x, widget_y, &x, &y);
+  view->scale = CLAMP (view->scale * factor, MF_VIEW_TRANSFORM_MIN_SCALE,
+                       MF_VIEW_TRANSFORM_MAX_SCALE);
   view->x0 = widget_x - x * view->scale;
   view->y0 = widget_y - y * view->scale;
 }
 
 void
-mf_canvas_view_pan (MfCanvasView *view,
-                    double        dx,
-                    double        dy)
+mf_view_transform_pan (MfViewTransform *view,
+                       double           dx,
+                       double           dy)
 {
   view->x0 += dx;
   view->y0 += dy;
 }
 
 void
-mf_canvas_view_fit (MfCanvasView            *view,
-                    const cairo_rectangle_t *rect,
-                    double                   width,
-                    double                   height,
-                    double                   margin,
-                    double                   max_scale)
+mf_view_transform_fit (MfViewTransform         *view,
+                       const cairo_rectangle_t *rect,
+                       double                   width,
+                       double                   height,
+                       double                   margin,
+                       double                   max_scale)
 {
   double room_x = MAX (width - 2 * margin, 1.0);
   double room_y = MAX (height - 2 * margin, 1.0);
@@ -76,7 +77,7 @@ mf_canvas_view_fit (MfCanvasView            *view,
     scale = MIN (scale, room_x / rect->width);
   if (rect->height > 0)
     scale = MIN (scale, room_y / rect->height);
-  view->scale = CLAMP (scale, MF_CANVAS_VIEW_MIN_SCALE, MF_CANVAS_VIEW_MAX_SCALE);
+  view->scale = CLAMP (scale, MF_VIEW_TRANSFORM_MIN_SCALE, MF_VIEW_TRANSFORM_MAX_SCALE);
   view->x0 = width / 2 - (rect->x + rect->width / 2) * view->scale;
   view->y0 = height / 2 - (rect->y + rect->height / 2) * view->scale;
 }
