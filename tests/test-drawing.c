@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mf-canvas-geometry.h"
+#include "mf-component-label.h"
 #include "mf-drawing.h"
 #include "mf-symbol.h"
 #include "mf-wire-route.h"
@@ -405,14 +406,14 @@ test_labels (void)
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       int index = mf_edit_document_find_component (document, expected[i].id);
-      g_autofree char *label = mf_drawing_component_label (document, index, FALSE);
+      g_autofree char *label = mf_component_label (document, index, FALSE);
 
       g_assert_cmpstr (label, ==, expected[i].label);
     }
   /* beside an upright symbol, two lines */
   {
     int index = mf_edit_document_find_component (document, "Q1");
-    g_autofree char *label = mf_drawing_component_label (document, index, TRUE);
+    g_autofree char *label = mf_component_label (document, index, TRUE);
 
     g_assert_cmpstr (label, ==, "Q1\n20 L/min …");
   }

@@ -12,7 +12,7 @@
  */
 #include "mf-canvas-geometry.h"
 
-#include "mf-drawing.h"
+#include "mf-component-label.h"
 
 #include <math.h>
 #include <string.h>
@@ -344,8 +344,7 @@ add_component (MfCanvasGeometry          *self,
   component.bounds.y = component.y + bounds.y;
   component.bounds.width = bounds.width;
   component.bounds.height = bounds.height;
-  label = mf_drawing_component_label (doc, index,
-                           component.rotation % 180 != 0 && info->n_ports == 2);
+  label = mf_component_label (doc, index, component.rotation % 180 != 0 && info->n_ports == 2);
   component.label = g_string_chunk_insert (self->strings, label);
   measure_label (self, label, &width, &height);
   place_label (&component, width, height);

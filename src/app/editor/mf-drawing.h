@@ -61,14 +61,6 @@ typedef struct
 /* Nothing selected, highlighted or under way. */
 void mf_drawing_state_init (MfDrawingState *state);
 
-/* The label of component `index`: its id and key parameters as written,
- * units made readable ("P1 · 2 m × 12 mm", "V1 · 2e-5 m²", "T1 · 100 bar");
- * with `two_lines` the parameters go on a second line, for the narrow room
- * beside an upright element.  Free with g_free(). */
-char *mf_drawing_component_label (MfEditDocument *document,
-                                  guint           index,
-                                  gboolean        two_lines);
-
 /* Fills what the clip shows with the colours' paper and a dotted grid of
  * `grid` units (left out when it would be denser than every 6 pixels). */
 void mf_drawing_render_background (cairo_t               *cr,
