@@ -471,7 +471,6 @@ realloc (void *p, size_t size)
     allocations++;
   return __libc_realloc (p, size);
 }
-#endif
 
 /* The three paths (QR, SVD, escape) and the line search, many times over. */
 static void
@@ -494,6 +493,7 @@ solve_all_paths (MfNewton *one, MfNewton *two, MfNewton *three, guint round)
   if (!ok)
     allocations = G_MAXUINT / 2;
 }
+#endif
 
 static void
 test_allocation_free (void)
