@@ -12,6 +12,7 @@
 #include "mf-error.h"
 #include "mf-expr.h"
 #include "mf-unit-entry.h"
+#include "mf-widget-template.h"
 
 /* What FORMAT.md calls the one mode of a document without modes. */
 #define IMPLICIT_MODE "default"
@@ -770,15 +771,11 @@ static void
 mf_modes_panel_dispose (GObject *object)
 {
   MfModesPanel *self = MF_MODES_PANEL (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_id, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_MODES_PANEL);
-  /* 4.8 clears the bound children but leaves the template's root child */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_MODES_PANEL);
 
   G_OBJECT_CLASS (mf_modes_panel_parent_class)->dispose (object);
 }

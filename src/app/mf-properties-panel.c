@@ -15,6 +15,7 @@
 #include "mf-field-names.h"
 #include "mf-method.h"
 #include "mf-unit-entry.h"
+#include "mf-widget-template.h"
 
 /* The "simulation" fields edited as values; "method" has a combo row. */
 static const struct
@@ -646,15 +647,11 @@ static void
 mf_properties_panel_dispose (GObject *object)
 {
   MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_id, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_PROPERTIES_PANEL);
-  /* 4.8 clears the bound children but leaves the template's root child */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_PROPERTIES_PANEL);
 
   G_OBJECT_CLASS (mf_properties_panel_parent_class)->dispose (object);
 }

@@ -15,6 +15,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-widget-template.h"
+
 #define DEBOUNCE_MS 150
 
 enum
@@ -575,7 +577,6 @@ static void
 mf_structure_panel_dispose (GObject *object)
 {
   MfStructurePanel *self = MF_STRUCTURE_PANEL (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->debounce_id, g_source_remove);
   if (self->cancellable != NULL)
@@ -584,9 +585,7 @@ mf_structure_panel_dispose (GObject *object)
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_handler, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_STRUCTURE_PANEL);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_STRUCTURE_PANEL);
   G_OBJECT_CLASS (mf_structure_panel_parent_class)->dispose (object);
 }
 
