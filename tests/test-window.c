@@ -242,6 +242,8 @@ test_default_example (void)
   g_assert_true (action_enabled (window, "win.save"));
   g_assert_false (action_enabled (window, "win.undo"));
   g_assert_false (action_enabled (window, "win.redo"));
+  /* GTK finds the shortcuts window under the resource path of the id */
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
 
   destroy_all_windows ();
 }

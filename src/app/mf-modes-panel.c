@@ -862,7 +862,7 @@ mf_modes_panel_class_init (MfModesPanelClass *klass)
 
   g_type_ensure (MF_TYPE_UNIT_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-modes-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/mf-modes-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, mode_group);
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, valves_group);
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, schedule_group);

@@ -731,7 +731,8 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
 
   g_type_ensure (MF_TYPE_UNIT_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-properties-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-properties-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, component_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, params_group);

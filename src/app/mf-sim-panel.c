@@ -625,7 +625,7 @@ mf_sim_panel_class_init (MfSimPanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mfsimpanel");
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-sim-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/mf-sim-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, run_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, pause_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, stop_button);

@@ -687,7 +687,8 @@ mf_structure_panel_class_init (MfStructurePanelClass *klass)
 
   g_type_ensure (MF_TYPE_MATRIX_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-structure-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-structure-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, mode_list);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, spinner);
