@@ -80,6 +80,7 @@ struct _MfPropertiesPanel
   MfUnitEntry               *id_entry;
   MfUnitEntry               *title_entry;
   GtkTextView               *description_view;
+  GtkLabel                  *description_message;
   AdwPreferencesGroup       *fluid_group;
   AdwPreferencesGroup       *simulation_group;
   AdwComboRow               *method_row;
@@ -366,6 +367,14 @@ description_text (MfPropertiesPanel *self)
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
+/* Shows under the description why the document refused it; NULL hides it. */
+static void
+show_description_error (MfPropertiesPanel *self, const char *message)
+{
+  gtk_label_set_text (self->description_message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->description_message), message != NULL);
+}
+
 static void
 apply_description (MfPropertiesPanel *self)
 {
@@ -378,7 +387,11 @@ apply_description (MfPropertiesPanel *self)
   text = description_text (self);
   if (g_strcmp0 (text, mf_edit_document_get_description (self->document)) != 0
       && !mf_edit_document_set_description (self->document, text, &error))
-    g_warning ("%s", error->message);
+    {
+      show_description_error (self, error->message);
+      return;
+    }
+  show_description_error (self, NULL);
 }
 
 static void
@@ -412,10 +425,11 @@ on_method_selected (MfPropertiesPanel *self)
   current = mf_edit_document_get_simulation_text (self->document, "method");
   if (g_strcmp0 (current, methods[selected].name) == 0)
     return;
-  /* Every name in the table is one the loader takes. */
+  /* Every name in the table is one the loader takes; should the settings
+   * still be refused, the row says why, as a component's choice row does. */
   if (!mf_edit_document_set_simulation_text (self->document, "method", methods[selected].name,
                                              &error))
-    g_warning ("%s", error->message);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row), error->message);
 }
 
 static void
@@ -465,6 +479,7 @@ refresh_circuit (MfPropertiesPanel *self)
       gtk_text_buffer_end_irreversible_action (buffer);
       self->updating = FALSE;
       self->description_dirty = FALSE;
+      show_description_error (self, NULL);
     }
   refresh_fluid (self);
 
@@ -739,6 +754,7 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, id_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, title_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_view);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_message);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, fluid_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, simulation_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, method_row);
