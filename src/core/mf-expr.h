@@ -59,6 +59,14 @@ gboolean  mf_expr_is_constant (const MfExpr *expr);
 void      mf_expr_collect_breakpoints (const MfExpr *expr,
                                        GArray       *times);
 
+/* The length of the plain decimal number at the start of `s`, or 0 when
+ * there is none: an optional sign, digits with an optional point (12, 1.5,
+ * .5, 1.) and an optional exponent (2e-5, 1.5E+3; an 'e' not followed by
+ * digits is not part of the number).  The numbers of expressions, which
+ * read a sign as an operator, and of the editor's value fields; stricter
+ * than strtod, which also takes "inf", "nan" and hexadecimal. */
+gsize     mf_expr_number_length (const char *s);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfExpr, mf_expr_free)
 
 G_END_DECLS
