@@ -67,6 +67,10 @@ typedef struct
   const char  *states;    /* fallbacks: the algebraic states ("O1.v, O2.v") */
 } MfSimLogEntry;
 
+/* A new, empty GArray of MfSimLogEntry that owns its entries' strings and
+ * frees them with the entries. */
+GArray *mf_sim_log_new (void);
+
 /* `values` are the outputs, then the switches, as mf_simulate() hands them
  * (mf_sim_worker_get_value_name() names them). */
 typedef void (*MfSimSampleFunc) (double        t,
