@@ -14,6 +14,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mf-document-keys.h"
 #include "mf-edit-document.h"
 #include "mf-error.h"
 #include "mf-history.h"

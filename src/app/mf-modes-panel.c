@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "mf-document-keys.h"
 #include "mf-error.h"
 #include "mf-expr.h"
 #include "mf-unit-entry.h"
@@ -537,7 +538,7 @@ on_add_entry_clicked (MfModesPanel *self)
     return;
   n = mf_edit_document_get_n_schedule_entries (self->document);
   names = mode_names (self);
-  t_end_text = mf_edit_document_get_simulation_text (self->document, "t_end");
+  t_end_text = mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_T_END);
   t_end = t_end_text != NULL ? time_of_text (t_end_text) : 1.0;
   if (!isfinite (t_end))
     t_end = 1.0;

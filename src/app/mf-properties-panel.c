@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-circuit.h"
+#include "mf-document-keys.h"
 #include "mf-error.h"
 #include "mf-field-names.h"
 #include "mf-method.h"
@@ -27,15 +28,17 @@ static const struct
   MfRange     range;
   gboolean    any_dimension;
 } simulation_fields[] = {
-  { "t_end", N_("End time"), N_("end time"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
-  { "output_interval", N_("Output interval"), N_("output interval"), MF_QUANTITY_TIME,
-    MF_RANGE_NON_NEGATIVE, FALSE },
-  { "rtol", N_("Relative tolerance"), N_("relative tolerance"), MF_QUANTITY_DIMENSIONLESS,
+  { MF_KEY_SIMULATION_T_END, N_("End time"), N_("end time"), MF_QUANTITY_TIME,
     MF_RANGE_POSITIVE, FALSE },
+  { MF_KEY_SIMULATION_OUTPUT_INTERVAL, N_("Output interval"), N_("output interval"),
+    MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE },
+  { MF_KEY_SIMULATION_RTOL, N_("Relative tolerance"), N_("relative tolerance"),
+    MF_QUANTITY_DIMENSIONLESS, MF_RANGE_POSITIVE, FALSE },
   /* in the units of each state, so no unit to check */
-  { "atol", N_("Absolute tolerance"), N_("absolute tolerance"), MF_QUANTITY_DIMENSIONLESS,
-    MF_RANGE_POSITIVE, TRUE },
-  { "step", N_("Fixed step"), N_("fixed step"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
+  { MF_KEY_SIMULATION_ATOL, N_("Absolute tolerance"), N_("absolute tolerance"),
+    MF_QUANTITY_DIMENSIONLESS, MF_RANGE_POSITIVE, TRUE },
+  { MF_KEY_SIMULATION_STEP, N_("Fixed step"), N_("fixed step"), MF_QUANTITY_TIME,
+    MF_RANGE_POSITIVE, FALSE },
 };
 
 #define N_SIMULATION_FIELDS G_N_ELEMENTS (simulation_fields)
@@ -48,10 +51,10 @@ static const struct
   const char *words; /* the field in messages */
   MfQuantity  quantity;
 } fluid_fields[] = {
-  { "density", N_("Density"), N_("density"), MF_QUANTITY_DENSITY },
-  { "kinematic_viscosity", N_("Kinematic viscosity"), N_("kinematic viscosity"),
+  { MF_KEY_FLUID_DENSITY, N_("Density"), N_("density"), MF_QUANTITY_DENSITY },
+  { MF_KEY_FLUID_KINEMATIC_VISCOSITY, N_("Kinematic viscosity"), N_("kinematic viscosity"),
     MF_QUANTITY_VISCOSITY },
-  { "bulk_modulus", N_("Bulk modulus"), N_("bulk modulus"), MF_QUANTITY_PRESSURE },
+  { MF_KEY_FLUID_BULK_MODULUS, N_("Bulk modulus"), N_("bulk modulus"), MF_QUANTITY_PRESSURE },
 };
 
 #define N_FLUID_FIELDS G_N_ELEMENTS (fluid_fields)
@@ -422,13 +425,13 @@ on_method_selected (MfPropertiesPanel *self)
 
   if (self->updating || self->document == NULL || selected >= n_methods)
     return;
-  current = mf_edit_document_get_simulation_text (self->document, "method");
+  current = mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_METHOD);
   if (g_strcmp0 (current, methods[selected].name) == 0)
     return;
   /* Every name in the table is one the loader takes; should the settings
    * still be refused, the row says why, as a component's choice row does. */
-  if (!mf_edit_document_set_simulation_text (self->document, "method", methods[selected].name,
-                                             &error))
+  if (!mf_edit_document_set_simulation_text (self->document, MF_KEY_SIMULATION_METHOD,
+                                             methods[selected].name, &error))
     adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row), error->message);
 }
 
@@ -460,7 +463,8 @@ refresh_circuit (MfPropertiesPanel *self)
 {
   guint n_methods;
   const MfMethod *methods = mf_method_list (&n_methods);
-  g_autofree char *method = mf_edit_document_get_simulation_text (self->document, "method");
+  g_autofree char *method =
+    mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_METHOD);
   g_autoptr (MfCircuit) defaults = mf_circuit_new ();
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
@@ -554,13 +558,13 @@ build_simulation_rows (MfPropertiesPanel *self)
       };
       g_autofree char *default_text = NULL;
 
-      if (strcmp (simulation_fields[i].field, "t_end") == 0)
+      if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_T_END) == 0)
         default_text = mf_quantity_text_format_si (MF_QUANTITY_TIME, defaults->simulation.t_end);
-      else if (strcmp (simulation_fields[i].field, "output_interval") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_OUTPUT_INTERVAL) == 0)
         default_text = g_strdup (_("a thousandth of the end time"));
-      else if (strcmp (simulation_fields[i].field, "rtol") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_RTOL) == 0)
         default_text = mf_quantity_text_number (defaults->simulation.rtol);
-      else if (strcmp (simulation_fields[i].field, "atol") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_ATOL) == 0)
         default_text = mf_quantity_text_number (defaults->simulation.atol);
       else
         default_text = g_strdup (_("adaptive step"));

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-document-keys.h"
 #include "mf-expr.h"
 
 /* A run reserves at most this many samples up front (about 4 GB of address
@@ -422,8 +423,8 @@ expected_samples (MfSimPanel *self)
 
   if (self->document == NULL)
     return 0;
-  t_end = simulation_value (self, "t_end");
-  interval = simulation_value (self, "output_interval");
+  t_end = simulation_value (self, MF_KEY_SIMULATION_T_END);
+  interval = simulation_value (self, MF_KEY_SIMULATION_OUTPUT_INTERVAL);
   if (!(interval > 0))
     interval = t_end / 1000.0;
   /* a rounding error above a whole number of intervals is not one more */

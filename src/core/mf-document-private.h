@@ -11,6 +11,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mf-document-keys.h"
 #include "mf-document.h"
 #include "mf-error.h"
 #include "mf-json-locate.h"
