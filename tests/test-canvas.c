@@ -17,6 +17,7 @@
 
 #include "mf-canvas.h"
 #include "mf-palette.h"
+#include "mf-test-widgets.h"
 
 typedef struct
 {
@@ -26,13 +27,6 @@ typedef struct
   guint           selection_changes;
   char           *refused;
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 on_selection_changed (MfCanvas *canvas,

@@ -13,6 +13,7 @@
 
 #include "mf-modes-panel.h"
 #include "mf-properties-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-unit-entry.h"
 
 static const char circuit[] =
@@ -43,13 +44,6 @@ typedef struct
   GtkWidget      *panel;
   char           *original; /* the document's text before the test */
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 fixture_set_up (Fixture *f, gconstpointer make_modes_panel)
