@@ -823,7 +823,7 @@ test_palette (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (palette);
 
-  /* every type of FORMAT.md has a button */
+  /* every component type has a button */
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     g_assert_nonnull (mf_palette_get_button (MF_PALETTE (palette),
                                              mf_component_type_info (t)->name));

@@ -64,7 +64,7 @@ test_nodes_and_states (void)
 }
 
 /* Rows: J1, C.rod, then the link "C.v = M.v".  A piston enters with +A1 at
- * its cap node and −A2 at its rod node (MODEL.md §1). */
+ * its cap node and −A2 at its rod node (docs/model.md, "Signs"). */
 static void
 test_constraint_signs (void)
 {

@@ -787,7 +787,7 @@ test_modes_schedule (Fixture *f, gconstpointer unused)
   g_assert_cmpstr (shown (entry_titled (f, "From", 1)), ==, "0.5");
 }
 
-/* A document without modes shows the one FORMAT.md gives it, "default";
+/* A document without modes shows the one docs/format.md gives it, "default";
  * closing a valve there writes that mode out. */
 static void
 test_modes_implicit_default (Fixture *f, gconstpointer unused)

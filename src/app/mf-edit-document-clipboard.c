@@ -1,6 +1,6 @@
 /* mf-edit-document-clipboard.c: copying components with the wires between
- * them as a FORMAT.md fragment, and pasting one back, under new ids where
- * its own clash.
+ * them as a document fragment (docs/format.md), and pasting one back, under
+ * new ids where its own clash.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -479,7 +479,8 @@ insert_member (JsonNode *holder, const char *name, JsonNode *value, const char *
 }
 
 /* The members a new parameter goes before: the type's later parameters and
- * the layout, so a component reads in the order of FORMAT.md's table. */
+ * the layout, so a component reads in the order of the table in
+ * docs/format.md, "Components". */
 static GStrv
 members_after (const MfComponentTypeInfo *info, int param)
 {

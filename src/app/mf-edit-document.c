@@ -578,8 +578,8 @@ mf_edit_document_set_root_member (MfEditDocument *self, const char *name, JsonNo
       json_object_set_member (object, name, node);
       return;
     }
-  /* after the last member that FORMAT.md lists before it, or else before
-   * the first it lists after it */
+  /* after the last member that docs/format.md lists before it, or else
+   * before the first it lists after it */
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next, i++)
     {

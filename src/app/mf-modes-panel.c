@@ -15,7 +15,7 @@
 #include "mf-unit-entry.h"
 #include "mf-widget-template.h"
 
-/* What FORMAT.md calls the one mode of a document without modes. */
+/* What docs/format.md calls the one mode of a document without modes. */
 #define IMPLICIT_MODE "default"
 
 struct _MfModesPanel

@@ -112,8 +112,8 @@ static void refresh (MfPropertiesPanel *self);
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* "Length", "Cracking pressure"; the words of FORMAT.md, so that what the
- * panel shows is what a file says. */
+/* "Length", "Cracking pressure"; the words of the file format, so that what
+ * the panel shows is what a file says. */
 /* What applies when the document leaves the parameter out, or NULL. */
 static char *
 param_default_text (const MfParamSpec *spec)

@@ -345,7 +345,7 @@ mf_sim_panel_update_mode_names (MfSimPanel *self)
   n = mf_edit_document_get_n_modes (self->document);
   for (guint i = 0; i < n; i++)
     g_strv_builder_add (builder, mf_edit_document_get_mode_name (self->document, i));
-  /* FORMAT.md: a document without modes has the one mode "default" */
+  /* docs/format.md: a document without modes has the one mode "default" */
   if (n == 0)
     g_strv_builder_add (builder, "default");
   names = g_strv_builder_end (builder);

@@ -109,7 +109,7 @@ port_nodes_dup (const NodePorts *nodes, guint n)
 
 /* ---- rows and columns -------------------------------------------------- */
 
-/* "P1" of "P1.v": ids hold no '.' (FORMAT.md). */
+/* "P1" of "P1.v": ids hold no '.' (docs/format.md, "Components"). */
 static char *
 component_of_state (const char *state)
 {

@@ -1,4 +1,4 @@
-/* mf-document-validate.c: the rules of FORMAT.md, checked on a parsed
+/* mf-document-validate.c: the rules of docs/format.md, checked on a parsed
  * document while its circuit is built.  Every problem is reported, not just
  * the first, and a problem is reported once: a component that could not be
  * built is remembered so that wires and modes naming it stay quiet.

@@ -2,9 +2,9 @@
  * a unit, or an expression in t — parsed once into a tree that evaluates fast
  * and gives its exact derivative in t.
  *
- * Grammar (FORMAT.md): numbers (with an optional unit right after them),
- * the variable t, the constant pi, + - * / ^ (right associative, binds
- * tighter than unary minus: -2^2 = -4), parentheses, the functions
+ * Grammar (docs/format.md, "Values"): numbers (with an optional unit right
+ * after them), the variable t, the constant pi, + - * / ^ (right associative,
+ * binds tighter than unary minus: -2^2 = -4), parentheses, the functions
  * sin cos tan exp log sqrt abs min max, step(t, t0), ramp(t, t0, t1),
  * pulse(t, t0, width) and table(t, [[t0, y0], [t1, y1], ...]).
  *

@@ -1,4 +1,5 @@
-/* mf-model.c: from a circuit to M, the rows of W and F (MODEL.md §1).
+/* mf-model.c: from a circuit to M, the rows of W and F (docs/model.md,
+ * "Nodes and their names", "Signs" and "Forces").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,7 +23,8 @@ node_clear (MfNode *node)
 }
 
 /* Ports joined by wires form one node; a junction names its node, any other
- * node is named after its first port in document order (FORMAT.md). */
+ * node is named after its first port in document order (docs/model.md,
+ * "Nodes and their names"). */
 static void
 build_nodes (MfModel *model)
 {
