@@ -17,6 +17,7 @@
 
 #include "mf-canvas.h"
 #include "mf-palette.h"
+#include "mf-test-widgets.h"
 
 typedef struct
 {
@@ -26,13 +27,6 @@ typedef struct
   guint           selection_changes;
   char           *refused;
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 on_selection_changed (MfCanvas *canvas,
@@ -829,7 +823,7 @@ test_palette (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (palette);
 
-  /* every type of FORMAT.md has a button */
+  /* every component type has a button */
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     g_assert_nonnull (mf_palette_get_button (MF_PALETTE (palette),
                                              mf_component_type_info (t)->name));

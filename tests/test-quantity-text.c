@@ -122,7 +122,7 @@ test_join_split_round_trip (void)
             expr = mf_expr_parse (text, &dimension, NULL, &error);
             g_assert_no_error (error);
             assert_close (mf_expr_eval (expr, 0.0), numbers[k] * (n_units ? units[u].factor : 1));
-            /* the SI unit is written as a bare number, which FORMAT.md reads as SI */
+            /* the SI unit is written as a bare number, read as SI */
             if (u == 0)
               g_assert_true (dimension.any);
             else

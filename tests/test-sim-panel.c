@@ -16,6 +16,7 @@
 #include "mf-canvas.h"
 #include "mf-sim-panel.h"
 #include "mf-structure-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-window.h"
 
 static MfApplication *application;
@@ -31,48 +32,6 @@ static MfApplication *application;
   "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0, \"at\": [200, 0] } ],\n" \
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"] ],\n" \
   "  \"simulation\": %s }\n"
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action_name)
-{
-  if (GTK_IS_ACTIONABLE (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 typedef struct
 {

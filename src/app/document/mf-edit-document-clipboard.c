@@ -1,6 +1,6 @@
 /* mf-edit-document-clipboard.c: copying components with the wires between
- * them as a FORMAT.md fragment, and pasting one back, under new ids where
- * its own clash.
+ * them as a document fragment (docs/format.md), and pasting one back, under
+ * new ids where its own clash.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -55,15 +55,15 @@ mf_edit_document_copy (MfEditDocument *self, const char *const *ids)
     if (g_hash_table_contains (set, mf_edit_document_get_component_id (self, i)))
       json_array_add_element (components,
                               mf_json_copy_deep (json_array_get_element (
-                                mf_edit_document_array (self, "components"), i)));
-  all_wires = mf_edit_document_array (self, "wires");
+                                mf_edit_document_array (self, MF_KEY_COMPONENTS), i)));
+  all_wires = mf_edit_document_array (self, MF_KEY_WIRES);
   for (guint i = 0; all_wires != NULL && i < json_array_get_length (all_wires); i++)
     if (wire_within (json_array_get_array_element (all_wires, i), set, NULL))
       json_array_add_element (wires, mf_json_copy_deep (json_array_get_element (all_wires, i)));
 
-  json_object_set_int_member (fragment, "manifold", 1);
-  json_object_set_array_member (fragment, "components", components);
-  json_object_set_array_member (fragment, "wires", wires);
+  json_object_set_int_member (fragment, MF_KEY_MANIFOLD, 1);
+  json_object_set_array_member (fragment, MF_KEY_COMPONENTS, components);
+  json_object_set_array_member (fragment, MF_KEY_WIRES, wires);
   root = json_node_init_object (json_node_alloc (), fragment);
   return mf_json_to_text (root, NULL);
 }
@@ -78,7 +78,7 @@ fragment_components (JsonNode *root, GError **error)
   JsonArray *components;
 
   if (!JSON_NODE_HOLDS_OBJECT (root)
-      || (node = json_object_get_member (json_node_get_object (root), "components")) == NULL
+      || (node = json_object_get_member (json_node_get_object (root), MF_KEY_COMPONENTS)) == NULL
       || !JSON_NODE_HOLDS_ARRAY (node))
     {
       mf_edit_refuse (error, _("the clipboard holds no components"));
@@ -97,8 +97,8 @@ fragment_components (JsonNode *root, GError **error)
           return NULL;
         }
       component = json_node_get_object (element);
-      id = json_object_get_member (component, "id");
-      type = json_object_get_member (component, "type");
+      id = json_object_get_member (component, MF_KEY_COMPONENT_ID);
+      type = json_object_get_member (component, MF_KEY_COMPONENT_TYPE);
       if (id == NULL || json_node_get_value_type (id) != G_TYPE_STRING
           || type == NULL || json_node_get_value_type (type) != G_TYPE_STRING
           || mf_component_type_lookup (json_node_get_string (type)) == NULL)
@@ -125,7 +125,7 @@ position_node (double x, double y)
 static void
 fragment_position (JsonObject *component, double *x, double *y)
 {
-  JsonNode *at = json_object_get_member (component, "at");
+  JsonNode *at = json_object_get_member (component, MF_KEY_COMPONENT_AT);
   JsonArray *array = at != NULL && JSON_NODE_HOLDS_ARRAY (at) ? json_node_get_array (at) : NULL;
 
   *x = *y = 0.0;
@@ -151,9 +151,10 @@ place_components (MfEditDocument *self, JsonArray *components, double dx, double
   for (guint i = 0; i < json_array_get_length (components); i++)
     {
       JsonObject *component = json_array_get_object_element (components, i);
-      g_autofree char *id = g_strdup (json_object_get_string_member (component, "id"));
+      g_autofree char *id =
+        g_strdup (json_object_get_string_member (component, MF_KEY_COMPONENT_ID));
       const MfComponentTypeInfo *info = mf_component_type_lookup (
-        json_object_get_string_member (component, "type"));
+        json_object_get_string_member (component, MF_KEY_COMPONENT_TYPE));
       char *new_id;
       double x, y;
 
@@ -167,10 +168,10 @@ place_components (MfEditDocument *self, JsonArray *components, double dx, double
       /* a fragment's wires name the first component of an id */
       if (!g_hash_table_contains (renames, id))
         g_hash_table_insert (renames, g_strdup (id), new_id);
-      json_object_set_string_member (component, "id", new_id);
+      json_object_set_string_member (component, MF_KEY_COMPONENT_ID, new_id);
 
       fragment_position (component, &x, &y);
-      json_object_set_member (component, "at", position_node (x + dx, y + dy));
+      json_object_set_member (component, MF_KEY_COMPONENT_AT, position_node (x + dx, y + dy));
     }
 }
 
@@ -178,7 +179,7 @@ place_components (MfEditDocument *self, JsonArray *components, double dx, double
 static JsonArray *
 fragment_wires (JsonNode *root, GHashTable *renames)
 {
-  JsonNode *node = json_object_get_member (json_node_get_object (root), "wires");
+  JsonNode *node = json_object_get_member (json_node_get_object (root), MF_KEY_WIRES);
   JsonArray *wires = json_array_new ();
   JsonArray *given;
 
@@ -243,19 +244,19 @@ mf_edit_document_paste (MfEditDocument *self, const char *fragment, double dx, d
     return NULL;
   pasted = mf_json_copy_deep (json_parser_get_root (parser));
   components = json_node_get_array (json_object_get_member (json_node_get_object (pasted),
-                                                            "components"));
+                                                            MF_KEY_COMPONENTS));
   place_components (self, components, dx, dy, renames, new_ids);
   wires = fragment_wires (pasted, renames);
   g_ptr_array_add (new_ids, NULL);
   if (json_array_get_length (components) == 0)
     return (char **) g_ptr_array_steal (new_ids, NULL);
 
-  target = mf_edit_document_touch_array (self, "components");
+  target = mf_edit_document_touch_array (self, MF_KEY_COMPONENTS);
   for (guint i = 0; i < json_array_get_length (components); i++)
     json_array_add_element (target, mf_json_copy_deep (json_array_get_element (components, i)));
   if (json_array_get_length (wires) > 0)
     {
-      target = mf_edit_document_touch_array (self, "wires");
+      target = mf_edit_document_touch_array (self, MF_KEY_WIRES);
       for (guint i = 0; i < json_array_get_length (wires); i++)
         json_array_add_element (target, mf_json_copy_deep (json_array_get_element (wires, i)));
     }

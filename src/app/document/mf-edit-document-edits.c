@@ -173,12 +173,13 @@ mf_edit_document_add_component (MfEditDocument *self, MfComponentType type, doub
   self->added_id = mf_edit_document_new_id (self, type, NULL);
 
   component = json_object_new ();
-  json_object_set_string_member (component, "id", self->added_id);
-  json_object_set_string_member (component, "type", mf_component_type_info (type)->name);
+  json_object_set_string_member (component, MF_KEY_COMPONENT_ID, self->added_id);
+  json_object_set_string_member (component, MF_KEY_COMPONENT_TYPE,
+                                 mf_component_type_info (type)->name);
   set_required_defaults (component, type);
-  json_object_set_member (component, "at", position_node (x, y));
+  json_object_set_member (component, MF_KEY_COMPONENT_AT, position_node (x, y));
 
-  components = mf_edit_document_touch_array (self, "components");
+  components = mf_edit_document_touch_array (self, MF_KEY_COMPONENTS);
   json_array_add_object_element (components, component);
   label = g_strdup_printf (_("Add %s"), self->added_id);
   mf_edit_document_commit (self, label, 0, NULL);
@@ -207,7 +208,7 @@ wire_touches (JsonArray *wire, GHashTable *ids)
 static void
 remove_wires_of (MfEditDocument *self, GHashTable *ids)
 {
-  JsonArray *wires = mf_edit_document_array (self, "wires");
+  JsonArray *wires = mf_edit_document_array (self, MF_KEY_WIRES);
   guint n = wires != NULL ? json_array_get_length (wires) : 0;
   gboolean touched = FALSE;
 
@@ -215,7 +216,7 @@ remove_wires_of (MfEditDocument *self, GHashTable *ids)
     if (wire_touches (json_array_get_array_element (wires, i), ids))
       {
         if (!touched)
-          wires = mf_edit_document_touch_array (self, "wires"), touched = TRUE;
+          wires = mf_edit_document_touch_array (self, MF_KEY_WIRES), touched = TRUE;
         json_array_remove_element (wires, i);
       }
 }
@@ -251,14 +252,14 @@ is_one_of (const char *id, GHashTable *ids)
 static void
 remove_from_modes (MfEditDocument *self, GHashTable *ids)
 {
-  JsonArray *modes = mf_edit_document_array (self, "modes");
+  JsonArray *modes = mf_edit_document_array (self, MF_KEY_MODES);
   guint n = modes != NULL ? json_array_get_length (modes) : 0;
   gboolean touched = FALSE;
 
   for (guint m = 0; m < n; m++)
     {
       JsonNode *closed = json_object_get_member (json_array_get_object_element (modes, m),
-                                                 "closed");
+                                                 MF_KEY_MODE_CLOSED);
 
       if (closed == NULL
           || !array_remove_strings (json_node_get_array (closed), is_one_of, ids, TRUE))
@@ -266,8 +267,9 @@ remove_from_modes (MfEditDocument *self, GHashTable *ids)
       /* touching copies the modes as they were, so it comes first */
       if (!touched)
         {
-          modes = mf_edit_document_touch_array (self, "modes"), touched = TRUE;
-          closed = json_object_get_member (json_array_get_object_element (modes, m), "closed");
+          modes = mf_edit_document_touch_array (self, MF_KEY_MODES), touched = TRUE;
+          closed = json_object_get_member (json_array_get_object_element (modes, m),
+                                           MF_KEY_MODE_CLOSED);
         }
       array_remove_strings (json_node_get_array (closed), is_one_of, ids, FALSE);
     }
@@ -276,18 +278,18 @@ remove_from_modes (MfEditDocument *self, GHashTable *ids)
 static void
 remove_from_preferred (MfEditDocument *self, GHashTable *ids)
 {
-  JsonArray *preferred = mf_edit_document_array (self, "prefer_states");
+  JsonArray *preferred = mf_edit_document_array (self, MF_KEY_PREFER_STATES);
 
   if (preferred == NULL || !array_remove_strings (preferred, names_a_component, ids, TRUE))
     return;
-  preferred = mf_edit_document_touch_array (self, "prefer_states");
+  preferred = mf_edit_document_touch_array (self, MF_KEY_PREFER_STATES);
   array_remove_strings (preferred, names_a_component, ids, FALSE);
 }
 
 static void
 remove_from_initial (MfEditDocument *self, GHashTable *ids)
 {
-  JsonNode *node = json_object_get_member (mf_edit_document_root_object (self), "initial");
+  JsonNode *node = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_INITIAL);
   g_autoptr (GList) members = NULL;
   JsonObject *initial = NULL;
   gboolean touched = FALSE;
@@ -299,7 +301,7 @@ remove_from_initial (MfEditDocument *self, GHashTable *ids)
     if (names_a_component (l->data, ids))
       {
         if (!touched)
-          initial = mf_edit_document_touch_object (self, "initial"), touched = TRUE;
+          initial = mf_edit_document_touch_object (self, MF_KEY_INITIAL), touched = TRUE;
         json_object_remove_member (initial, l->data);
       }
 }
@@ -326,10 +328,11 @@ mf_edit_document_remove_components (MfEditDocument *self, const char *const *giv
   for (guint i = 0; ids[i] != NULL; i++)
     g_hash_table_add (set, ids[i]);
 
-  components = mf_edit_document_touch_array (self, "components");
+  components = mf_edit_document_touch_array (self, MF_KEY_COMPONENTS);
   for (guint i = json_array_get_length (components); i-- > 0;)
     if (g_hash_table_contains (set, json_object_get_string_member (
-                                 json_array_get_object_element (components, i), "id")))
+                                 json_array_get_object_element (components, i),
+                                 MF_KEY_COMPONENT_ID)))
       json_array_remove_element (components, i);
   remove_wires_of (self, set);
   remove_from_modes (self, set);
@@ -406,7 +409,7 @@ mf_edit_document_move_components (MfEditDocument *self, const char *const *ids, 
           return mf_edit_refuse (error, _("the move would take %s out of any finite place"), what);
         }
       mf_edit_document_touch_component (self, index);
-      json_object_set_member (mf_edit_document_component (self, index), "at",
+      json_object_set_member (mf_edit_document_component (self, index), MF_KEY_COMPONENT_AT,
                               position_node (x + dx, y + dy));
     }
   label = g_strdup_printf (_("Move %s"), what);
@@ -437,8 +440,8 @@ mf_edit_document_rotate_components (MfEditDocument *self, const char *const *ids
       int rotation = mf_edit_document_get_component_rotation (self, index);
 
       mf_edit_document_touch_component (self, index);
-      json_object_set_int_member (mf_edit_document_component (self, index), "rotation",
-                                  (rotation + 90) % 360);
+      json_object_set_int_member (mf_edit_document_component (self, index),
+                                  MF_KEY_COMPONENT_ROTATION, (rotation + 90) % 360);
     }
   label = g_strdup_printf (_("Rotate %s"), what);
   mf_edit_document_commit (self, label, 0, NULL);
@@ -476,7 +479,8 @@ insert_member (JsonNode *holder, const char *name, JsonNode *value, const char *
 }
 
 /* The members a new parameter goes before: the type's later parameters and
- * the layout, so a component reads in the order of FORMAT.md's table. */
+ * the layout, so a component reads in the order of the table in
+ * docs/format.md, "Components". */
 static GStrv
 members_after (const MfComponentTypeInfo *info, int param)
 {
@@ -484,8 +488,8 @@ members_after (const MfComponentTypeInfo *info, int param)
 
   for (guint i = (guint) param + 1; i < info->n_params; i++)
     g_strv_builder_add (builder, info->params[i].name);
-  g_strv_builder_add (builder, "at");
-  g_strv_builder_add (builder, "rotation");
+  g_strv_builder_add (builder, MF_KEY_COMPONENT_AT);
+  g_strv_builder_add (builder, MF_KEY_COMPONENT_ROTATION);
   return g_strv_builder_end (builder);
 }
 
@@ -530,7 +534,7 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
     }
   /* a component's parameters decide only whether it loads itself: wires
    * and modes look at its id and type */
-  if (!mf_edit_document_verify_part (self, "components", index, error))
+  if (!mf_edit_document_verify_part (self, MF_KEY_COMPONENTS, index, error))
     return FALSE;
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
@@ -572,11 +576,11 @@ rename_in_strings (JsonArray *array, const char *id, const char *new_id, gboolea
 static void
 rename_in_wires (MfEditDocument *self, const char *id, const char *new_id)
 {
-  JsonArray *wires = mf_edit_document_array (self, "wires");
+  JsonArray *wires = mf_edit_document_array (self, MF_KEY_WIRES);
 
   if (wires == NULL)
     return;
-  wires = mf_edit_document_touch_array (self, "wires");
+  wires = mf_edit_document_touch_array (self, MF_KEY_WIRES);
   for (guint i = 0; i < json_array_get_length (wires); i++)
     rename_in_strings (json_array_get_array_element (wires, i), id, new_id, FALSE);
 }
@@ -584,15 +588,15 @@ rename_in_wires (MfEditDocument *self, const char *id, const char *new_id)
 static void
 rename_in_modes (MfEditDocument *self, const char *id, const char *new_id)
 {
-  JsonArray *modes = mf_edit_document_array (self, "modes");
+  JsonArray *modes = mf_edit_document_array (self, MF_KEY_MODES);
 
   if (modes == NULL)
     return;
-  modes = mf_edit_document_touch_array (self, "modes");
+  modes = mf_edit_document_touch_array (self, MF_KEY_MODES);
   for (guint m = 0; m < json_array_get_length (modes); m++)
     {
       JsonNode *closed = json_object_get_member (json_array_get_object_element (modes, m),
-                                                 "closed");
+                                                 MF_KEY_MODE_CLOSED);
 
       if (closed != NULL)
         rename_in_strings (json_node_get_array (closed), id, new_id, TRUE);
@@ -603,14 +607,14 @@ rename_in_modes (MfEditDocument *self, const char *id, const char *new_id)
 static void
 rename_in_initial (MfEditDocument *self, const char *id, const char *new_id)
 {
-  JsonNode *node = json_object_get_member (mf_edit_document_root_object (self), "initial");
+  JsonNode *node = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_INITIAL);
   g_autoptr (JsonObject) rebuilt = NULL;
   g_autoptr (GList) members = NULL;
   JsonObject *initial;
 
   if (node == NULL)
     return;
-  initial = mf_edit_document_touch_object (self, "initial");
+  initial = mf_edit_document_touch_object (self, MF_KEY_INITIAL);
   rebuilt = json_object_new ();
   members = json_object_get_members (initial);
   for (GList *l = members; l != NULL; l = l->next)
@@ -620,7 +624,8 @@ rename_in_initial (MfEditDocument *self, const char *id, const char *new_id)
       json_object_set_member (rebuilt, name != NULL ? name : l->data,
                               json_node_ref (json_object_get_member (initial, l->data)));
     }
-  json_node_set_object (json_object_get_member (mf_edit_document_root_object (self), "initial"),
+  json_node_set_object (json_object_get_member (mf_edit_document_root_object (self),
+                                                MF_KEY_INITIAL),
                         rebuilt);
 }
 
@@ -652,14 +657,15 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
   id = old_id = g_strdup (id);
   label = g_strdup_printf (_("Rename %s to %s"), id, new_id);
 
-  mf_edit_document_touch (self, "components");
-  json_object_set_string_member (component, "id", new_id);
+  mf_edit_document_touch (self, MF_KEY_COMPONENTS);
+  json_object_set_string_member (component, MF_KEY_COMPONENT_ID, new_id);
   rename_in_wires (self, id, new_id);
   rename_in_modes (self, id, new_id);
   rename_in_initial (self, id, new_id);
-  preferred = mf_edit_document_array (self, "prefer_states");
+  preferred = mf_edit_document_array (self, MF_KEY_PREFER_STATES);
   if (preferred != NULL)
-    rename_in_strings (mf_edit_document_touch_array (self, "prefer_states"), id, new_id, FALSE);
+    rename_in_strings (mf_edit_document_touch_array (self, MF_KEY_PREFER_STATES), id, new_id,
+                       FALSE);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

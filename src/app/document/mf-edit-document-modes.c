@@ -42,8 +42,8 @@ new_mode (const char *name)
 {
   JsonObject *mode = json_object_new ();
 
-  json_object_set_string_member (mode, "name", name);
-  json_object_set_array_member (mode, "closed", json_array_new ());
+  json_object_set_string_member (mode, MF_KEY_MODE_NAME, name);
+  json_object_set_array_member (mode, MF_KEY_MODE_CLOSED, json_array_new ());
   return mode;
 }
 
@@ -53,7 +53,7 @@ static JsonArray *
 touch_modes (MfEditDocument *self)
 {
   gboolean implicit = mf_edit_document_get_n_modes (self) == 0;
-  JsonArray *modes = mf_edit_document_touch_array (self, "modes");
+  JsonArray *modes = mf_edit_document_touch_array (self, MF_KEY_MODES);
 
   if (implicit)
     json_array_add_object_element (modes, new_mode (IMPLICIT_MODE));
@@ -94,19 +94,19 @@ static void
 schedule_each (MfEditDocument *self, const char *name,
                void (*change) (JsonArray *schedule, guint entry, gpointer data), gpointer data)
 {
-  JsonArray *schedule = mf_edit_document_array (self, "schedule");
+  JsonArray *schedule = mf_edit_document_array (self, MF_KEY_SCHEDULE);
   gboolean touched = FALSE;
 
   for (guint i = schedule != NULL ? json_array_get_length (schedule) : 0; i-- > 0;)
     {
       JsonNode *mode = json_object_get_member (json_array_get_object_element (schedule, i),
-                                               "mode");
+                                               MF_KEY_SCHEDULE_MODE);
 
       if (mode == NULL || json_node_get_value_type (mode) != G_TYPE_STRING
           || strcmp (json_node_get_string (mode), name) != 0)
         continue;
       if (!touched)
-        schedule = mf_edit_document_touch_array (self, "schedule"), touched = TRUE;
+        schedule = mf_edit_document_touch_array (self, MF_KEY_SCHEDULE), touched = TRUE;
       change (schedule, i, data);
     }
 }
@@ -114,8 +114,8 @@ schedule_each (MfEditDocument *self, const char *name,
 static void
 rename_entry (JsonArray *schedule, guint entry, gpointer new_name)
 {
-  json_object_set_string_member (json_array_get_object_element (schedule, entry), "mode",
-                                 new_name);
+  json_object_set_string_member (json_array_get_object_element (schedule, entry),
+                                 MF_KEY_SCHEDULE_MODE, new_name);
 }
 
 static void
@@ -147,7 +147,8 @@ mf_edit_document_rename_mode (MfEditDocument *self, const char *name, const char
   label = g_strdup_printf (_("Rename mode '%s' to '%s'"), old_name, new_name);
   modes = touch_modes (self);
   json_object_set_string_member (json_array_get_object_element (
-                                   modes, (guint) find_mode (self, old_name)), "name", new_name);
+                                   modes, (guint) find_mode (self, old_name)),
+                                 MF_KEY_MODE_NAME, new_name);
   schedule_each (self, old_name, rename_entry, (gpointer) new_name);
   if (!mf_edit_document_verify (self, error))
     return FALSE;
@@ -172,7 +173,7 @@ mf_edit_document_remove_mode (MfEditDocument *self, const char *name, GError **e
                            : "there is no mode '%s'", name);
   old_name = g_strdup (name);
   label = g_strdup_printf (_("Delete mode '%s'"), old_name);
-  json_array_remove_element (mf_edit_document_touch_array (self, "modes"), (guint) index);
+  json_array_remove_element (mf_edit_document_touch_array (self, MF_KEY_MODES), (guint) index);
   schedule_each (self, old_name, remove_entry, NULL);
   if (!mf_edit_document_verify (self, error))
     return FALSE;
@@ -236,9 +237,9 @@ mf_edit_document_set_valve_closed (MfEditDocument *self, const char *mode,
   /* "default" may only now be written out: look for the mode after */
   modes = touch_modes (self);
   object = json_array_get_object_element (modes, (guint) find_mode (self, mode));
-  if (!json_object_has_member (object, "closed"))
-    json_object_set_array_member (object, "closed", json_array_new ());
-  list = json_object_get_array_member (object, "closed");
+  if (!json_object_has_member (object, MF_KEY_MODE_CLOSED))
+    json_object_set_array_member (object, MF_KEY_MODE_CLOSED, json_array_new ());
+  list = json_object_get_array_member (object, MF_KEY_MODE_CLOSED);
   if (closed)
     json_array_add_string_element (list, component_id);
   else
@@ -273,16 +274,16 @@ mf_edit_document_set_schedule (MfEditDocument *self, guint n_entries, const doub
         return mf_edit_refuse (error, _("schedule entry %u: there is no mode '%s'"), i + 1,
                                modes[i] != NULL ? modes[i] : "");
       entry = json_object_new ();
-      json_object_set_member (entry, "t", mf_edit_number_node (times[i]));
-      json_object_set_string_member (entry, "mode", modes[i]);
+      json_object_set_member (entry, MF_KEY_SCHEDULE_T, mf_edit_number_node (times[i]));
+      json_object_set_string_member (entry, MF_KEY_SCHEDULE_MODE, modes[i]);
       json_array_add_object_element (schedule, entry);
     }
 
-  mf_edit_document_touch (self, "schedule");
-  if (n_entries == 0 && mf_edit_document_array (self, "schedule") != NULL)
-    json_object_remove_member (mf_edit_document_root_object (self), "schedule");
+  mf_edit_document_touch (self, MF_KEY_SCHEDULE);
+  if (n_entries == 0 && mf_edit_document_array (self, MF_KEY_SCHEDULE) != NULL)
+    json_object_remove_member (mf_edit_document_root_object (self), MF_KEY_SCHEDULE);
   else if (n_entries > 0)
-    mf_edit_document_set_root_member (self, "schedule",
+    mf_edit_document_set_root_member (self, MF_KEY_SCHEDULE,
                                       json_node_init_array (json_node_alloc (), schedule));
   if (!mf_edit_document_verify (self, error))
     return FALSE;

@@ -14,6 +14,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mf-document-keys.h"
 #include "mf-edit-document.h"
 #include "mf-error.h"
 #include "mf-history.h"
@@ -24,7 +25,7 @@ struct _MfEditDocument
 {
   GObject     parent_instance;
 
-  JsonNode   *root; /* always an object: the document as FORMAT.md text says */
+  JsonNode   *root; /* always an object: the document as its text says */
   GFile      *file;
   char       *display_name;
   MfHistory  *history;
@@ -79,14 +80,14 @@ void        mf_edit_document_touch (MfEditDocument *self,
 JsonNode   *mf_edit_document_touch_component (MfEditDocument *self,
                                               guint           index);
 /* Touches the root's array `name` and returns it, first adding an empty one
- * where FORMAT.md's order puts it when there is none. */
+ * where the order of docs/format.md puts it when there is none. */
 JsonArray  *mf_edit_document_touch_array (MfEditDocument *self,
                                           const char     *name);
 /* Touches the root's object `name` and returns it, adding it when absent. */
 JsonObject *mf_edit_document_touch_object (MfEditDocument *self,
                                            const char     *name);
-/* Sets a root member (touched before), a new one where FORMAT.md's order
- * puts it. */
+/* Sets a root member (touched before), a new one where the order of
+ * docs/format.md puts it. */
 void        mf_edit_document_set_root_member (MfEditDocument *self,
                                               const char     *name,
                                               JsonNode       *node);

@@ -38,7 +38,7 @@ array_length (JsonArray *array)
 JsonObject *
 mf_edit_document_component (MfEditDocument *self, guint index)
 {
-  JsonArray *components = mf_edit_document_array (self, "components");
+  JsonArray *components = mf_edit_document_array (self, MF_KEY_COMPONENTS);
 
   g_return_val_if_fail (index < array_length (components), NULL);
   return json_array_get_object_element (components, index);
@@ -57,7 +57,7 @@ mf_edit_document_get_title (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
 
-  return root_string (self, "title");
+  return root_string (self, MF_KEY_TITLE);
 }
 
 const char *
@@ -65,7 +65,7 @@ mf_edit_document_get_description (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
 
-  return root_string (self, "description");
+  return root_string (self, MF_KEY_DESCRIPTION);
 }
 
 char *
@@ -100,7 +100,7 @@ mf_edit_document_get_n_components (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), 0);
 
-  return array_length (mf_edit_document_array (self, "components"));
+  return array_length (mf_edit_document_array (self, MF_KEY_COMPONENTS));
 }
 
 int
@@ -131,7 +131,8 @@ mf_edit_document_get_component_id (MfEditDocument *self, guint index)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
   g_return_val_if_fail (index < mf_edit_document_get_n_components (self), NULL);
 
-  return json_object_get_string_member (mf_edit_document_component (self, index), "id");
+  return json_object_get_string_member (mf_edit_document_component (self, index),
+                                        MF_KEY_COMPONENT_ID);
 }
 
 const MfComponentTypeInfo *
@@ -140,8 +141,8 @@ mf_edit_document_get_component_info (MfEditDocument *self, guint index)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
   g_return_val_if_fail (index < mf_edit_document_get_n_components (self), NULL);
 
-  return mf_component_type_lookup (
-    json_object_get_string_member (mf_edit_document_component (self, index), "type"));
+  return mf_component_type_lookup (json_object_get_string_member (
+    mf_edit_document_component (self, index), MF_KEY_COMPONENT_TYPE));
 }
 
 void
@@ -155,7 +156,7 @@ mf_edit_document_get_component_position (MfEditDocument *self, guint index, doub
   g_return_if_fail (index < mf_edit_document_get_n_components (self));
 
   component = mf_edit_document_component (self, index);
-  at = json_object_get_member (component, "at");
+  at = json_object_get_member (component, MF_KEY_COMPONENT_AT);
   if (x != NULL)
     *x = at != NULL ? json_array_get_double_element (json_node_get_array (at), 0) : 0.0;
   if (y != NULL)
@@ -171,9 +172,9 @@ mf_edit_document_get_component_rotation (MfEditDocument *self, guint index)
   g_return_val_if_fail (index < mf_edit_document_get_n_components (self), 0);
 
   component = mf_edit_document_component (self, index);
-  if (!json_object_has_member (component, "rotation"))
+  if (!json_object_has_member (component, MF_KEY_COMPONENT_ROTATION))
     return 0;
-  return (int) json_object_get_double_member (component, "rotation");
+  return (int) json_object_get_double_member (component, MF_KEY_COMPONENT_ROTATION);
 }
 
 char *
@@ -192,7 +193,7 @@ mf_edit_document_get_n_wires (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), 0);
 
-  return array_length (mf_edit_document_array (self, "wires"));
+  return array_length (mf_edit_document_array (self, MF_KEY_WIRES));
 }
 
 void
@@ -204,7 +205,7 @@ mf_edit_document_get_wire (MfEditDocument *self, guint index, const char **end_a
   g_return_if_fail (MF_IS_EDIT_DOCUMENT (self));
   g_return_if_fail (index < mf_edit_document_get_n_wires (self));
 
-  wire = json_array_get_array_element (mf_edit_document_array (self, "wires"), index);
+  wire = json_array_get_array_element (mf_edit_document_array (self, MF_KEY_WIRES), index);
   if (end_a != NULL)
     *end_a = json_array_get_string_element (wire, 0);
   if (end_b != NULL)
@@ -218,13 +219,13 @@ mf_edit_document_get_n_modes (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), 0);
 
-  return array_length (mf_edit_document_array (self, "modes"));
+  return array_length (mf_edit_document_array (self, MF_KEY_MODES));
 }
 
 static JsonObject *
 mode_object (MfEditDocument *self, guint mode)
 {
-  return json_array_get_object_element (mf_edit_document_array (self, "modes"), mode);
+  return json_array_get_object_element (mf_edit_document_array (self, MF_KEY_MODES), mode);
 }
 
 const char *
@@ -233,7 +234,7 @@ mf_edit_document_get_mode_name (MfEditDocument *self, guint mode)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
   g_return_val_if_fail (mode < mf_edit_document_get_n_modes (self), NULL);
 
-  return json_object_get_string_member (mode_object (self, mode), "name");
+  return json_object_get_string_member (mode_object (self, mode), MF_KEY_MODE_NAME);
 }
 
 gboolean
@@ -246,7 +247,7 @@ mf_edit_document_mode_closes (MfEditDocument *self, guint mode, const char *comp
   g_return_val_if_fail (mode < mf_edit_document_get_n_modes (self), FALSE);
   g_return_val_if_fail (component_id != NULL, FALSE);
 
-  closed = json_object_get_member (mode_object (self, mode), "closed");
+  closed = json_object_get_member (mode_object (self, mode), MF_KEY_MODE_CLOSED);
   if (closed == NULL)
     return FALSE;
   array = json_node_get_array (closed);
@@ -261,7 +262,7 @@ mf_edit_document_get_n_schedule_entries (MfEditDocument *self)
 {
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), 0);
 
-  return array_length (mf_edit_document_array (self, "schedule"));
+  return array_length (mf_edit_document_array (self, MF_KEY_SCHEDULE));
 }
 
 /* A time as the loader reads it: seconds, or text with a unit ("0.5 s"). */
@@ -285,11 +286,11 @@ mf_edit_document_get_schedule_entry (MfEditDocument *self, guint entry, double *
   g_return_if_fail (MF_IS_EDIT_DOCUMENT (self));
   g_return_if_fail (entry < mf_edit_document_get_n_schedule_entries (self));
 
-  object = json_array_get_object_element (mf_edit_document_array (self, "schedule"), entry);
+  object = json_array_get_object_element (mf_edit_document_array (self, MF_KEY_SCHEDULE), entry);
   if (t != NULL)
-    *t = time_value (json_object_get_member (object, "t"));
+    *t = time_value (json_object_get_member (object, MF_KEY_SCHEDULE_T));
   if (mode != NULL)
-    *mode = json_object_get_string_member (object, "mode");
+    *mode = json_object_get_string_member (object, MF_KEY_SCHEDULE_MODE);
 }
 
 char *
@@ -300,7 +301,7 @@ mf_edit_document_get_simulation_text (MfEditDocument *self, const char *field)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
   g_return_val_if_fail (field != NULL, NULL);
 
-  simulation = json_object_get_member (mf_edit_document_root_object (self), "simulation");
+  simulation = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_SIMULATION);
   if (simulation == NULL)
     return NULL;
   return mf_edit_value_text (json_object_get_member (json_node_get_object (simulation), field));
@@ -314,7 +315,7 @@ mf_edit_document_get_state_preferred (MfEditDocument *self, const char *state)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (state != NULL, FALSE);
 
-  preferred = mf_edit_document_array (self, "prefer_states");
+  preferred = mf_edit_document_array (self, MF_KEY_PREFER_STATES);
   for (guint i = 0; i < array_length (preferred); i++)
     if (strcmp (json_array_get_string_element (preferred, i), state) == 0)
       return TRUE;

@@ -34,7 +34,7 @@ mf_edit_document_set_title (MfEditDocument *self, const char *title, GError **er
 
   if (title != NULL && !g_utf8_validate (title, -1, NULL))
     return mf_edit_refuse (error, _("the title is not valid UTF-8 text"));
-  set_text_field (self, "title", title, _("Change title"));
+  set_text_field (self, MF_KEY_TITLE, title, _("Change title"));
   return TRUE;
 }
 
@@ -49,15 +49,11 @@ mf_edit_document_set_description (MfEditDocument *self, const char *description,
   /* an empty description says nothing: leave the field out */
   if (description != NULL && description[0] == '\0')
     description = NULL;
-  set_text_field (self, "description", description, _("Change description"));
+  set_text_field (self, MF_KEY_DESCRIPTION, description, _("Change description"));
   return TRUE;
 }
 
 /* --- fluid ------------------------------------------------------------ */
-
-static const char *const fluid_fields[] = {
-  "density", "kinematic_viscosity", "bulk_modulus", NULL
-};
 
 char *
 mf_edit_document_get_fluid_text (MfEditDocument *self, const char *field)
@@ -67,7 +63,7 @@ mf_edit_document_get_fluid_text (MfEditDocument *self, const char *field)
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
   g_return_val_if_fail (field != NULL, NULL);
 
-  fluid = json_object_get_member (mf_edit_document_root_object (self), "fluid");
+  fluid = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_FLUID);
   if (fluid == NULL || !JSON_NODE_HOLDS_OBJECT (fluid))
     return NULL;
   return mf_edit_value_text (json_object_get_member (json_node_get_object (fluid), field));
@@ -77,6 +73,7 @@ gboolean
 mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const char *text,
                                  GError **error)
 {
+  /* in the order of mf_document_fluid_keys */
   static const char *const labels[] = {
     N_("Set fluid density"), N_("Set fluid viscosity"), N_("Set fluid bulk modulus")
   };
@@ -88,16 +85,16 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  for (which = 0; fluid_fields[which] != NULL; which++)
-    if (strcmp (fluid_fields[which], field) == 0)
+  for (which = 0; mf_document_fluid_keys[which] != NULL; which++)
+    if (strcmp (mf_document_fluid_keys[which], field) == 0)
       break;
-  if (fluid_fields[which] == NULL)
+  if (mf_document_fluid_keys[which] == NULL)
     return mf_edit_refuse (error, _("the fluid has no property '%s'"), field);
   current = mf_edit_document_get_fluid_text (self, field);
   if (stripped[0] == '\0' && current == NULL)
     return TRUE;
 
-  fluid = mf_edit_document_touch_object (self, "fluid");
+  fluid = mf_edit_document_touch_object (self, MF_KEY_FLUID);
   if (stripped[0] != '\0')
     json_object_set_member (fluid, field, mf_edit_typed_node (stripped));
   else
@@ -105,10 +102,10 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
       json_object_remove_member (fluid, field);
       /* with nothing left the fluid is the default one, as in a new file */
       if (json_object_get_size (fluid) == 0)
-        json_object_remove_member (mf_edit_document_root_object (self), "fluid");
+        json_object_remove_member (mf_edit_document_root_object (self), MF_KEY_FLUID);
     }
   /* nothing else in a document depends on the fluid's fields */
-  if (!mf_edit_document_verify_part (self, "fluid", -1, error))
+  if (!mf_edit_document_verify_part (self, MF_KEY_FLUID, -1, error))
     return FALSE;
   mf_edit_document_commit (self, _(labels[which]), 0, NULL);
   return TRUE;
@@ -116,21 +113,18 @@ mf_edit_document_set_fluid_text (MfEditDocument *self, const char *field, const 
 
 /* --- simulation ------------------------------------------------------- */
 
-static const char *const simulation_fields[] = {
-  "t_end", "method", "rtol", "atol", "output_interval", "step", NULL
-};
-
 /* The undo label of a change of simulation setting `field`. */
 static const char *
 simulation_field_label (const char *field)
 {
+  /* in the order of mf_document_simulation_keys */
   static const char *const labels[] = {
     N_("Set end time"), N_("Set method"), N_("Set relative tolerance"),
     N_("Set absolute tolerance"), N_("Set output interval"), N_("Set step"), NULL
   };
 
-  for (guint i = 0; simulation_fields[i] != NULL; i++)
-    if (strcmp (simulation_fields[i], field) == 0)
+  for (guint i = 0; mf_document_simulation_keys[i] != NULL; i++)
+    if (strcmp (mf_document_simulation_keys[i], field) == 0)
       return _(labels[i]);
   return field;
 }
@@ -147,21 +141,21 @@ mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  if (!g_strv_contains (simulation_fields, field))
+  if (!g_strv_contains (mf_document_simulation_keys, field))
     return mf_edit_refuse (error, _("there is no simulation setting '%s'"), field);
   current = mf_edit_document_get_simulation_text (self, field);
   if (stripped[0] == '\0' && current == NULL)
     return TRUE;
 
-  simulation = mf_edit_document_touch_object (self, "simulation");
+  simulation = mf_edit_document_touch_object (self, MF_KEY_SIMULATION);
   if (stripped[0] == '\0')
     json_object_remove_member (simulation, field);
-  else if (strcmp (field, "method") == 0)
+  else if (strcmp (field, MF_KEY_SIMULATION_METHOD) == 0)
     json_object_set_string_member (simulation, field, stripped);
   else
     json_object_set_member (simulation, field, mf_edit_typed_node (stripped));
   /* the simulation settings decide only whether they load themselves */
-  if (!mf_edit_document_verify_part (self, "simulation", -1, error))
+  if (!mf_edit_document_verify_part (self, MF_KEY_SIMULATION, -1, error))
     return FALSE;
   label = g_strdup (simulation_field_label (field));
   mf_edit_document_commit (self, label, 0, NULL);
@@ -191,7 +185,7 @@ mf_edit_document_set_state_preferred (MfEditDocument *self, const char *state,
   /* Translators: undo labels; %s is a state ("P1.v") */
   label = preferred ? g_strdup_printf (_("Prefer %s"), state)
                     : g_strdup_printf (_("Stop preferring %s"), state);
-  states = mf_edit_document_touch_array (self, "prefer_states");
+  states = mf_edit_document_touch_array (self, MF_KEY_PREFER_STATES);
   if (preferred)
     json_array_add_string_element (states, state);
   else

@@ -101,7 +101,7 @@ mf_edit_document_connect (MfEditDocument *self, const char *end_a, const char *e
   json_array_add_string_element (wire, end_a);
   json_array_add_string_element (wire, end_b);
   label = g_strdup_printf (_("Connect %s to %s"), end_a, end_b);
-  json_array_add_array_element (mf_edit_document_touch_array (self, "wires"),
+  json_array_add_array_element (mf_edit_document_touch_array (self, MF_KEY_WIRES),
                                 g_steal_pointer (&wire));
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
@@ -119,7 +119,7 @@ mf_edit_document_remove_wire (MfEditDocument *self, guint index, GError **error)
     return mf_edit_refuse (error, _("there is no wire %u"), index + 1);
   mf_edit_document_get_wire (self, index, &end_a, &end_b);
   label = g_strdup_printf (_("Disconnect %s from %s"), end_a, end_b);
-  json_array_remove_element (mf_edit_document_touch_array (self, "wires"), index);
+  json_array_remove_element (mf_edit_document_touch_array (self, MF_KEY_WIRES), index);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

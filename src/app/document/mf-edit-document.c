@@ -39,12 +39,6 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* FORMAT.md's order of the root's members, where a new one goes. */
-static const char *const root_order[] = {
-  "manifold", "title", "description", "fluid", "components", "wires", "modes", "schedule",
-  "simulation", "initial", "prefer_states", NULL
-};
-
 static void
 mf_edit_document_dispose (GObject *object)
 {
@@ -131,10 +125,10 @@ empty_document (void)
 {
   g_autoptr (JsonObject) object = json_object_new ();
 
-  json_object_set_int_member (object, "manifold", 1);
-  json_object_set_string_member (object, "title", _(UNTITLED));
-  json_object_set_array_member (object, "components", json_array_new ());
-  json_object_set_array_member (object, "wires", json_array_new ());
+  json_object_set_int_member (object, MF_KEY_MANIFOLD, 1);
+  json_object_set_string_member (object, MF_KEY_TITLE, _(UNTITLED));
+  json_object_set_array_member (object, MF_KEY_COMPONENTS, json_array_new ());
+  json_object_set_array_member (object, MF_KEY_WIRES, json_array_new ());
   return json_node_init_object (json_node_alloc (), object);
 }
 
@@ -546,7 +540,7 @@ void
 mf_edit_document_touch (MfEditDocument *self, const char *member)
 {
   mf_history_touch (self->history, self->root, member);
-  if (strcmp (member, "components") == 0)
+  if (strcmp (member, MF_KEY_COMPONENTS) == 0)
     {
       forget_ids (self);
       self->ids_changing = TRUE;
@@ -556,15 +550,15 @@ mf_edit_document_touch (MfEditDocument *self, const char *member)
 JsonNode *
 mf_edit_document_touch_component (MfEditDocument *self, guint index)
 {
-  mf_history_touch_element (self->history, self->root, "components", index);
-  return json_array_get_element (mf_edit_document_array (self, "components"), index);
+  mf_history_touch_element (self->history, self->root, MF_KEY_COMPONENTS, index);
+  return json_array_get_element (mf_edit_document_array (self, MF_KEY_COMPONENTS), index);
 }
 
 static int
 root_rank (const char *name)
 {
-  for (guint i = 0; root_order[i] != NULL; i++)
-    if (strcmp (root_order[i], name) == 0)
+  for (guint i = 0; mf_document_root_keys[i] != NULL; i++)
+    if (strcmp (mf_document_root_keys[i], name) == 0)
       return (int) i;
   return -1;
 }
@@ -584,8 +578,8 @@ mf_edit_document_set_root_member (MfEditDocument *self, const char *name, JsonNo
       json_object_set_member (object, name, node);
       return;
     }
-  /* after the last member that FORMAT.md lists before it, or else before
-   * the first it lists after it */
+  /* after the last member that docs/format.md lists before it, or else
+   * before the first it lists after it */
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next, i++)
     {
@@ -702,7 +696,7 @@ mf_edit_document_verify_part (MfEditDocument *self, const char *name, int index,
     node = json_array_get_element (mf_edit_document_array (self, name), (guint) index);
   else
     node = json_object_get_member (mf_edit_document_root_object (self), name);
-  json_object_set_int_member (object, "manifold", 1);
+  json_object_set_int_member (object, MF_KEY_MANIFOLD, 1);
   if (index >= 0)
     {
       JsonArray *array = json_array_new ();

@@ -1,9 +1,10 @@
 /* mf-edit-document.h: the circuit document as the editor edits it.
  *
- * The document is the JSON tree of FORMAT.md, so that every field a file had,
- * unknown ones included, survives editing.  Every change goes through one
- * undo history: each edit is one command that can be undone and redone to the
- * identical document.  No GTK here: the model is tested without a display.
+ * The document is its JSON tree (docs/format.md), so that every field a file
+ * had, unknown ones included, survives editing.  Every change goes through
+ * one undo history: each edit is one command that can be undone and redone to
+ * the identical document.  No GTK here: the model is tested without a
+ * display.
  *
  * Component and wire access is by index in document order; indices change
  * after an edit, ids do not (except by mf_edit_document_rename_component).
@@ -76,7 +77,7 @@ gboolean        mf_edit_document_save_finish (MfEditDocument *self,
                                               GAsyncResult   *result,
                                               GError        **error);
 
-/* The document as FORMAT.md text, exactly as it would be saved. */
+/* The document as text, exactly as it would be saved. */
 char           *mf_edit_document_to_data (MfEditDocument *self,
                                           gsize          *length);
 /* Checks the current text with the core loader; NULL with the first problem
@@ -125,7 +126,7 @@ void            mf_edit_document_get_wire (MfEditDocument *self,
 
 /* ---- reading modes, schedule and settings ---- */
 
-/* The modes the document lists: 0 when it lists none, and then FORMAT.md's
+/* The modes the document lists: 0 when it lists none, and then the format's
  * single mode "default" (everything open) applies; the mode edits accept
  * that name. */
 guint           mf_edit_document_get_n_modes (MfEditDocument *self);
@@ -215,7 +216,7 @@ gboolean        mf_edit_document_remove_wire (MfEditDocument *self,
                                               guint           index,
                                               GError        **error);
 
-/* The components `ids` and the wires between them as a FORMAT.md fragment
+/* The components `ids` and the wires between them as a document fragment
  * ({"manifold": 1, "components": [...], "wires": [...]}) for the clipboard. */
 char           *mf_edit_document_copy (MfEditDocument     *self,
                                        const char * const *ids);

@@ -19,6 +19,8 @@
 
 #include <pango/pangocairo.h>
 
+#include "mf-port-nodes.h"
+
 /* ---- the geometry object ---- */
 
 struct _MfCanvasGeometry
@@ -237,20 +239,6 @@ place_label (MfCanvasComponent *component,
     }
 }
 
-/* ---- nodes ---- */
-
-static guint
-find_root (guint *parent,
-           guint  i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
-
 /* ---- junction dots ---- */
 
 /* Indices 0..n-1 grouped by key: order[start[k] .. start[k + 1]) have key k. */
@@ -393,14 +381,11 @@ add_wires (MfCanvasGeometry *self)
 {
   MfEditDocument *doc = self->document;
   guint n_wires = mf_edit_document_get_n_wires (doc);
-  g_autofree guint *parent = g_new (guint, self->ports->len);
-  g_autofree guint *node_of_root = g_new (guint, self->ports->len);
+  g_autofree guint *node = g_new (guint, MAX (self->ports->len, 1));
+  MfUnionFind nodes;
 
-  for (guint i = 0; i < self->ports->len; i++)
-    {
-      parent[i] = i;
-      node_of_root[i] = G_MAXUINT;
-    }
+  /* ports joined by wires form a node, as in the core (mf-port-nodes.h) */
+  mf_union_find_init (&nodes, self->ports->len);
   for (guint w = 0; w < n_wires; w++)
     {
       const char *end_a, *end_b;
@@ -422,19 +407,14 @@ add_wires (MfCanvasGeometry *self)
       mf_wire_route (&ea, &eb, &wire.route);
       g_array_index (self->ports, MfCanvasPort, wire.port_a).n_wires++;
       g_array_index (self->ports, MfCanvasPort, wire.port_b).n_wires++;
-      parent[find_root (parent, wire.port_a)] = find_root (parent, wire.port_b);
+      mf_union_find_join (&nodes, wire.port_a, wire.port_b);
       g_array_append_val (self->wires, wire);
     }
 
-  self->n_nodes = 0;
+  self->n_nodes = mf_union_find_number (&nodes, node);
+  mf_union_find_clear (&nodes);
   for (guint i = 0; i < self->ports->len; i++)
-    {
-      guint root = find_root (parent, i);
-
-      if (node_of_root[root] == G_MAXUINT)
-        node_of_root[root] = self->n_nodes++;
-      g_array_index (self->ports, MfCanvasPort, i).node = node_of_root[root];
-    }
+    g_array_index (self->ports, MfCanvasPort, i).node = node[i];
   for (guint w = 0; w < self->wires->len; w++)
     {
       MfCanvasWire *wire = &g_array_index (self->wires, MfCanvasWire, w);

@@ -2,9 +2,10 @@
  * component or the node under the pointer for the plots, instead of
  * editing (signal "probe", mf-canvas.h).
  *
- * Nodes are named here as the core names them (FORMAT.md: a junction names
- * its node, any other node is named after its first port in document
- * order), so that "NAME.p" is the column of that node's pressure.
+ * Nodes are named here as the core names them (docs/model.md, "Nodes and
+ * their names": a junction names its node, any other node is named after
+ * its first port in document order), so that "NAME.p" is the column of
+ * that node's pressure.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -9,11 +9,13 @@
 #include <math.h>
 #include <string.h>
 
+#include "mf-document-keys.h"
 #include "mf-error.h"
 #include "mf-expr.h"
 #include "mf-unit-entry.h"
+#include "mf-widget-template.h"
 
-/* What FORMAT.md calls the one mode of a document without modes. */
+/* What docs/format.md calls the one mode of a document without modes. */
 #define IMPLICIT_MODE "default"
 
 struct _MfModesPanel
@@ -536,7 +538,7 @@ on_add_entry_clicked (MfModesPanel *self)
     return;
   n = mf_edit_document_get_n_schedule_entries (self->document);
   names = mode_names (self);
-  t_end_text = mf_edit_document_get_simulation_text (self->document, "t_end");
+  t_end_text = mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_T_END);
   t_end = t_end_text != NULL ? time_of_text (t_end_text) : 1.0;
   if (!isfinite (t_end))
     t_end = 1.0;
@@ -770,15 +772,11 @@ static void
 mf_modes_panel_dispose (GObject *object)
 {
   MfModesPanel *self = MF_MODES_PANEL (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_id, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_MODES_PANEL);
-  /* 4.8 clears the bound children but leaves the template's root child */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_MODES_PANEL);
 
   G_OBJECT_CLASS (mf_modes_panel_parent_class)->dispose (object);
 }
@@ -865,7 +863,7 @@ mf_modes_panel_class_init (MfModesPanelClass *klass)
 
   g_type_ensure (MF_TYPE_UNIT_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-modes-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/mf-modes-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, mode_group);
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, valves_group);
   gtk_widget_class_bind_template_child (widget_class, MfModesPanel, schedule_group);

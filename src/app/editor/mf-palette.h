@@ -1,5 +1,5 @@
-/* mf-palette.h: the component palette — every type of FORMAT.md, grouped,
- * each drawn with its symbol.
+/* mf-palette.h: the component palette — every component type
+ * (docs/format.md, "Components"), grouped, each drawn with its symbol.
  *
  * A click on a type emits "type-activated" (const char *type_name) and,
  * when an action name is set, activates that action with the type's name

@@ -11,10 +11,12 @@
 #include <string.h>
 
 #include "mf-circuit.h"
+#include "mf-document-keys.h"
 #include "mf-error.h"
 #include "mf-field-names.h"
 #include "mf-method.h"
 #include "mf-unit-entry.h"
+#include "mf-widget-template.h"
 
 /* The "simulation" fields edited as values; "method" has a combo row. */
 static const struct
@@ -26,15 +28,17 @@ static const struct
   MfRange     range;
   gboolean    any_dimension;
 } simulation_fields[] = {
-  { "t_end", N_("End time"), N_("end time"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
-  { "output_interval", N_("Output interval"), N_("output interval"), MF_QUANTITY_TIME,
-    MF_RANGE_NON_NEGATIVE, FALSE },
-  { "rtol", N_("Relative tolerance"), N_("relative tolerance"), MF_QUANTITY_DIMENSIONLESS,
+  { MF_KEY_SIMULATION_T_END, N_("End time"), N_("end time"), MF_QUANTITY_TIME,
     MF_RANGE_POSITIVE, FALSE },
+  { MF_KEY_SIMULATION_OUTPUT_INTERVAL, N_("Output interval"), N_("output interval"),
+    MF_QUANTITY_TIME, MF_RANGE_NON_NEGATIVE, FALSE },
+  { MF_KEY_SIMULATION_RTOL, N_("Relative tolerance"), N_("relative tolerance"),
+    MF_QUANTITY_DIMENSIONLESS, MF_RANGE_POSITIVE, FALSE },
   /* in the units of each state, so no unit to check */
-  { "atol", N_("Absolute tolerance"), N_("absolute tolerance"), MF_QUANTITY_DIMENSIONLESS,
-    MF_RANGE_POSITIVE, TRUE },
-  { "step", N_("Fixed step"), N_("fixed step"), MF_QUANTITY_TIME, MF_RANGE_POSITIVE, FALSE },
+  { MF_KEY_SIMULATION_ATOL, N_("Absolute tolerance"), N_("absolute tolerance"),
+    MF_QUANTITY_DIMENSIONLESS, MF_RANGE_POSITIVE, TRUE },
+  { MF_KEY_SIMULATION_STEP, N_("Fixed step"), N_("fixed step"), MF_QUANTITY_TIME,
+    MF_RANGE_POSITIVE, FALSE },
 };
 
 #define N_SIMULATION_FIELDS G_N_ELEMENTS (simulation_fields)
@@ -47,10 +51,10 @@ static const struct
   const char *words; /* the field in messages */
   MfQuantity  quantity;
 } fluid_fields[] = {
-  { "density", N_("Density"), N_("density"), MF_QUANTITY_DENSITY },
-  { "kinematic_viscosity", N_("Kinematic viscosity"), N_("kinematic viscosity"),
+  { MF_KEY_FLUID_DENSITY, N_("Density"), N_("density"), MF_QUANTITY_DENSITY },
+  { MF_KEY_FLUID_KINEMATIC_VISCOSITY, N_("Kinematic viscosity"), N_("kinematic viscosity"),
     MF_QUANTITY_VISCOSITY },
-  { "bulk_modulus", N_("Bulk modulus"), N_("bulk modulus"), MF_QUANTITY_PRESSURE },
+  { MF_KEY_FLUID_BULK_MODULUS, N_("Bulk modulus"), N_("bulk modulus"), MF_QUANTITY_PRESSURE },
 };
 
 #define N_FLUID_FIELDS G_N_ELEMENTS (fluid_fields)
@@ -79,6 +83,7 @@ struct _MfPropertiesPanel
   MfUnitEntry               *id_entry;
   MfUnitEntry               *title_entry;
   GtkTextView               *description_view;
+  GtkLabel                  *description_message;
   AdwPreferencesGroup       *fluid_group;
   AdwPreferencesGroup       *simulation_group;
   AdwComboRow               *method_row;
@@ -107,8 +112,8 @@ static void refresh (MfPropertiesPanel *self);
 
 /* ---- helpers -------------------------------------------------------- */
 
-/* "Length", "Cracking pressure"; the words of FORMAT.md, so that what the
- * panel shows is what a file says. */
+/* "Length", "Cracking pressure"; the words of the file format, so that what
+ * the panel shows is what a file says. */
 /* What applies when the document leaves the parameter out, or NULL. */
 static char *
 param_default_text (const MfParamSpec *spec)
@@ -365,6 +370,14 @@ description_text (MfPropertiesPanel *self)
   return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
 }
 
+/* Shows under the description why the document refused it; NULL hides it. */
+static void
+show_description_error (MfPropertiesPanel *self, const char *message)
+{
+  gtk_label_set_text (self->description_message, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->description_message), message != NULL);
+}
+
 static void
 apply_description (MfPropertiesPanel *self)
 {
@@ -377,7 +390,11 @@ apply_description (MfPropertiesPanel *self)
   text = description_text (self);
   if (g_strcmp0 (text, mf_edit_document_get_description (self->document)) != 0
       && !mf_edit_document_set_description (self->document, text, &error))
-    g_warning ("%s", error->message);
+    {
+      show_description_error (self, error->message);
+      return;
+    }
+  show_description_error (self, NULL);
 }
 
 static void
@@ -408,13 +425,14 @@ on_method_selected (MfPropertiesPanel *self)
 
   if (self->updating || self->document == NULL || selected >= n_methods)
     return;
-  current = mf_edit_document_get_simulation_text (self->document, "method");
+  current = mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_METHOD);
   if (g_strcmp0 (current, methods[selected].name) == 0)
     return;
-  /* Every name in the table is one the loader takes. */
-  if (!mf_edit_document_set_simulation_text (self->document, "method", methods[selected].name,
-                                             &error))
-    g_warning ("%s", error->message);
+  /* Every name in the table is one the loader takes; should the settings
+   * still be refused, the row says why, as a component's choice row does. */
+  if (!mf_edit_document_set_simulation_text (self->document, MF_KEY_SIMULATION_METHOD,
+                                             methods[selected].name, &error))
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->method_row), error->message);
 }
 
 static void
@@ -445,7 +463,8 @@ refresh_circuit (MfPropertiesPanel *self)
 {
   guint n_methods;
   const MfMethod *methods = mf_method_list (&n_methods);
-  g_autofree char *method = mf_edit_document_get_simulation_text (self->document, "method");
+  g_autofree char *method =
+    mf_edit_document_get_simulation_text (self->document, MF_KEY_SIMULATION_METHOD);
   g_autoptr (MfCircuit) defaults = mf_circuit_new ();
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
@@ -464,6 +483,7 @@ refresh_circuit (MfPropertiesPanel *self)
       gtk_text_buffer_end_irreversible_action (buffer);
       self->updating = FALSE;
       self->description_dirty = FALSE;
+      show_description_error (self, NULL);
     }
   refresh_fluid (self);
 
@@ -538,13 +558,13 @@ build_simulation_rows (MfPropertiesPanel *self)
       };
       g_autofree char *default_text = NULL;
 
-      if (strcmp (simulation_fields[i].field, "t_end") == 0)
+      if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_T_END) == 0)
         default_text = mf_quantity_text_format_si (MF_QUANTITY_TIME, defaults->simulation.t_end);
-      else if (strcmp (simulation_fields[i].field, "output_interval") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_OUTPUT_INTERVAL) == 0)
         default_text = g_strdup (_("a thousandth of the end time"));
-      else if (strcmp (simulation_fields[i].field, "rtol") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_RTOL) == 0)
         default_text = mf_quantity_text_number (defaults->simulation.rtol);
-      else if (strcmp (simulation_fields[i].field, "atol") == 0)
+      else if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_ATOL) == 0)
         default_text = mf_quantity_text_number (defaults->simulation.atol);
       else
         default_text = g_strdup (_("adaptive step"));
@@ -646,15 +666,11 @@ static void
 mf_properties_panel_dispose (GObject *object)
 {
   MfPropertiesPanel *self = MF_PROPERTIES_PANEL (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_id, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_PROPERTIES_PANEL);
-  /* 4.8 clears the bound children but leaves the template's root child */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_PROPERTIES_PANEL);
 
   G_OBJECT_CLASS (mf_properties_panel_parent_class)->dispose (object);
 }
@@ -734,13 +750,15 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
 
   g_type_ensure (MF_TYPE_UNIT_ENTRY);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-properties-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-properties-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, stack);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, component_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, params_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, id_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, title_entry);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_view);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_message);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, fluid_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, simulation_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, method_row);

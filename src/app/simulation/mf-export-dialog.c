@@ -351,7 +351,8 @@ mf_export_dialog_class_init (MfExportDialogClass *klass)
   object_class->finalize = mf_export_dialog_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-export-dialog.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-export-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, plot_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, format_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, width_spin);

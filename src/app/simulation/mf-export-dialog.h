@@ -1,7 +1,7 @@
 /* mf-export-dialog.h: the simulation's results to files — a plot (one of
  * the pane's plots, or all of them stacked in one picture) as PNG, SVG or
  * PDF at a chosen size, drawn as it is on screen (zoom and hidden series
- * included); and a run's data as CSV (FORMAT.md's header), all columns or
+ * included); and a run's data as CSV (docs/cli.md, "CSV"), all columns or
  * the ones checked.  Files are picked with the desktop's file chooser and
  * replaced atomically; a file that cannot be written is reported in the
  * dialog.  Big CSV files are written on a thread.

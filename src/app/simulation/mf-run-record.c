@@ -76,17 +76,6 @@ column_free (gpointer data)
 }
 
 static void
-log_entry_clear (gpointer data)
-{
-  MfSimLogEntry *entry = data;
-
-  g_free ((char *) entry->component);
-  g_free ((char *) entry->from);
-  g_free ((char *) entry->to);
-  g_free ((char *) entry->states);
-}
-
-static void
 mf_run_record_finalize (GObject *object)
 {
   MfRunRecord *self = MF_RUN_RECORD (object);
@@ -174,8 +163,7 @@ mf_run_record_init (MfRunRecord *self)
   self->modes = g_array_sized_new (FALSE, FALSE, sizeof (guint), INITIAL_SAMPLES);
   self->columns = g_ptr_array_new_with_free_func (column_free);
   self->segment_starts = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->log = g_array_new (FALSE, FALSE, sizeof (MfSimLogEntry));
-  g_array_set_clear_func (self->log, log_entry_clear);
+  self->log = mf_sim_log_new ();
 }
 
 MfRunRecord *

@@ -127,8 +127,8 @@ guint          mf_run_record_drain (MfRunRecord *self,
 
 /* ---- export ---- */
 
-/* Writes the samples as CSV (FORMAT.md, as `manifold-cli simulate` prints
- * them): the header "t [s],P1.v [m/s],…,solver.mode", then one row per
+/* Writes the samples as CSV (docs/cli.md, "CSV", as `manifold-cli simulate`
+ * prints them): the header "t [s],P1.v [m/s],…,solver.mode", then one row per
  * sample, numbers in "%.10g" with a '.' whatever the locale.  `columns`
  * names the columns to write, in the order given (NULL: all, in the
  * record's order); an unknown name is an MF_ERROR_USAGE error and nothing

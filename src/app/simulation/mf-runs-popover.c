@@ -332,7 +332,8 @@ mf_runs_popover_class_init (MfRunsPopoverClass *klass)
                   G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-runs-popover.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-runs-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, runs_list);
 }
 

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-document-keys.h"
 #include "mf-expr.h"
 
 /* A run reserves at most this many samples up front (about 4 GB of address
@@ -344,7 +345,7 @@ mf_sim_panel_update_mode_names (MfSimPanel *self)
   n = mf_edit_document_get_n_modes (self->document);
   for (guint i = 0; i < n; i++)
     g_strv_builder_add (builder, mf_edit_document_get_mode_name (self->document, i));
-  /* FORMAT.md: a document without modes has the one mode "default" */
+  /* docs/format.md: a document without modes has the one mode "default" */
   if (n == 0)
     g_strv_builder_add (builder, "default");
   names = g_strv_builder_end (builder);
@@ -422,8 +423,8 @@ expected_samples (MfSimPanel *self)
 
   if (self->document == NULL)
     return 0;
-  t_end = simulation_value (self, "t_end");
-  interval = simulation_value (self, "output_interval");
+  t_end = simulation_value (self, MF_KEY_SIMULATION_T_END);
+  interval = simulation_value (self, MF_KEY_SIMULATION_OUTPUT_INTERVAL);
   if (!(interval > 0))
     interval = t_end / 1000.0;
   /* a rounding error above a whole number of intervals is not one more */

@@ -14,6 +14,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-widget-template.h"
+
 enum
 {
   PROP_0,
@@ -557,7 +559,6 @@ static void
 mf_sim_panel_dispose (GObject *object)
 {
   MfSimPanel *self = MF_SIM_PANEL (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->update_source, g_source_remove);
   if (self->worker != NULL)
@@ -570,10 +571,7 @@ mf_sim_panel_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   mf_sim_panel_dispose_data (self);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_SIM_PANEL);
-  /* the template's rows without an id are ours to drop */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_SIM_PANEL);
 
   G_OBJECT_CLASS (mf_sim_panel_parent_class)->dispose (object);
 }
@@ -627,7 +625,7 @@ mf_sim_panel_class_init (MfSimPanelClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "mfsimpanel");
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-sim-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/mf-sim-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, run_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, pause_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, stop_button);

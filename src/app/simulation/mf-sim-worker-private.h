@@ -107,7 +107,6 @@ void      mf_sim_run_post (MfSimRun    *run,
 
 /* mf-sim-worker-buffer.c */
 GArray   *mf_sim_samples_new (void);
-GArray   *mf_sim_log_new (void);
 /* Under the lock: µs spent simulating up to `now`, waits left out. */
 gint64    mf_sim_run_elapsed (const MfSimRun *run,
                               gint64          now);

@@ -67,6 +67,10 @@ typedef struct
   const char  *states;    /* fallbacks: the algebraic states ("O1.v, O2.v") */
 } MfSimLogEntry;
 
+/* A new, empty GArray of MfSimLogEntry that owns its entries' strings and
+ * frees them with the entries. */
+GArray *mf_sim_log_new (void);
+
 /* `values` are the outputs, then the switches, as mf_simulate() hands them
  * (mf_sim_worker_get_value_name() names them). */
 typedef void (*MfSimSampleFunc) (double        t,
@@ -115,7 +119,7 @@ G_DECLARE_FINAL_TYPE (MfSimWorker, mf_sim_worker, MF, SIM_WORKER, GObject)
 
 MfSimWorker   *mf_sim_worker_new (void);
 
-/* Starts a run of the document `data` (FORMAT.md; `name` is used in
+/* Starts a run of the document `data` (docs/format.md; `name` is used in
  * messages) with `options`, or with the document's own settings when
  * `options` is NULL; options->event and ->fallback are ignored (the log is
  * streamed instead).  The text and the options are copied.  A run still

@@ -439,7 +439,8 @@ mf_sweep_dialog_class_init (MfSweepDialogClass *klass)
                   G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-sweep-dialog.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-sweep-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, MfSweepDialog, component_row);
   gtk_widget_class_bind_template_child (widget_class, MfSweepDialog, parameter_row);
   gtk_widget_class_bind_template_child (widget_class, MfSweepDialog, values_view);

@@ -115,8 +115,8 @@ mf_sweep_values_parse (const MfQuantityRule *rule, const char *text, GError **er
 
       if (!mf_quantity_text_check (rule, value, &local))
         {
-          g_set_error (error, local->domain, local->code, _("value %u ('%s'): %s"), i + 1, value,
-                       local->message);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), _("value %u ('%s'): "),
+                                      i + 1, value);
           return NULL;
         }
       g_strv_builder_add (builder, value);

@@ -193,8 +193,8 @@ load_variants (MfSweep           *self,
 
   if (!mf_edit_document_load_data (doc, document_text, -1, "sweep", &local_error))
     {
-      g_set_error (error, local_error->domain, local_error->code,
-                   _("The circuit does not load: %s"), local_error->message);
+      g_propagate_prefixed_error (error, g_steal_pointer (&local_error),
+                                  _("The circuit does not load: "));
       return FALSE;
     }
   index = mf_edit_document_find_component (doc, component);
@@ -230,8 +230,8 @@ load_variants (MfSweep           *self,
         }
       if (!mf_edit_document_set_param (doc, component, parameter, value, &local_error))
         {
-          g_set_error (error, local_error->domain, local_error->code, _("%s.%s = '%s': %s"),
-                       component, parameter, value, local_error->message);
+          g_propagate_prefixed_error (error, g_steal_pointer (&local_error), _("%s.%s = '%s': "),
+                                      component, parameter, value);
           return FALSE;
         }
       g_ptr_array_add (self->texts, mf_edit_document_to_data (doc, NULL));

@@ -15,6 +15,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-widget-template.h"
+
 #define DEBOUNCE_MS 150
 
 enum
@@ -575,7 +577,6 @@ static void
 mf_structure_panel_dispose (GObject *object)
 {
   MfStructurePanel *self = MF_STRUCTURE_PANEL (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->debounce_id, g_source_remove);
   if (self->cancellable != NULL)
@@ -584,9 +585,7 @@ mf_structure_panel_dispose (GObject *object)
   if (self->document != NULL)
     g_clear_signal_handler (&self->changed_handler, self->document);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_STRUCTURE_PANEL);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_STRUCTURE_PANEL);
   G_OBJECT_CLASS (mf_structure_panel_parent_class)->dispose (object);
 }
 
@@ -688,7 +687,8 @@ mf_structure_panel_class_init (MfStructurePanelClass *klass)
 
   g_type_ensure (MF_TYPE_MATRIX_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-structure-panel.ui");
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-structure-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, mode_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, mode_list);
   gtk_widget_class_bind_template_child (widget_class, MfStructurePanel, spinner);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-port-nodes.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -48,28 +49,14 @@ mf_structure_free (MfStructure *structure)
 
 /* ---- nodes: which ports each node of the model holds ------------------ */
 
-/* The ports of a circuit grouped into nodes as the core groups them (wires
- * join ports; mf-model.c), numbered in the order of their first port, which
- * is the order of the model's nodes. */
+/* The ports of a circuit grouped into nodes as the core groups them
+ * (mf-port-nodes.h), numbered in the order of their first port, which is
+ * the order of the model's nodes; and the names of each node's ports. */
 typedef struct
 {
-  guint      n_ports;
-  guint     *offset;  /* per component: its first port's index */
-  guint     *node;    /* per port: its node */
-  guint      n_nodes;
-  GPtrArray *ports;   /* per node: GPtrArray of "ID.PORT" */
-} MfPortNodes;
-
-static guint
-find_root (guint *parent, guint i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
+  MfPortNodes grouping;
+  GPtrArray  *ports; /* per node: GPtrArray of "ID.PORT" */
+} NodePorts;
 
 static const MfComponent *
 component_at (const MfCircuit *circuit, guint index)
@@ -78,72 +65,39 @@ component_at (const MfCircuit *circuit, guint index)
 }
 
 static void
-port_nodes_init (MfPortNodes *nodes, const MfCircuit *circuit)
+port_nodes_init (NodePorts *nodes, const MfCircuit *circuit)
 {
-  guint n_comp = circuit->components->len;
-  g_autofree guint *parent = NULL;
-  g_autofree guint *root_node = NULL;
+  const MfPortNodes *grouping = &nodes->grouping;
 
-  nodes->offset = g_new0 (guint, n_comp + 1);
-  nodes->n_ports = 0;
-  for (guint c = 0; c < n_comp; c++)
-    {
-      nodes->offset[c] = nodes->n_ports;
-      nodes->n_ports += component_at (circuit, c)->info->n_ports;
-    }
-  nodes->offset[n_comp] = nodes->n_ports;
-
-  parent = g_new0 (guint, MAX (nodes->n_ports, 1));
-  for (guint i = 0; i < nodes->n_ports; i++)
-    parent[i] = i;
-  for (guint w = 0; w < circuit->wires->len; w++)
-    {
-      const MfWire *wire = &g_array_index (circuit->wires, MfWire, w);
-      guint a = find_root (parent, nodes->offset[wire->ends[0].component] + wire->ends[0].port);
-      guint b = find_root (parent, nodes->offset[wire->ends[1].component] + wire->ends[1].port);
-
-      if (a != b)
-        parent[MAX (a, b)] = MIN (a, b);
-    }
-
-  nodes->node = g_new0 (guint, MAX (nodes->n_ports, 1));
+  mf_port_nodes_init (&nodes->grouping, circuit);
   nodes->ports = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  root_node = g_new (guint, MAX (nodes->n_ports, 1));
-  for (guint i = 0; i < nodes->n_ports; i++)
-    root_node[i] = G_MAXUINT;
-  for (guint c = 0; c < n_comp; c++)
+  for (guint n = 0; n < grouping->n_nodes; n++)
+    g_ptr_array_add (nodes->ports, g_ptr_array_new_with_free_func (g_free));
+  for (guint c = 0; c < circuit->components->len; c++)
     {
       const MfComponent *component = component_at (circuit, c);
 
       for (guint p = 0; p < component->info->n_ports; p++)
         {
-          guint index = nodes->offset[c] + p, root = find_root (parent, index);
+          guint node = grouping->node[grouping->offset[c] + p];
 
-          if (root_node[root] == G_MAXUINT)
-            {
-              root_node[root] = nodes->ports->len;
-              g_ptr_array_add (nodes->ports, g_ptr_array_new_with_free_func (g_free));
-            }
-          nodes->node[index] = root_node[root];
-          g_ptr_array_add (g_ptr_array_index (nodes->ports, root_node[root]),
+          g_ptr_array_add (g_ptr_array_index (nodes->ports, node),
                            g_strdup_printf ("%s.%s", component->id,
                                             component->info->ports[p].name));
         }
     }
-  nodes->n_nodes = nodes->ports->len;
 }
 
 static void
-port_nodes_clear (MfPortNodes *nodes)
+port_nodes_clear (NodePorts *nodes)
 {
-  g_free (nodes->offset);
-  g_free (nodes->node);
+  mf_port_nodes_clear (&nodes->grouping);
   g_ptr_array_unref (nodes->ports);
 }
 
 /* A new NULL-terminated copy of node n's ports. */
 static char **
-port_nodes_dup (const MfPortNodes *nodes, guint n)
+port_nodes_dup (const NodePorts *nodes, guint n)
 {
   GPtrArray *ports = g_ptr_array_index (nodes->ports, n);
   char **copy = g_new0 (char *, ports->len + 1);
@@ -155,7 +109,7 @@ port_nodes_dup (const MfPortNodes *nodes, guint n)
 
 /* ---- rows and columns -------------------------------------------------- */
 
-/* "P1" of "P1.v": ids hold no '.' (FORMAT.md). */
+/* "P1" of "P1.v": ids hold no '.' (docs/format.md, "Components"). */
 static char *
 component_of_state (const char *state)
 {
@@ -183,20 +137,20 @@ describe_columns (MfStructure *self)
 
 /* Junction components whose port is in node n: they name the node. */
 static char **
-junctions_of_node (const MfCircuit *circuit, const MfPortNodes *nodes, guint n)
+junctions_of_node (const MfCircuit *circuit, const NodePorts *nodes, guint n)
 {
   GPtrArray *ids = g_ptr_array_new ();
 
   for (guint c = 0; c < circuit->components->len; c++)
     if (component_at (circuit, c)->info->type == MF_COMPONENT_JUNCTION
-        && nodes->node[nodes->offset[c]] == n)
+        && nodes->grouping.node[nodes->grouping.offset[c]] == n)
       g_ptr_array_add (ids, g_strdup (component_at (circuit, c)->id));
   return strv_of (ids);
 }
 
 /* The node holding the mechanical port of component `id`, or G_MAXUINT. */
 static guint
-mechanical_node_of (const MfCircuit *circuit, const MfPortNodes *nodes, const char *id)
+mechanical_node_of (const MfCircuit *circuit, const NodePorts *nodes, const char *id)
 {
   int c = mf_circuit_find_component (circuit, id);
   const MfComponentTypeInfo *info;
@@ -206,7 +160,7 @@ mechanical_node_of (const MfCircuit *circuit, const MfPortNodes *nodes, const ch
   info = component_at (circuit, c)->info;
   for (guint p = 0; p < info->n_ports; p++)
     if (info->ports[p].domain == MF_DOMAIN_MECHANICAL)
-      return nodes->node[nodes->offset[c] + p];
+      return nodes->grouping.node[nodes->grouping.offset[c] + p];
   return G_MAXUINT;
 }
 
@@ -237,14 +191,14 @@ describe_rows (MfStructure *self)
   const MfReduction *red = self->reduction;
   const MfCircuit *circuit = mf_document_get_circuit (self->document);
   g_autoptr (GHashTable) junction_nodes = g_hash_table_new (g_str_hash, g_str_equal);
-  MfPortNodes nodes;
+  NodePorts nodes;
   gboolean same_nodes;
 
   port_nodes_init (&nodes, circuit);
-  /* The grouping above follows the core's; should the two ever differ,
-   * rows lose their ports but nothing else goes wrong. */
-  same_nodes = nodes.n_nodes == mf_model_n_nodes (self->model);
-  for (guint n = 0; same_nodes && n < nodes.n_nodes; n++)
+  /* The grouping is the model's; should the two ever differ, rows lose
+   * their ports but nothing else goes wrong. */
+  same_nodes = nodes.grouping.n_nodes == mf_model_n_nodes (self->model);
+  for (guint n = 0; same_nodes && n < nodes.grouping.n_nodes; n++)
     if (mf_model_node_kind (self->model, n) == MF_NODE_JUNCTION)
       g_hash_table_insert (junction_nodes, (gpointer) mf_model_node_name (self->model, n),
                            GUINT_TO_POINTER (n + 1));

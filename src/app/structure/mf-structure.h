@@ -38,7 +38,7 @@ typedef enum
   MF_ROW_CLOSED, /* a closed valve, or a piston at an end stop */
 } MfRowKind;
 
-/* Loads `data` (a FORMAT.md document; `name` is used in messages) and
+/* Loads `data` (a document, docs/format.md; `name` is used in messages) and
  * reduces the mode called `mode`, or the first mode when `mode` is NULL or
  * names no mode of the document.  Fails with the loader's error
  * ("NAME:LINE:COL: message"), the assembly's (MF_ERROR_STRUCTURE, naming the

@@ -1,7 +1,7 @@
 /* mf-display-units.h: the units results are shown in.  Results are SI
- * (FORMAT.md); an engineer reads pressures in bar, flows in L/min and
- * positions in mm, which the "practical" system of the preferences shows.
- * No GTK.
+ * (docs/format.md, "Values"); an engineer reads pressures in bar, flows in
+ * L/min and positions in mm, which the "practical" system of the preferences
+ * shows.  No GTK.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-/* Every parameter of FORMAT.md's component types. */
+/* Every parameter of the component types (docs/format.md, "Components"). */
 static const struct
 {
   const char *name;

@@ -147,42 +147,6 @@ mf_quantity_rule_from_param (MfQuantityRule *rule, const MfParamSpec *spec)
 
 /* --- numbers ---------------------------------------------------------- */
 
-/* The length of a plain decimal number at the start of `s` (sign, digits,
- * point, exponent), or 0.  Stricter than strtod, which also takes "inf",
- * "nan" and hexadecimal that the expression parser does not. */
-static gsize
-scan_number (const char *s)
-{
-  gsize i = 0, digits = 0;
-
-  if (s[i] == '+' || s[i] == '-')
-    i++;
-  while (g_ascii_isdigit (s[i]))
-    i++, digits++;
-  if (s[i] == '.')
-    {
-      i++;
-      while (g_ascii_isdigit (s[i]))
-        i++, digits++;
-    }
-  if (digits == 0)
-    return 0;
-  if (s[i] == 'e' || s[i] == 'E')
-    {
-      gsize j = i + 1;
-
-      if (s[j] == '+' || s[j] == '-')
-        j++;
-      if (g_ascii_isdigit (s[j]))
-        {
-          while (g_ascii_isdigit (s[j]))
-            j++;
-          i = j;
-        }
-    }
-  return i;
-}
-
 static void
 format_digits (char buffer[G_ASCII_DTOSTR_BUF_SIZE], int digits, double number)
 {
@@ -224,7 +188,7 @@ mf_quantity_text_is_number (const char *text, double *number)
   g_return_val_if_fail (text != NULL, FALSE);
 
   trimmed = g_strstrip (g_strdup (text));
-  length = scan_number (trimmed);
+  length = mf_expr_number_length (trimmed);
   if (length == 0 || trimmed[length] != '\0')
     return FALSE;
   if (number != NULL)
@@ -243,7 +207,7 @@ mf_quantity_text_split (MfQuantity quantity, const char *text, double *number, g
   g_return_val_if_fail (text != NULL, FALSE);
 
   trimmed = g_strstrip (g_strdup (text));
-  length = scan_number (trimmed);
+  length = mf_expr_number_length (trimmed);
   if (length == 0)
     return FALSE;
   rest = trimmed + length;
@@ -277,7 +241,7 @@ mf_quantity_text_normalize (MfQuantity quantity, const char *text)
   g_return_val_if_fail (text != NULL, NULL);
 
   trimmed = g_strstrip (g_strdup (text));
-  length = scan_number (trimmed);
+  length = mf_expr_number_length (trimmed);
   rest = trimmed + length;
   while (g_ascii_isspace (*rest))
     rest++;
@@ -399,7 +363,7 @@ dimension_with_article (MfDimension dimension)
 static char *
 units_subject (const char *text)
 {
-  gsize length = scan_number (text);
+  gsize length = mf_expr_number_length (text);
   const char *rest = text + length;
 
   while (length > 0 && g_ascii_isspace (*rest))

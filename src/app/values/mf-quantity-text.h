@@ -80,7 +80,7 @@ gboolean  mf_quantity_text_is_number (const char *text,
                                       double     *number);
 /* The text for `number` in unit `unit` of the quantity's list: "12 mm", or
  * a plain "0.012" for the SI unit (the document then keeps a JSON number,
- * which FORMAT.md reads as SI). */
+ * which docs/format.md reads as SI). */
 char     *mf_quantity_text_join (MfQuantity quantity,
                                  double     number,
                                  guint      unit);

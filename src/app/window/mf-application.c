@@ -289,12 +289,13 @@ mf_application_get_settings (MfApplication *self)
   return self->settings;
 }
 
+/* The resources live under the path GApplication derives from the id,
+ * /io/github/manifold/Manifold, where GTK finds gtk/help-overlay.ui. */
 MfApplication *
 mf_application_new (GApplicationFlags flags)
 {
   return g_object_new (MF_TYPE_APPLICATION,
                        "application-id", MF_APPLICATION_ID,
                        "flags", flags | G_APPLICATION_HANDLES_OPEN,
-                       "resource-base-path", "/org/manifold/Manifold",
                        NULL);
 }

@@ -244,7 +244,7 @@ mf_example_gallery_class_init (MfExampleGalleryClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/"
+                                               "/io/github/manifold/Manifold/ui/"
                                                "mf-example-gallery.ui");
   gtk_widget_class_bind_template_child (widget_class, MfExampleGallery, list);
   gtk_widget_class_bind_template_callback (widget_class, mf_example_gallery_row_activated);

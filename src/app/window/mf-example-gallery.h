@@ -11,7 +11,7 @@
 G_BEGIN_DECLS
 
 /* Where the examples live in the application's GResource. */
-#define MF_EXAMPLES_RESOURCE_PATH "/org/manifold/Manifold/examples/"
+#define MF_EXAMPLES_RESOURCE_PATH "/io/github/manifold/Manifold/examples/"
 
 #define MF_TYPE_EXAMPLE_GALLERY (mf_example_gallery_get_type ())
 G_DECLARE_FINAL_TYPE (MfExampleGallery, mf_example_gallery, MF, EXAMPLE_GALLERY, AdwWindow)

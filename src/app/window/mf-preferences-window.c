@@ -186,7 +186,7 @@ mf_preferences_window_class_init (MfPreferencesWindowClass *klass)
   object_class->finalize = mf_preferences_window_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/"
+                                               "/io/github/manifold/Manifold/ui/"
                                                "mf-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, units_row);
   gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, method_row);

@@ -8,6 +8,7 @@
 #include "mf-window-private.h"
 
 #include "mf-circuit.h"
+#include "mf-document-keys.h"
 #include "mf-json-write.h"
 
 static void
@@ -93,23 +94,23 @@ mf_window_new_document (MfWindow *self)
    * user's language */
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "manifold");
+  json_builder_set_member_name (builder, MF_KEY_MANIFOLD);
   json_builder_add_int_value (builder, 1);
-  json_builder_set_member_name (builder, "title");
+  json_builder_set_member_name (builder, MF_KEY_TITLE);
   json_builder_add_string_value (builder, mf_edit_document_get_title (document));
-  json_builder_set_member_name (builder, "components");
+  json_builder_set_member_name (builder, MF_KEY_COMPONENTS);
   json_builder_begin_array (builder);
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "wires");
+  json_builder_set_member_name (builder, MF_KEY_WIRES);
   json_builder_begin_array (builder);
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "simulation");
+  json_builder_set_member_name (builder, MF_KEY_SIMULATION);
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "method");
+  json_builder_set_member_name (builder, MF_KEY_SIMULATION_METHOD);
   json_builder_add_string_value (builder, method);
-  json_builder_set_member_name (builder, "rtol");
+  json_builder_set_member_name (builder, MF_KEY_SIMULATION_RTOL);
   json_builder_add_double_value (builder, g_settings_get_double (self->settings, "default-rtol"));
-  json_builder_set_member_name (builder, "atol");
+  json_builder_set_member_name (builder, MF_KEY_SIMULATION_ATOL);
   json_builder_add_double_value (builder, g_settings_get_double (self->settings, "default-atol"));
   json_builder_end_object (builder);
   json_builder_end_object (builder);

@@ -451,7 +451,7 @@ mf_window_class_init (MfWindowClass *klass)
   g_type_ensure (MF_TYPE_STRUCTURE_PANEL);
   g_type_ensure (MF_TYPE_SIM_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
-                                               "/org/manifold/Manifold/ui/mf-window.ui");
+                                               "/io/github/manifold/Manifold/ui/mf-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MfWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, open_button);

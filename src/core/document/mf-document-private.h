@@ -1,4 +1,4 @@
-/* mf-document-private.h: the checks of a parsed document against FORMAT.md,
+/* mf-document-private.h: the checks of a parsed document against its format,
  * shared by mf-document.c (reading, syntax) and the rules of the format that
  * build the circuit: mf-document-validate.c (the document as a whole) with
  * mf-document-validate-fields.c (single fields), -components.c, -wires.c and
@@ -11,6 +11,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "mf-document-keys.h"
 #include "mf-document.h"
 #include "mf-error.h"
 #include "mf-json-locate.h"
@@ -75,7 +76,8 @@ void     mf_checker_syntax_in_string (MfChecker  *checker,
 
 gboolean mf_checker_has_errors (const MfChecker *checker);
 
-/* Checks a parsed document against FORMAT.md and fills checker->circuit. */
+/* Checks a parsed document against docs/format.md and fills
+ * checker->circuit. */
 void     mf_document_check (MfChecker *checker,
                             JsonNode  *root);
 

@@ -12,14 +12,13 @@
 #include <math.h>
 #include <string.h>
 
-static const char *const component_fields[] = { "id", "type", "at", "rotation", NULL };
 
 static const char *
 check_component_id (MfChecker *checker, JsonObject *object, const char *path, guint index,
                     gboolean *usable)
 {
-  JsonNode *node = json_object_get_member (object, "id");
-  g_autofree char *id_path = mf_json_path_member (path, "id");
+  JsonNode *node = json_object_get_member (object, MF_KEY_COMPONENT_ID);
+  g_autofree char *id_path = mf_json_path_member (path, MF_KEY_COMPONENT_ID);
   const char *id;
 
   *usable = FALSE;
@@ -55,8 +54,8 @@ static const MfComponentTypeInfo *
 check_component_type (MfChecker *checker, JsonObject *object, const char *path,
                       const char *owner)
 {
-  JsonNode *node = json_object_get_member (object, "type");
-  g_autofree char *type_path = mf_json_path_member (path, "type");
+  JsonNode *node = json_object_get_member (object, MF_KEY_COMPONENT_TYPE);
+  g_autofree char *type_path = mf_json_path_member (path, MF_KEY_COMPONENT_TYPE);
   const MfComponentTypeInfo *info;
   const char *names[MF_N_COMPONENT_TYPES + 1];
   const char *guess;
@@ -99,13 +98,13 @@ static void
 check_layout (MfChecker *checker, JsonObject *object, const char *path, const char *owner,
               MfComponent *component)
 {
-  JsonNode *at = json_object_get_member (object, "at");
-  JsonNode *rotation = json_object_get_member (object, "rotation");
+  JsonNode *at = json_object_get_member (object, MF_KEY_COMPONENT_AT);
+  JsonNode *rotation = json_object_get_member (object, MF_KEY_COMPONENT_ROTATION);
 
   if (at != NULL)
     {
       JsonArray *array = JSON_NODE_HOLDS_ARRAY (at) ? json_node_get_array (at) : NULL;
-      g_autofree char *at_path = mf_json_path_member (path, "at");
+      g_autofree char *at_path = mf_json_path_member (path, MF_KEY_COMPONENT_AT);
 
       if (array == NULL || json_array_get_length (array) != 2
           || !mf_document_is_number (json_array_get_element (array, 0))
@@ -122,7 +121,7 @@ check_layout (MfChecker *checker, JsonObject *object, const char *path, const ch
   if (rotation != NULL)
     {
       double value = mf_document_is_number (rotation) ? json_node_get_double (rotation) : -1.0;
-      g_autofree char *rotation_path = mf_json_path_member (path, "rotation");
+      g_autofree char *rotation_path = mf_json_path_member (path, MF_KEY_COMPONENT_ROTATION);
 
       if (value != 0.0 && value != 90.0 && value != 180.0 && value != 270.0)
         /* Translators: the first %s names the component ("component 'P1'" or "component 2") */
@@ -225,7 +224,7 @@ add_component (MfChecker *checker, const char *id, gboolean usable, guint index,
 static void
 check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
-  g_autofree char *path = mf_json_path_index ("components", index);
+  g_autofree char *path = mf_json_path_index (MF_KEY_COMPONENTS, index);
   g_autofree char *owner = NULL;
   const MfComponentTypeInfo *info;
   MfComponent *component = NULL;
@@ -253,12 +252,12 @@ check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unuse
   check_layout (checker, object, path, owner, component);
   if (component == NULL)
     return;
-  mf_document_warn_unknown_fields (checker, object, path, owner, component_fields, info);
+  mf_document_warn_unknown_fields (checker, object, path, owner, mf_document_component_keys, info);
   check_params (checker, object, path, usable ? id : NULL, owner, component);
 }
 
 void
 mf_document_check_components (MfChecker *checker, JsonNode *node)
 {
-  mf_document_check_each (checker, node, "components", check_component, NULL);
+  mf_document_check_each (checker, node, MF_KEY_COMPONENTS, check_component, NULL);
 }

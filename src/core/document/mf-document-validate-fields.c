@@ -1,5 +1,5 @@
 /* mf-document-validate-fields.c: the checks of single fields, shared by the
- * sections of a document: the JSON type of a value, fields FORMAT.md does
+ * sections of a document: the JSON type of a value, fields the format does
  * not know (a warning, with a guess at the typo), and values written as
  * numbers or expressions, against an MfValueRule.
  *
@@ -92,7 +92,7 @@ is_known_field (const char *name, const char *const *known, const MfComponentTyp
 }
 
 /* Warns about every member of `object` that is neither in `known` nor a
- * parameter of `info`; FORMAT.md lets readers ignore them. */
+ * parameter of `info`; readers keep and ignore them (docs/format.md). */
 void
 mf_document_warn_unknown_fields (MfChecker                 *checker,
                                  JsonObject                *object,

@@ -9,15 +9,13 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-static const char *const mode_fields[] = { "name", "closed", NULL };
-static const char *const schedule_fields[] = { "t", "mode", NULL };
 
 static const char *
 check_mode_name (MfChecker *checker, JsonObject *object, const char *path, guint index,
                  gboolean *usable)
 {
-  JsonNode *node = json_object_get_member (object, "name");
-  g_autofree char *name_path = mf_json_path_member (path, "name");
+  JsonNode *node = json_object_get_member (object, MF_KEY_MODE_NAME);
+  g_autofree char *name_path = mf_json_path_member (path, MF_KEY_MODE_NAME);
   const char *name;
 
   *usable = FALSE;
@@ -112,7 +110,7 @@ check_closed (MfChecker *checker, JsonNode *node, const char *path, const char *
 static void
 check_mode (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
-  g_autofree char *path = mf_json_path_index ("modes", index);
+  g_autofree char *path = mf_json_path_index (MF_KEY_MODES, index);
   g_autofree char *owner = NULL;
   g_autoptr (GArray) closed = g_array_new (FALSE, FALSE, sizeof (guint));
   JsonObject *object;
@@ -130,11 +128,11 @@ check_mode (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
   /* Translators: names a mode at the start of a message; %s is its name, %u its number */
   owner = name != NULL ? g_strdup_printf (_("mode '%s'"), name)
                        : g_strdup_printf (_("mode %u"), index + 1);
-  mf_document_warn_unknown_fields (checker, object, path, owner, mode_fields, NULL);
-  closed_node = json_object_get_member (object, "closed");
+  mf_document_warn_unknown_fields (checker, object, path, owner, mf_document_mode_keys, NULL);
+  closed_node = json_object_get_member (object, MF_KEY_MODE_CLOSED);
   if (closed_node != NULL)
     {
-      g_autofree char *closed_path = mf_json_path_member (path, "closed");
+      g_autofree char *closed_path = mf_json_path_member (path, MF_KEY_MODE_CLOSED);
 
       check_closed (checker, closed_node, closed_path, owner, closed);
     }
@@ -149,7 +147,7 @@ check_mode (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 void
 mf_document_check_modes (MfChecker *checker, JsonNode *node)
 {
-  mf_document_check_each (checker, node, "modes", check_mode, NULL);
+  mf_document_check_each (checker, node, MF_KEY_MODES, check_mode, NULL);
 }
 
 /* The mode an entry names, or -1 (reported). */
@@ -157,8 +155,8 @@ static int
 check_schedule_mode (MfChecker *checker, JsonObject *object, const char *path,
                      const char *owner)
 {
-  JsonNode *node = json_object_get_member (object, "mode");
-  g_autofree char *mode_path = mf_json_path_member (path, "mode");
+  JsonNode *node = json_object_get_member (object, MF_KEY_SCHEDULE_MODE);
+  g_autofree char *mode_path = mf_json_path_member (path, MF_KEY_SCHEDULE_MODE);
   int mode;
 
   if (node == NULL)
@@ -188,10 +186,12 @@ static void
 check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer data)
 {
   double *previous = data;
-  g_autofree char *path = mf_json_path_index ("schedule", index);
+  g_autofree char *path = mf_json_path_index (MF_KEY_SCHEDULE, index);
   g_autofree char *owner = g_strdup_printf (_("schedule entry %u"), index + 1);
-  g_autofree char *t_path = mf_json_path_member (path, "t");
-  MfValueRule rule = { owner, "t", MF_QUANTITY_TIME, FALSE, MF_RANGE_NON_NEGATIVE, FALSE };
+  g_autofree char *t_path = mf_json_path_member (path, MF_KEY_SCHEDULE_T);
+  MfValueRule rule = {
+    owner, MF_KEY_SCHEDULE_T, MF_QUANTITY_TIME, FALSE, MF_RANGE_NON_NEGATIVE, FALSE
+  };
   MfScheduleEntry entry = { 0.0, 0 };
   gboolean t_ok = FALSE;
   JsonObject *object;
@@ -206,8 +206,8 @@ check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer 
       return;
     }
   object = json_node_get_object (node);
-  mf_document_warn_unknown_fields (checker, object, path, owner, schedule_fields, NULL);
-  t = json_object_get_member (object, "t");
+  mf_document_warn_unknown_fields (checker, object, path, owner, mf_document_schedule_keys, NULL);
+  t = json_object_get_member (object, MF_KEY_SCHEDULE_T);
   if (t == NULL)
     /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
      * 2") */
@@ -235,5 +235,5 @@ mf_document_check_schedule (MfChecker *checker, JsonNode *node)
 {
   double previous = 0.0; /* schedule times may not decrease */
 
-  mf_document_check_each (checker, node, "schedule", check_schedule_entry, &previous);
+  mf_document_check_each (checker, node, MF_KEY_SCHEDULE, check_schedule_entry, &previous);
 }

@@ -78,7 +78,7 @@ port_domain (const MfCircuit *circuit, MfPortRef ref)
 static void
 check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 {
-  g_autofree char *path = mf_json_path_index ("wires", index);
+  g_autofree char *path = mf_json_path_index (MF_KEY_WIRES, index);
   const char *text[2];
   MfPortRef ends[2];
   gboolean ok = TRUE;
@@ -127,5 +127,5 @@ check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
 void
 mf_document_check_wires (MfChecker *checker, JsonNode *node)
 {
-  mf_document_check_each (checker, node, "wires", check_wire, NULL);
+  mf_document_check_each (checker, node, MF_KEY_WIRES, check_wire, NULL);
 }

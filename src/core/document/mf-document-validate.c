@@ -1,4 +1,4 @@
-/* mf-document-validate.c: the rules of FORMAT.md, checked on a parsed
+/* mf-document-validate.c: the rules of docs/format.md, checked on a parsed
  * document while its circuit is built.  Every problem is reported, not just
  * the first, and a problem is reported once: a component that could not be
  * built is remembered so that wires and modes naming it stay quiet.
@@ -18,17 +18,6 @@
 
 #include "mf-method.h"
 
-static const char *const root_fields[] = {
-  "manifold", "title", "description", "fluid", "components", "wires", "modes", "schedule",
-  "simulation", "initial", "prefer_states", NULL
-};
-static const char *const fluid_fields[] = {
-  "density", "kinematic_viscosity", "bulk_modulus", NULL
-};
-static const char *const simulation_fields[] = {
-  "t_end", "method", "rtol", "atol", "output_interval", "step", NULL
-};
-
 /* --- fluid, simulation, initial values -------------------------------- */
 
 static void
@@ -36,28 +25,31 @@ check_fluid (MfChecker *checker, JsonNode *node)
 {
   MfFluid *fluid = &checker->circuit->fluid;
   const MfValueRule rules[] = {
-    { "fluid", "density", MF_QUANTITY_DENSITY, FALSE, MF_RANGE_POSITIVE, FALSE },
-    { "fluid", "kinematic_viscosity", MF_QUANTITY_VISCOSITY, FALSE, MF_RANGE_POSITIVE, FALSE },
-    { "fluid", "bulk_modulus", MF_QUANTITY_PRESSURE, FALSE, MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_FLUID, MF_KEY_FLUID_DENSITY, MF_QUANTITY_DENSITY, FALSE, MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_FLUID, MF_KEY_FLUID_KINEMATIC_VISCOSITY, MF_QUANTITY_VISCOSITY, FALSE,
+      MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_FLUID, MF_KEY_FLUID_BULK_MODULUS, MF_QUANTITY_PRESSURE, FALSE, MF_RANGE_POSITIVE,
+      FALSE },
   };
   double *values[] = { &fluid->density, &fluid->kinematic_viscosity, &fluid->bulk_modulus };
   JsonObject *object;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "fluid", _("'fluid' must be an object"));
+      mf_checker_error (checker, MF_KEY_FLUID, _("'fluid' must be an object"));
       return;
     }
   object = json_node_get_object (node);
-  mf_document_warn_unknown_fields (checker, object, "fluid", "fluid", fluid_fields, NULL);
+  mf_document_warn_unknown_fields (checker, object, MF_KEY_FLUID, MF_KEY_FLUID,
+                                   mf_document_fluid_keys, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-    mf_document_check_constant_field (checker, object, "fluid", &rules[i], values[i]);
+    mf_document_check_constant_field (checker, object, MF_KEY_FLUID, &rules[i], values[i]);
 }
 
 static void
 check_method (MfChecker *checker, JsonObject *object)
 {
-  JsonNode *node = json_object_get_member (object, "method");
+  JsonNode *node = json_object_get_member (object, MF_KEY_SIMULATION_METHOD);
   g_autofree char *names = NULL;
 
   if (node == NULL)
@@ -83,11 +75,16 @@ check_simulation (MfChecker *checker, JsonNode *node)
 {
   MfSimulationSettings *settings = &checker->circuit->simulation;
   const MfValueRule rules[] = {
-    { "simulation", "t_end", MF_QUANTITY_TIME, FALSE, MF_RANGE_POSITIVE, FALSE },
-    { "simulation", "rtol", MF_QUANTITY_DIMENSIONLESS, FALSE, MF_RANGE_POSITIVE, FALSE },
-    { "simulation", "atol", MF_QUANTITY_DIMENSIONLESS, TRUE, MF_RANGE_POSITIVE, FALSE },
-    { "simulation", "output_interval", MF_QUANTITY_TIME, FALSE, MF_RANGE_NON_NEGATIVE, FALSE },
-    { "simulation", "step", MF_QUANTITY_TIME, FALSE, MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_SIMULATION, MF_KEY_SIMULATION_T_END, MF_QUANTITY_TIME, FALSE, MF_RANGE_POSITIVE,
+      FALSE },
+    { MF_KEY_SIMULATION, MF_KEY_SIMULATION_RTOL, MF_QUANTITY_DIMENSIONLESS, FALSE,
+      MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_SIMULATION, MF_KEY_SIMULATION_ATOL, MF_QUANTITY_DIMENSIONLESS, TRUE,
+      MF_RANGE_POSITIVE, FALSE },
+    { MF_KEY_SIMULATION, MF_KEY_SIMULATION_OUTPUT_INTERVAL, MF_QUANTITY_TIME, FALSE,
+      MF_RANGE_NON_NEGATIVE, FALSE },
+    { MF_KEY_SIMULATION, MF_KEY_SIMULATION_STEP, MF_QUANTITY_TIME, FALSE, MF_RANGE_POSITIVE,
+      FALSE },
   };
   double *values[] = { &settings->t_end, &settings->rtol, &settings->atol,
                        &settings->output_interval, &settings->step };
@@ -95,14 +92,14 @@ check_simulation (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "simulation", _("'simulation' must be an object"));
+      mf_checker_error (checker, MF_KEY_SIMULATION, _("'simulation' must be an object"));
       return;
     }
   object = json_node_get_object (node);
-  mf_document_warn_unknown_fields (checker, object, "simulation", "simulation",
-                                   simulation_fields, NULL);
+  mf_document_warn_unknown_fields (checker, object, MF_KEY_SIMULATION, MF_KEY_SIMULATION,
+                                   mf_document_simulation_keys, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
-    mf_document_check_constant_field (checker, object, "simulation", &rules[i], values[i]);
+    mf_document_check_constant_field (checker, object, MF_KEY_SIMULATION, &rules[i], values[i]);
   check_method (checker, object);
 }
 
@@ -115,7 +112,7 @@ check_initial (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      mf_checker_error (checker, "initial", _("'initial' must be an object of state names "
+      mf_checker_error (checker, MF_KEY_INITIAL, _("'initial' must be an object of state names "
                           "and numbers"));
       return;
     }
@@ -124,7 +121,7 @@ check_initial (MfChecker *checker, JsonNode *node)
   for (GList *l = members; l != NULL; l = l->next)
     {
       JsonNode *value = json_object_get_member (object, l->data);
-      g_autofree char *path = mf_json_path_member ("initial", l->data);
+      g_autofree char *path = mf_json_path_member (MF_KEY_INITIAL, l->data);
       MfInitialValue initial;
 
       if (!mf_document_is_number (value))
@@ -148,7 +145,7 @@ check_preferred_states (MfChecker *checker, JsonNode *node)
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      mf_checker_error (checker, "prefer_states", _("'prefer_states' must be an array of "
+      mf_checker_error (checker, MF_KEY_PREFER_STATES, _("'prefer_states' must be an array of "
                           "state names"));
       return;
     }
@@ -156,7 +153,7 @@ check_preferred_states (MfChecker *checker, JsonNode *node)
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       JsonNode *item = json_array_get_element (array, i);
-      g_autofree char *path = mf_json_path_index ("prefer_states", i);
+      g_autofree char *path = mf_json_path_index (MF_KEY_PREFER_STATES, i);
 
       if (!mf_document_is_string (item) || json_node_get_string (item)[0] == '\0')
         mf_checker_error (checker, path, _("prefer_states: item %u must be a state name"), i + 1);
@@ -185,7 +182,7 @@ check_text_field (MfChecker *checker, JsonObject *root, const char *name, char *
 static gboolean
 check_version (MfChecker *checker, JsonObject *root)
 {
-  JsonNode *node = json_object_get_member (root, "manifold");
+  JsonNode *node = json_object_get_member (root, MF_KEY_MANIFOLD);
   double version;
 
   if (node == NULL)
@@ -197,13 +194,13 @@ check_version (MfChecker *checker, JsonObject *root)
   version = mf_document_is_number (node) ? json_node_get_double (node) : NAN;
   if (!isfinite (version) || version != floor (version))
     {
-      mf_checker_error (checker, "manifold", _("'manifold' must be an integer (the format "
+      mf_checker_error (checker, MF_KEY_MANIFOLD, _("'manifold' must be an integer (the format "
                           "version, 1)"));
       return TRUE;
     }
   if (version == 1.0)
     return TRUE;
-  mf_checker_report (checker, MF_SEVERITY_ERROR, MF_ERROR_VERSION, "manifold",
+  mf_checker_report (checker, MF_SEVERITY_ERROR, MF_ERROR_VERSION, MF_KEY_MANIFOLD,
                      _("unsupported document version %.0f (this build reads version 1)"), version);
   return FALSE;
 }
@@ -236,18 +233,18 @@ mf_document_check (MfChecker *checker, JsonNode *root)
   object = json_node_get_object (root);
   if (!check_version (checker, object))
     return;
-  mf_document_warn_unknown_fields (checker, object, "", NULL, root_fields, NULL);
-  check_text_field (checker, object, "title", &circuit->title);
-  check_text_field (checker, object, "description", &circuit->description);
-  check_section (checker, object, "fluid", check_fluid);
+  mf_document_warn_unknown_fields (checker, object, "", NULL, mf_document_root_keys, NULL);
+  check_text_field (checker, object, MF_KEY_TITLE, &circuit->title);
+  check_text_field (checker, object, MF_KEY_DESCRIPTION, &circuit->description);
+  check_section (checker, object, MF_KEY_FLUID, check_fluid);
   /* in this order: wires and modes name components, the schedule names modes */
-  check_section (checker, object, "components", mf_document_check_components);
-  check_section (checker, object, "wires", mf_document_check_wires);
-  check_section (checker, object, "modes", mf_document_check_modes);
+  check_section (checker, object, MF_KEY_COMPONENTS, mf_document_check_components);
+  check_section (checker, object, MF_KEY_WIRES, mf_document_check_wires);
+  check_section (checker, object, MF_KEY_MODES, mf_document_check_modes);
   if (circuit->modes->len == 0)
     mf_circuit_add_mode (circuit, "default");
-  check_section (checker, object, "schedule", mf_document_check_schedule);
-  check_section (checker, object, "simulation", check_simulation);
-  check_section (checker, object, "initial", check_initial);
-  check_section (checker, object, "prefer_states", check_preferred_states);
+  check_section (checker, object, MF_KEY_SCHEDULE, mf_document_check_schedule);
+  check_section (checker, object, MF_KEY_SIMULATION, check_simulation);
+  check_section (checker, object, MF_KEY_INITIAL, check_initial);
+  check_section (checker, object, MF_KEY_PREFER_STATES, check_preferred_states);
 }

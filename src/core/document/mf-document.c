@@ -497,7 +497,7 @@ mf_document_locate_component (const MfDocument *document,
                               guint            *column)
 {
   JsonNode *components = json_object_get_member (json_node_get_object (document->root),
-                                                 "components");
+                                                 MF_KEY_COMPONENTS);
   JsonArray *array;
 
   g_return_val_if_fail (id != NULL && line != NULL && column != NULL, FALSE);
@@ -514,10 +514,10 @@ mf_document_locate_component (const MfDocument *document,
       if (!JSON_NODE_HOLDS_OBJECT (element))
         continue;
       element_id = json_object_get_string_member_with_default (json_node_get_object (element),
-                                                               "id", NULL);
+                                                               MF_KEY_COMPONENT_ID, NULL);
       if (g_strcmp0 (element_id, id) != 0)
         continue;
-      path = mf_json_path_index ("components", i);
+      path = mf_json_path_index (MF_KEY_COMPONENTS, i);
       return mf_json_locator_find (document_locator (document), path, line, column);
     }
   return FALSE;

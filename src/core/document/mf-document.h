@@ -1,4 +1,4 @@
-/* mf-document.h: circuit documents (FORMAT.md, version 1) — loading with
+/* mf-document.h: circuit documents (docs/format.md, version 1) — loading with
  * every problem located by line and column, and saving that keeps every field
  * a loaded document had, written atomically.
  *

@@ -51,21 +51,24 @@ mf_expr_scan_name (const char *s, gsize i)
   return i;
 }
 
-/* C-style: 12, 1.5, .5, 1., 2e-5, 1.5E+3.  An 'e' not followed by digits is
- * not part of the number. */
-static gsize
-scan_number (const char *s, gsize i)
+gsize
+mf_expr_number_length (const char *s)
 {
-  gsize j;
+  gsize i = 0, digits = 0;
 
-  while (g_ascii_isdigit (s[i]))
+  if (s[i] == '+' || s[i] == '-')
     i++;
+  while (g_ascii_isdigit (s[i]))
+    i++, digits++;
   if (s[i] == '.')
     for (i++; g_ascii_isdigit (s[i]); i++)
-      ;
+      digits++;
+  if (digits == 0)
+    return 0;
   if (s[i] == 'e' || s[i] == 'E')
     {
-      j = i + 1;
+      gsize j = i + 1;
+
       if (s[j] == '+' || s[j] == '-')
         j++;
       if (g_ascii_isdigit (s[j]))
@@ -100,8 +103,9 @@ mf_expr_next_token (MfParser *p)
     }
   else if (g_ascii_isdigit (s[i]) || (s[i] == '.' && g_ascii_isdigit (s[i + 1])))
     {
+      /* unsigned here: a sign before a number is an operator */
       p->kind = MF_TOKEN_NUMBER;
-      p->end = scan_number (s, i);
+      p->end = i + mf_expr_number_length (s + i);
     }
   else if (mf_expr_is_name_start (s[i]))
     {

@@ -2,9 +2,9 @@
  * a unit, or an expression in t — parsed once into a tree that evaluates fast
  * and gives its exact derivative in t.
  *
- * Grammar (FORMAT.md): numbers (with an optional unit right after them),
- * the variable t, the constant pi, + - * / ^ (right associative, binds
- * tighter than unary minus: -2^2 = -4), parentheses, the functions
+ * Grammar (docs/format.md, "Values"): numbers (with an optional unit right
+ * after them), the variable t, the constant pi, + - * / ^ (right associative,
+ * binds tighter than unary minus: -2^2 = -4), parentheses, the functions
  * sin cos tan exp log sqrt abs min max, step(t, t0), ramp(t, t0, t1),
  * pulse(t, t0, width) and table(t, [[t0, y0], [t1, y1], ...]).
  *
@@ -58,6 +58,14 @@ gboolean  mf_expr_is_constant (const MfExpr *expr);
  * so an integrator can stop there.  Unsorted, may hold duplicates. */
 void      mf_expr_collect_breakpoints (const MfExpr *expr,
                                        GArray       *times);
+
+/* The length of the plain decimal number at the start of `s`, or 0 when
+ * there is none: an optional sign, digits with an optional point (12, 1.5,
+ * .5, 1.) and an optional exponent (2e-5, 1.5E+3; an 'e' not followed by
+ * digits is not part of the number).  The numbers of expressions, which
+ * read a sign as an operator, and of the editor's value fields; stricter
+ * than strtod, which also takes "inf", "nan" and hexadecimal. */
+gsize     mf_expr_number_length (const char *s);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfExpr, mf_expr_free)
 

@@ -1,5 +1,5 @@
-/* mf-circuit.h: a circuit as FORMAT.md describes it, typed and validated,
- * in SI.  Plain data; the loader fills it, the assembly reads it.
+/* mf-circuit.h: a circuit as docs/format.md describes it, typed and
+ * validated, in SI.  Plain data; the loader fills it, the assembly reads it.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,4 +1,5 @@
-/* mf-component-type.c: the table of FORMAT.md's component types.
+/* mf-component-type.c: the table of component types (docs/format.md,
+ * "Components").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,7 +1,7 @@
-/* mf-component-type.h: the component types of FORMAT.md as one table —
- * ports, parameters, units and defaults.  The loader validates against it,
- * the assembly reads parameters by index, the editor builds its palette and
- * property panel from it.
+/* mf-component-type.h: the component types (docs/format.md, "Components")
+ * as one table — ports, parameters, units and defaults.  The loader
+ * validates against it, the assembly reads parameters by index, the editor
+ * builds its palette and property panel from it.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -92,7 +92,7 @@ const MfComponentTypeInfo *mf_component_type_info (MfComponentType type);
  * valve".  English labels are capitalised for the palette; a translated
  * one keeps its case.  A new string. */
 char *mf_component_type_kind (const MfComponentTypeInfo *info);
-/* NULL when `name` is not a type of FORMAT.md. */
+/* NULL when `name` is not a component type. */
 const MfComponentTypeInfo *mf_component_type_lookup (const char *name);
 /* Index of a port or parameter by name, or -1. */
 int mf_component_type_port_index (const MfComponentTypeInfo *info, const char *port);

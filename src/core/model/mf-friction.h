@@ -1,6 +1,6 @@
-/* mf-friction.h: the pressure drop along a pipe (MODEL.md §1) — none,
- * laminar (Hagen–Poiseuille) or turbulent (Darcy–Weisbach with Colebrook's
- * friction factor, laminar below Re 2300).
+/* mf-friction.h: the pressure drop along a pipe (docs/model.md, "Forces") —
+ * none, laminar (Hagen–Poiseuille) or turbulent (Darcy–Weisbach with
+ * Colebrook's friction factor, laminar below Re 2300).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

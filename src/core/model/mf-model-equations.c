@@ -1,6 +1,6 @@
 /* mf-model-equations.c: the assembled circuit's equations — the forces
  * F(u, t) and their Jacobian, the prescribed flows, the compliant nodes'
- * pressure rates and the rows of W (MODEL.md §1).
+ * pressure rates and the rows of W (docs/model.md, "Signs" and "Forces").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -148,7 +148,7 @@ guint  mf_model_port_node (const MfModel *model,
                            guint          port);
 
 /* F(u, t): the forces on every velocity state besides the junction
- * pressures (MODEL.md §1).  Allocation-free. */
+ * pressures (docs/model.md, "Forces").  Allocation-free. */
 void   mf_model_forces (const MfModel *model,
                         double         t,
                         const double  *u,

@@ -1,4 +1,5 @@
-/* mf-model.c: from a circuit to M, the rows of W and F (MODEL.md §1).
+/* mf-model.c: from a circuit to M, the rows of W and F (docs/model.md,
+ * "Nodes and their names", "Signs" and "Forces").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,19 +11,9 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-port-nodes.h"
 
-/* ---- nodes from wires: union–find over every port ---- */
-
-static guint
-find_root (guint *parent, guint i)
-{
-  while (parent[i] != i)
-    {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-  return i;
-}
+/* ---- nodes from wires (mf-port-nodes.h) ---- */
 
 static void
 node_clear (MfNode *node)
@@ -31,55 +22,29 @@ node_clear (MfNode *node)
   g_clear_pointer (&node->inertial, g_array_unref);
 }
 
-static guint
-port_index (const MfModel *model, MfPortRef ref)
-{
-  return model->port_offset[ref.component] + ref.port;
-}
-
 /* Ports joined by wires form one node; a junction names its node, any other
- * node is named after its first port in document order (FORMAT.md). */
+ * node is named after its first port in document order (docs/model.md,
+ * "Nodes and their names"). */
 static void
 build_nodes (MfModel *model)
 {
   const MfCircuit *circuit = model->circuit;
-  guint n_comp = circuit->components->len, n_ports = 0;
-  g_autofree guint *parent = NULL;
-  g_autofree guint *root_node = NULL;
+  MfPortNodes ports;
 
-  model->port_offset = g_new0 (guint, n_comp + 1);
-  for (guint c = 0; c < n_comp; c++)
-    {
-      model->port_offset[c] = n_ports;
-      n_ports += component_at (circuit, c)->info->n_ports;
-    }
-  model->port_offset[n_comp] = n_ports;
-  model->port_node = g_new0 (guint, MAX (n_ports, 1));
+  mf_port_nodes_init (&ports, circuit);
+  model->port_offset = g_steal_pointer (&ports.offset);
+  model->port_node = g_steal_pointer (&ports.node);
+  mf_port_nodes_clear (&ports);
 
-  parent = g_new0 (guint, MAX (n_ports, 1));
-  for (guint i = 0; i < n_ports; i++)
-    parent[i] = i;
-  for (guint w = 0; w < circuit->wires->len; w++)
-    {
-      const MfWire *wire = &g_array_index (circuit->wires, MfWire, w);
-      guint a = find_root (parent, port_index (model, wire->ends[0]));
-      guint b = find_root (parent, port_index (model, wire->ends[1]));
-
-      if (a != b)
-        parent[MAX (a, b)] = MIN (a, b); /* the root is the first port in document order */
-    }
-
-  root_node = g_new (guint, MAX (n_ports, 1));
-  memset (root_node, 0xff, MAX (n_ports, 1) * sizeof (guint));
-  for (guint c = 0; c < n_comp; c++)
+  /* the nodes are numbered in the order of their first ports, so a node's
+   * first port is met when it is the next one to make */
+  for (guint c = 0; c < circuit->components->len; c++)
     {
       const MfComponent *component = component_at (circuit, c);
 
       for (guint p = 0; p < component->info->n_ports; p++)
         {
-          guint index = model->port_offset[c] + p, root = find_root (parent, index);
-
-          if (root_node[root] == MF_NONE)
+          if (mf_model_port_node (model, c, p) == model->nodes->len)
             {
               MfNode node = { 0 };
 
@@ -89,10 +54,8 @@ build_nodes (MfModel *model)
                             : MF_NODE_JUNCTION;
               node.row = node.state = node.component = node.representative = MF_NONE;
               node.inertial = g_array_new (FALSE, FALSE, sizeof (guint));
-              root_node[root] = model->nodes->len;
               g_array_append_val (model->nodes, node);
             }
-          model->port_node[index] = root_node[root];
         }
     }
 }

@@ -1,7 +1,7 @@
-/* mf-model.h: a circuit assembled into equations (MODEL.md §1) — nodes from
- * wires, the state vector, the mass matrix M, the constraint rows of W and
- * the forces F(v, x, p_c, t).  Independent of the mode; mf-reduction.h and
- * mf-system.h hold what each mode adds.
+/* mf-model.h: a circuit assembled into equations (docs/model.md, "Signs"
+ * and "Forces") — nodes from wires, the state vector, the mass matrix M,
+ * the constraint rows of W and the forces F(v, x, p_c, t).  Independent of
+ * the mode; mf-reduction.h and mf-system.h hold what each mode adds.
  *
  * The full state of a circuit is u = [v; x; p_c]: every branch velocity
  * (pipes, orifices and valves, pistons, masses), every position (pistons,
@@ -77,7 +77,7 @@ void             mf_model_initial_state (const MfModel *model,
 GArray          *mf_model_breakpoints (const MfModel *model,
                                        double         t_end);
 
-/* The outputs written per sample (FORMAT.md "Names of results"): every
+/* The outputs written per sample (docs/cli.md, "CSV"): every
  * state, then every hydraulic node's pressure ("J1.p", "P1.b.p"), then the
  * pressure across every switchable valve ("V1.dp"), then the smallest and
  * largest singular values of the Newton Jacobian of the algebraic states

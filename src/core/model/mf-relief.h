@@ -1,6 +1,7 @@
 /* mf-relief.h: the law of an open relief valve.  Its opening area rises
  * linearly from 0 at the set pressure to `full_area` at set + full_open_rise
- * (FORMAT.md), and the flow follows the orifice law through that area:
+ * (docs/model.md, "Relief valves"), and the flow follows the orifice law
+ * through that area:
  *
  *   q(Δp) = cd a(Δp) √(2 Δp / ρ),  a = full_area · clamp((Δp − set)/rise, 0, 1).
  *

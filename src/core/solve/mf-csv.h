@@ -1,4 +1,4 @@
-/* mf-csv.h: results as CSV (FORMAT.md "Names of results") — a header
+/* mf-csv.h: results as CSV (docs/cli.md, "CSV") — a header
  *
  *   t [s],P1.v [m/s],J1.p [Pa],…,solver.sigma_max,CV1.open,…,solver.mode
  *

@@ -710,10 +710,11 @@ constraint_rate (MfDae *dae, double t, double *rest)
   memcpy (rest + dae->q1, dae->h_rest, dae->q2 * sizeof (double));
 }
 
-/* v_a' = −Γ_a⁻¹ (Γ_i v_i' + Γ_rest) (24.24) put into the dynamics projected
- * on the range of M̄, Pᵀ M̄ v̄' = Pᵀ F̄ (24.25), gives v_i'.  Γ_a is
- * singular at zero flow (d(v|v|)/dv = 0): Γ_a⁻¹ is then the truncated SVD
- * outer inverse (24.43), so v_a' is the minimum-norm rate. */
+/* v_a' = −Γ_a⁻¹ (Γ_i v_i' + Γ_rest), the derivative of the hidden
+ * constraints, put into the dynamics projected on the range of M̄,
+ * Pᵀ M̄ v̄' = Pᵀ F̄, gives v_i'.  Γ_a is singular at zero flow
+ * (d(v|v|)/dv = 0): Γ_a⁻¹ is then the outer inverse of the truncated SVD,
+ * so v_a' is the minimum-norm rate. */
 static gboolean
 rates (MfDae *dae, double *v_i_dot)
 {

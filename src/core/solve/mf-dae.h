@@ -1,13 +1,13 @@
 /* mf-dae.h: the minimal-order equations of an index-1 or index-2 mode
- * (MODEL.md §3, Eq 24.22–24.45).  The independent velocities are split into
- * integrated ones v_i and algebraic ones v_a (mf-index.h).  At every
- * evaluation the hidden constraints G0 = βᵀ F̄ = 0 (β spanning the null
- * space of M̄) are solved for v_a by Newton (mf-newton.h), warm-started from
- * the last solution; differentiating G0 gives v_a' in terms of v_i'
- * (24.23–24.24), and the dynamics projected onto the range of M̄ give v_i'
- * (24.25).  At index 2 the combinations of G0 free of velocities, H(z, t),
- * fix some positions and pressures, and their derivative Ḣ takes their place
- * in the Newton system (docs/model.md).
+ * (docs/model.md, "Simulating index-1 circuits" and "Simulating index-2
+ * circuits").  The independent velocities are split into integrated ones
+ * v_i and algebraic ones v_a (mf-index.h).  At every evaluation the hidden
+ * constraints G0 = βᵀ F̄ = 0 (β spanning the null space of M̄) are solved
+ * for v_a by Newton (mf-newton.h), warm-started from the last solution;
+ * differentiating G0 gives v_a' in terms of v_i', and the dynamics
+ * projected onto the range of M̄ give v_i'.  At index 2 the combinations of
+ * G0 free of velocities, H(z, t), fix some positions and pressures, and
+ * their derivative Ḣ takes their place in the Newton system.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -42,8 +42,8 @@ int                   mf_dae_evaluate (MfDae        *dae,
                                        double       *dydt);
 
 /* y for the full state u: the integrated velocities by the mass-weighted
- * projection onto the constraints (MODEL.md §4) restricted to the massive
- * directions, the algebraic ones' warm start from u. */
+ * projection onto the constraints (docs/model.md, "Each mode") restricted
+ * to the massive directions, the algebraic ones' warm start from u. */
 void                  mf_dae_reduce (MfDae        *dae,
                                      double        t,
                                      const double *u,

@@ -1,6 +1,7 @@
-/* mf-events.h: check and relief valves that switch by themselves (MODEL.md §4),
- * end stops, and orifices closed by their area — the state of each, its
- * switching function, and the location of a switching time inside an
+/* mf-events.h: check and relief valves that switch by themselves, end
+ * stops, and orifices closed by their area (docs/model.md, "Check valves",
+ * "Relief valves", "End stops" and "Orifices that close") — the state of
+ * each, its switching function, and the location of a switching time inside an
  * accepted step by integrating again from the step's start; also the
  * inputs of the circuit that stop being finite.  The simulation driver
  * (mf-simulation.c) builds the new equations and projects the state; these

@@ -1,11 +1,11 @@
 /* mf-integrator.c
  *
  * Adaptive runs go through gsl_odeiv2_evolve_apply() with a y_new error
- * control; fixed-step runs through gsl_odeiv2_evolve_apply_fixed_step() or
- * mf_euler_step().  The GSL objects come from a gsl_odeiv2_driver only
- * because the implicit and multistep steppers read their tolerances through
- * one; the stepping loop is ours, so that it can stop at the driver's stop
- * times and say in words why it failed.
+ * control; fixed-step runs through gsl_odeiv2_evolve_apply_fixed_step(),
+ * GSL's steppers and mf-euler.c's alike.  The GSL objects come from a
+ * gsl_odeiv2_driver only because the implicit and multistep steppers read
+ * their tolerances through one; the stepping loop is ours, so that it can
+ * stop at the driver's stop times and say in words why it failed.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,7 +20,6 @@
 #include <gsl/gsl_errno.h>
 
 #include "mf-error.h"
-#include "mf-euler.h"
 #include "mf-expr.h"
 #include "mf-model-private.h"
 
@@ -47,7 +46,7 @@ struct _MfIntegrator
   MfSimulationStats *stats;
   gsize              dimension;
   gsl_odeiv2_system  ode;
-  gsl_odeiv2_driver *driver;     /* NULL for Euler and for a mode without states */
+  gsl_odeiv2_driver *driver;     /* NULL for a mode without states */
   double             fixed_step; /* > 0: every step this long, but for the last before a stop */
   double             h_start;
   double             h;          /* adaptive: GSL's suggestion for the next step */
@@ -56,7 +55,7 @@ struct _MfIntegrator
   gboolean           modnewton;  /* an implicit Runge–Kutta stepper of GSL (see step_hold) */
   gboolean           holding;    /* the last step was a step_hold() */
   double            *y_saved;    /* the state a rejected step is retried from */
-  double            *dydt;       /* the derivative, for Euler and step_hold() */
+  double            *dydt;       /* the derivative, for step_hold() */
   double            *u;          /* the full state, to name what blew up */
   MfFailureSite      failed_in;
   /* orifices whose area varies, and their areas when the Jacobian was
@@ -186,16 +185,16 @@ mf_integrator_new (MfSystem                  *system,
   self->jump = INFINITY;
   self->atol = options->atol;
   self->rtol = options->rtol;
-  self->modnewton = method->gsl != NULL && (method->gsl == gsl_odeiv2_step_rk1imp
-                                            || method->gsl == gsl_odeiv2_step_rk2imp
-                                            || method->gsl == gsl_odeiv2_step_rk4imp);
+  self->modnewton = method->gsl == gsl_odeiv2_step_rk1imp
+                    || method->gsl == gsl_odeiv2_step_rk2imp
+                    || method->gsl == gsl_odeiv2_step_rk4imp;
   self->y_saved = g_new (double, MAX (self->dimension, 1));
   self->dydt = g_new (double, MAX (self->dimension, 1));
   self->u = g_new (double, MAX (n_states, 1));
   if (method->needs_jacobian)
     find_varying_areas (self);
 
-  if (method->gsl != NULL && self->dimension > 0)
+  if (self->dimension > 0)
     {
       self->driver = gsl_odeiv2_driver_alloc_y_new (&self->ode, method->gsl, self->h_start,
                                                     options->atol, options->rtol);
@@ -399,11 +398,8 @@ step_fixed (MfIntegrator *self, double *t, double t_stop, double *y, GError **er
   int status;
 
   self->failed_in = MF_FAILED_NOWHERE;
-  if (self->driver == NULL)
-    status = mf_euler_step (&self->ode, *t, h, y, self->dydt);
-  else
-    status = gsl_odeiv2_evolve_apply_fixed_step (self->driver->e, NULL, self->driver->s,
-                                                 &self->ode, &t_gsl, h, y);
+  status = gsl_odeiv2_evolve_apply_fixed_step (self->driver->e, NULL, self->driver->s,
+                                               &self->ode, &t_gsl, h, y);
   if (status != GSL_SUCCESS)
     return fail_fixed (self, *t, h, status, error);
   *t = lands ? t_stop : *t + h;
@@ -512,7 +508,7 @@ mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GEr
       self->stats->steps++;
       ok = TRUE;
     }
-  else if (self->fixed_step > 0 || self->driver == NULL)
+  else if (self->fixed_step > 0 || !self->method->adaptive)
     ok = step_fixed (self, t, t_stop, y, error);
   else
     ok = step_adaptive (self, t, t_stop, y, error);

@@ -13,6 +13,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "mf-euler.h"
+
 /* The GSL step types are exported variables, not constants, so the table is
  * filled on first use.  The labels are marked for translation and stay in
  * English here: a caller shows them through gettext. */
@@ -28,7 +30,7 @@ static MfMethod methods[] = {
   { "bsimp", N_("Bulirsch–Stoer, implicit (Bader–Deuflhard)"), NULL, TRUE, TRUE, TRUE },
   { "msadams", N_("Adams multistep, variable order 1–12"), NULL, TRUE, FALSE, TRUE },
   { "msbdf", N_("BDF multistep, variable order 1–5 (stiff)"), NULL, TRUE, TRUE, TRUE },
-  /* Implemented in mf-euler.c: no error estimate, so it needs a fixed step. */
+  /* mf-euler.c's stepper: no error estimate, so it needs a fixed step. */
   { "euler", N_("Explicit Euler, fixed step"), NULL, FALSE, FALSE, FALSE },
 };
 
@@ -43,10 +45,10 @@ methods_init (void)
         gsl_odeiv2_step_rk2,    gsl_odeiv2_step_rk4,    gsl_odeiv2_step_rkf45,
         gsl_odeiv2_step_rkck,   gsl_odeiv2_step_rk8pd,  gsl_odeiv2_step_rk1imp,
         gsl_odeiv2_step_rk2imp, gsl_odeiv2_step_rk4imp, gsl_odeiv2_step_bsimp,
-        gsl_odeiv2_step_msadams, gsl_odeiv2_step_msbdf,
+        gsl_odeiv2_step_msadams, gsl_odeiv2_step_msbdf,  mf_odeiv2_step_euler,
       };
 
-      G_STATIC_ASSERT (G_N_ELEMENTS (types) == G_N_ELEMENTS (methods) - 1);
+      G_STATIC_ASSERT (G_N_ELEMENTS (types) == G_N_ELEMENTS (methods));
       for (guint i = 0; i < G_N_ELEMENTS (types); i++)
         methods[i].gsl = types[i];
       g_once_init_leave (&initialized, 1);

@@ -1,5 +1,6 @@
 /* mf-newton.c: Newton's method with pivoted QR, an SVD outer inverse and a
- * signed-square escape, for the algebraic states (MODEL.md §3, 24.4.3–24.4.5).
+ * signed-square escape, for the algebraic states (docs/model.md,
+ * "Simulating index-1 circuits").
  *
  * The solver runs inside ODE right-hand sides, so a solve allocates nothing:
  * every buffer lives in MfNewton, and LAPACK is called through the
@@ -8,9 +9,9 @@
  * mf_newton_new().
  *
  * Each iteration solves J Δ = −G in the least-squares, minimum-norm sense:
- * dgeqp3 gives J E = Q R (24.37); if |R_ii| shows full rank, Δ = E R⁻¹ Qᵀ(−G)
- * (24.38–24.39), otherwise the SVD J = U Σ Vᵀ (24.40) truncated to the
- * numerical rank gives Δ = −V_r Σ_r⁻¹ U_rᵀ G (24.43–24.45).  A backtracking
+ * dgeqp3 gives the pivoted QR J E = Q R; if |R_ii| shows full rank,
+ * Δ = E R⁻¹ Qᵀ(−G), otherwise the SVD J = U Σ Vᵀ truncated to the numerical
+ * rank r gives the outer-inverse step Δ = −V_r Σ_r⁻¹ U_rᵀ G.  A backtracking
  * line search on ‖G‖₂ makes cold starts converge.
  *
  * Copyright 2026 The Manifold authors
@@ -303,9 +304,9 @@ count_rank (const double *values, guint n, double tolerance)
   return rank;
 }
 
-/* δ = −V_r Σ_r⁻¹ U_rᵀ g (24.44–24.45): of all least-squares solutions of
- * M δ = −g, the one of least norm, so directions M cannot see are left
- * alone instead of being pushed to infinity. */
+/* δ = −V_r Σ_r⁻¹ U_rᵀ g, by the outer inverse of the truncated SVD: of all
+ * least-squares solutions of M δ = −g, the one of least norm, so directions
+ * M cannot see are left alone instead of being pushed to infinity. */
 static gboolean
 solve_by_svd (MfNewton *self, const double *m, const double *g, double *delta, GError **error)
 {
@@ -335,8 +336,8 @@ solve_by_svd (MfNewton *self, const double *m, const double *g, double *delta, G
 
 /* The minimum-norm least-squares solution δ of M δ = −g (M is q × q and is
  * not modified).  The pivoted QR is the cheap path and doubles as the rank
- * test (24.37–24.39); only when |R_ii| reveals a numerical rank below q does
- * the SVD run.  `used_svd` says which path was taken. */
+ * test; only when |R_ii| reveals a numerical rank below q does the SVD
+ * run.  `used_svd` says which path was taken. */
 static gboolean
 solve_least_norm (MfNewton     *self,
                   const double *m,
@@ -443,8 +444,8 @@ line_search (MfNewton      *self,
  * is then 0, and ∇½‖G‖² = JᵀG = 0 as well, so no gradient-based cure helps —
  * Levenberg–Marquardt's (JᵀJ + μI)⁻¹ JᵀG is 0 too, and (J + μI)Δ = −G is a
  * residual step whose length depends on the arbitrary units of μ.  What is
- * known is the form of the equations (24.29): each z_j enters through a
- * signed square.  So probe one length δ_j along each axis,
+ * known is the form of the equations, A (z|z|) + B z + C = 0: each z_j
+ * enters through a signed square.  So probe one length δ_j along each axis,
  * p_j = G(z + δ_j e_j) − G(z), and take the model
  * G(z + Δ) ≈ G(z) + Σ_j p_j w_j with w_j = Δ_j |Δ_j| / δ_j²,
  * which is linear in w: solve P w = −G (minimum norm) and map back,

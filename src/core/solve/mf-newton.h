@@ -1,8 +1,9 @@
 /* mf-newton.h: Newton's method for a small algebraic system G(z) = 0,
  * z ∈ ℝ^q, such as the signed-square orifice equations of the algebraic
- * states (MODEL.md §3, Eq 24.29–24.45).  Steps come from a column-pivoted QR
- * of J, from the SVD outer inverse when J is numerically rank deficient, and
- * from a signed-square secant probe when J vanishes (zero flow).
+ * states (docs/model.md, "Simulating index-1 circuits").  Steps come from a
+ * column-pivoted QR of J, from the SVD outer inverse when J is numerically
+ * rank deficient, and from a signed-square secant probe when J vanishes
+ * (zero flow).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,7 +33,7 @@ typedef struct
 {
   guint    iterations;   /* accepted steps */
   guint    evaluations;  /* calls of the MfNewtonFunc, probes included */
-  guint    svd_steps;    /* steps by the truncated SVD (J rank deficient, 24.45) */
+  guint    svd_steps;    /* steps by the truncated SVD (J rank deficient) */
   guint    escape_steps; /* signed-square secant steps (J ≈ 0 or no progress) */
   /* Of the row-scaled Jacobian diag(1/scale) J at the returned z, from a
    * values-only SVD: exact, not the |R_ii| estimate.  rank counts the

@@ -29,14 +29,14 @@ typedef void (*MfEventFunc) (double      t,
                              gpointer    user_data);
 
 /* A run of SVD fallbacks of the Newton solver of the algebraic states
- * (MODEL.md §3, 24.4.5): steps where its Jacobian was numerically rank
- * deficient, typically an orifice at zero flow.  Fallbacks in one valve
- * configuration with no output interval free of them in between are one
- * run: `steps` of them between `t_first` and `t_last` (the ends of the
- * integration steps they happened in; equal for a fallback at a switching
- * instant).  `states` names the algebraic states Newton solves for there
- * ("O1.v, O2.v").  Reported when the run of fallbacks ends: before the next
- * entry of the event log, and at the end of the simulation. */
+ * (docs/model.md, "Simulating index-1 circuits"): steps where its Jacobian
+ * was numerically rank deficient, typically an orifice at zero flow.
+ * Fallbacks in one valve configuration with no output interval free of them
+ * in between are one run: `steps` of them between `t_first` and `t_last` (the
+ * ends of the integration steps they happened in; equal for a fallback at a
+ * switching instant).  `states` names the algebraic states Newton solves for
+ * there ("O1.v, O2.v").  Reported when the run of fallbacks ends: before the
+ * next entry of the event log, and at the end of the simulation. */
 typedef struct
 {
   double      t_first;

@@ -1,4 +1,4 @@
-/* mf-system.c: the reduced ODE of one mode (MODEL.md §2).
+/* mf-system.c: the reduced ODE of one mode (docs/model.md, "Each mode").
  *
  * α is kept as sparse rows: elimination leaves few nonzeros per dependent
  * velocity (often one or two), so v = α v̄ and αᵀF cost O(nnz) instead of
@@ -555,8 +555,8 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
   return MAX (before - kinetic_energy (sys, sys->u), 0.0);
 }
 
-/* The multipliers λ from the rows of the dependent states:
- * W2ᵀ λ = (M v' − F) on the dependent columns (MODEL.md §2). */
+/* The multipliers λ from the rows of the dependent states: W2ᵀ λ = (M v' − F)
+ * on the dependent columns (docs/model.md, "Each mode"). */
 int
 mf_system_recover_multipliers (MfSystem *sys, double t, const double *y)
 {

@@ -1,5 +1,5 @@
-/* mf-system.h: the reduced, minimal-order ODE of one mode (MODEL.md §2),
- * ready for an integrator:
+/* mf-system.h: the reduced, minimal-order ODE of one mode (docs/model.md,
+ * "Each mode"), ready for an integrator:
  *
  *   y = [v̄; x; p_c],  v = α v̄ + v_p(t),  M̄ v̄' = αᵀ (F − M v_p'),
  *   x' = S v,  C p_c' = inflow.
@@ -64,7 +64,8 @@ void      mf_system_expand (MfSystem     *system,
                             const double *y,
                             double       *u);
 /* The reduced state for full state u at time t, velocities projected onto
- * this mode's constraints by the mass-weighted projection (MODEL.md §4).
+ * this mode's constraints by the mass-weighted projection (docs/model.md,
+ * "Each mode").
  * Returns the kinetic energy lost by the projection (J, >= 0). */
 double    mf_system_reduce (MfSystem     *system,
                             double        t,
@@ -72,7 +73,7 @@ double    mf_system_reduce (MfSystem     *system,
                             double       *y);
 
 /* Every output of mf_model_n_outputs() at (t, y), pressures recovered from
- * the multipliers (MODEL.md §2). */
+ * the multipliers (docs/model.md, "Each mode"). */
 void      mf_system_outputs (MfSystem     *system,
                              double        t,
                              const double *y,

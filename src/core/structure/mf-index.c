@@ -38,8 +38,9 @@ mf_index_free (MfIndex *index)
   g_free (index);
 }
 
-/* One shuffle (MODEL.md §5): rows P of an orthogonal transformation of the
- * row-scaled E (from its SVD) bring E to [E1; 0] with E1 of full row rank;
+/* One shuffle (docs/model.md, "The index"): rows P of an orthogonal
+ * transformation of the row-scaled E (from its SVD) bring E to [E1; 0] with
+ * E1 of full row rank;
  * the same rows applied to A give the hidden constraints 0 = A2 y + b2,
  * whose derivatives A2 y' = −b2' replace the zero rows:
  * E ← [E1; A2], A ← [A1; 0].  Returns the rank of E; *hidden gets A2

@@ -1,13 +1,13 @@
 /* mf-index.h: the differentiation index of a mode's reduced equations by
- * repeated projection onto the null space of the mass matrix (MODEL.md §3,
- * Eq 24.19–24.21), with every step kept for people to read.
+ * repeated projection onto the null space of the mass matrix (docs/model.md,
+ * "The index"), with every step kept for people to read.
  *
  * The reduced equations E y' = f(y, t), y = [v̄; x; p_c], E = diag(M̄, I, I),
  * are linearised at a generic state (flows away from zero) to E y' = A y + b.
  * While E is singular, a row transformation P brings it to [E1; 0]: the
  * rows P A give hidden algebraic constraints 0 = A2 y + b2 (those that
- * projecting onto the null space of the mass matrix finds, Eq 24.20), and
- * their derivatives replace the zero rows (Eq 24.21): E ← [E1; A2],
+ * projecting onto the null space of the mass matrix finds, βᵀ F̄ = 0), and
+ * their derivatives replace the zero rows: E ← [E1; A2],
  * A ← [A1; 0] — the shuffle algorithm.  The number of rounds until E is
  * regular is the index; a round whose hidden constraints involve no state
  * at all means the equations do not determine y.

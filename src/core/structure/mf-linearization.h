@@ -4,7 +4,7 @@
  *   f(y) = [αᵀ (F − M v_p');  x';  p_c'],   y = [v̄; x; p_c],
  *
  * which the integrator needs when M̄ is regular (it then solves with M̄) and
- * the index procedure needs when it is not (MODEL.md §3).
+ * the index procedure needs when it is not (docs/model.md, "The index").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,6 +1,6 @@
 /* mf-nullspace.h: rank, independent states and a null-space basis of a
- * constraint matrix by column-pivoted elimination (MODEL.md §2, Eq 24.7–24.11),
- * and singular values by SVD.
+ * constraint matrix by column-pivoted elimination (docs/model.md, "Each
+ * mode"), and singular values by SVD.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

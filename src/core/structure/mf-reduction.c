@@ -63,7 +63,7 @@ fill_rows (MfReduction *red, const MfModel *model)
 }
 
 /* Who should be integrated: pinned states first, then the heaviest; zero-mass
- * branches last (MODEL.md §2).  Ties keep document order. */
+ * branches last (docs/model.md, "Each mode").  Ties keep document order. */
 static guint *
 state_preference (const MfReduction *red, const MfModel *model)
 {

@@ -1,8 +1,8 @@
-/* mf-reduction.h: the structure of one mode (MODEL.md §2) — W with named
- * rows and columns, its rank and singular values, redundant constraints, the
- * independent and dependent states, α, M̄ = αᵀMα and whether it is singular,
- * with the problems found said in words.  This is what `manifold-cli
- * analyze` prints and what the app's structure panel shows.
+/* mf-reduction.h: the structure of one mode (docs/model.md, "Each mode") — W
+ * with named rows and columns, its rank and singular values, redundant
+ * constraints, the independent and dependent states, α, M̄ = αᵀMα and whether
+ * it is singular, with the problems found said in words.  This is what
+ * `manifold-cli analyze` prints and what the app's structure panel shows.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
