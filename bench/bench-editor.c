@@ -159,12 +159,12 @@ time_core (MfEditDocument *document)
 static void
 fit_view (cairo_t *cr, MfCanvasGeometry *geometry)
 {
-  MfCanvasView view;
+  MfViewTransform view;
   cairo_rectangle_t bounds;
 
-  mf_canvas_view_init (&view);
+  mf_view_transform_init (&view);
   if (mf_canvas_geometry_get_bounds (geometry, &bounds))
-    mf_canvas_view_fit (&view, &bounds, WIDTH, HEIGHT, 20, 2.0);
+    mf_view_transform_fit (&view, &bounds, WIDTH, HEIGHT, 20, 2.0);
   cairo_translate (cr, view.x0, view.y0);
   cairo_scale (cr, view.scale, view.scale);
 }

@@ -17,6 +17,7 @@
 
 #include "mf-canvas.h"
 #include "mf-palette.h"
+#include "mf-test-widgets.h"
 
 typedef struct
 {
@@ -26,13 +27,6 @@ typedef struct
   guint           selection_changes;
   char           *refused;
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 on_selection_changed (MfCanvas *canvas,
@@ -150,10 +144,10 @@ to_widget (Fixture *f,
            double  *wx,
            double  *wy)
 {
-  MfCanvasView view;
+  MfViewTransform view;
 
   mf_canvas_get_view (MF_CANVAS (f->canvas), &view);
-  mf_canvas_view_to_widget (&view, x, y, wx, wy);
+  mf_view_transform_to_widget (&view, x, y, wx, wy);
 }
 
 /* A primary-button drag between two canvas points, in a few steps. */
@@ -687,7 +681,7 @@ static void
 test_zoom_and_drop (Fixture       *f,
                     gconstpointer  data)
 {
-  MfCanvasView before, after;
+  MfViewTransform before, after;
   GtkEventController *drop = find_controller (f->canvas, GTK_TYPE_DROP_TARGET, 0);
   GValue value = G_VALUE_INIT;
   gboolean accepted = FALSE;
@@ -761,7 +755,7 @@ static void
 test_refit_on_resize (Fixture       *f,
                       gconstpointer  data)
 {
-  MfCanvasView fitted, zoomed, after;
+  MfViewTransform fitted, zoomed, after;
   int width = gtk_widget_get_width (f->canvas);
 
   g_assert_true (circuit_in_view (f));
@@ -829,7 +823,7 @@ test_palette (void)
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (palette);
 
-  /* every type of FORMAT.md has a button */
+  /* every component type has a button */
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     g_assert_nonnull (mf_palette_get_button (MF_PALETTE (palette),
                                              mf_component_type_info (t)->name));

@@ -13,7 +13,7 @@
 #include "mf-test-circuit.h"
 #include "mf-test-recording.h"
 
-/* Defaults of FORMAT.md: oil 870 kg/m^3, cd 0.61, 10 mm ports. */
+/* Defaults of docs/format.md: oil 870 kg/m^3, cd 0.61, 10 mm ports. */
 #define RHO 870.0
 #define CD 0.61
 #define PORT (G_PI * 0.01 * 0.01 / 4)
@@ -40,9 +40,10 @@ value (const MfTestCircuit *tc, const MfTestRecording *rec, guint i, const char 
   return mf_test_recording_value (rec, i, mf_test_output (tc->model, name));
 }
 
-/* MODEL.md §6: a massless orifice between two compliant volumes, each filled
- * through a pipe.  The orifice velocity is algebraic: at every instant
- * A Δp = K v|v| with Δp the difference of the two volume pressures. */
+/* docs/model.md, "Reference cases": a massless orifice between two
+ * compliant volumes, each filled through a pipe.  The orifice velocity is
+ * algebraic: at every instant A Δp = K v|v| with Δp the difference of the
+ * two volume pressures. */
 static const char *between_volumes =
   "{ \"manifold\": 1, \"components\": ["
   "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"

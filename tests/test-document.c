@@ -12,14 +12,14 @@
 #include "mf-error.h"
 #include "mf-json-locate.h"
 
-/* Every component type and every field of FORMAT.md, plus two unknown
+/* Every component type and every field of docs/format.md, plus two unknown
  * fields (line 3, with multi-byte characters before it, and line 13) and
  * an unknown section (line 45). */
 static const char every_field[] =
   "{\n"
   "  \"manifold\": 1,\n"
   "  \"title\": \"Évery type — one of each\", \"notes\": \"ignored\",\n"
-  "  \"description\": \"every field of FORMAT.md\",\n"
+  "  \"description\": \"every field of docs/format.md\",\n"
   "  \"fluid\": { \"density\": \"870 kg/m^3\", \"kinematic_viscosity\": \"46 cSt\",\n"
   "             \"bulk_modulus\": \"1.5 GPa\" },\n"
   "  \"components\": [\n"
@@ -124,7 +124,7 @@ test_every_field (void)
 
   g_assert_cmpstr (mf_document_get_name (document), ==, "test.manifold");
   g_assert_cmpstr (circuit->title, ==, "Évery type — one of each");
-  g_assert_cmpstr (circuit->description, ==, "every field of FORMAT.md");
+  g_assert_cmpstr (circuit->description, ==, "every field of docs/format.md");
   g_assert_cmpfloat_with_epsilon (circuit->fluid.density, 870.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);

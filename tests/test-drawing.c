@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mf-canvas-geometry.h"
+#include "mf-component-label.h"
 #include "mf-drawing.h"
 #include "mf-symbol.h"
 #include "mf-wire-route.h"
@@ -405,14 +406,14 @@ test_labels (void)
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       int index = mf_edit_document_find_component (document, expected[i].id);
-      g_autofree char *label = mf_drawing_component_label (document, index, FALSE);
+      g_autofree char *label = mf_component_label (document, index, FALSE);
 
       g_assert_cmpstr (label, ==, expected[i].label);
     }
   /* beside an upright symbol, two lines */
   {
     int index = mf_edit_document_find_component (document, "Q1");
-    g_autofree char *label = mf_drawing_component_label (document, index, TRUE);
+    g_autofree char *label = mf_component_label (document, index, TRUE);
 
     g_assert_cmpstr (label, ==, "Q1\n20 L/min …");
   }
@@ -563,27 +564,27 @@ test_geometry_hits (void)
 static void
 test_view (void)
 {
-  MfCanvasView view;
+  MfViewTransform view;
   cairo_rectangle_t rect = { 40, 20, 500, 200 };
   double x, y, wx, wy;
 
-  mf_canvas_view_init (&view);
-  mf_canvas_view_pan (&view, 30, -10);
-  mf_canvas_view_to_canvas (&view, 200, 150, &x, &y);
-  mf_canvas_view_zoom_at (&view, 200, 150, 2.5);
+  mf_view_transform_init (&view);
+  mf_view_transform_pan (&view, 30, -10);
+  mf_view_transform_to_canvas (&view, 200, 150, &x, &y);
+  mf_view_transform_zoom_at (&view, 200, 150, 2.5);
   g_assert_cmpfloat (view.scale, ==, 2.5);
-  mf_canvas_view_to_widget (&view, x, y, &wx, &wy);
+  mf_view_transform_to_widget (&view, x, y, &wx, &wy);
   g_assert_cmpfloat_with_epsilon (wx, 200, 1e-9);
   g_assert_cmpfloat_with_epsilon (wy, 150, 1e-9);
-  mf_canvas_view_zoom_at (&view, 0, 0, 1e6);
-  g_assert_cmpfloat (view.scale, ==, MF_CANVAS_VIEW_MAX_SCALE);
+  mf_view_transform_zoom_at (&view, 0, 0, 1e6);
+  g_assert_cmpfloat (view.scale, ==, MF_VIEW_TRANSFORM_MAX_SCALE);
 
-  mf_canvas_view_fit (&view, &rect, 800, 600, 20, 10);
+  mf_view_transform_fit (&view, &rect, 800, 600, 20, 10);
   g_assert_cmpfloat_with_epsilon (view.scale, 760.0 / 500, 1e-12);
-  mf_canvas_view_to_widget (&view, rect.x + rect.width / 2, rect.y + rect.height / 2, &wx, &wy);
+  mf_view_transform_to_widget (&view, rect.x + rect.width / 2, rect.y + rect.height / 2, &wx, &wy);
   g_assert_cmpfloat_with_epsilon (wx, 400, 1e-9);
   g_assert_cmpfloat_with_epsilon (wy, 300, 1e-9);
-  mf_canvas_view_fit (&view, &rect, 800, 600, 20, 1.0);
+  mf_view_transform_fit (&view, &rect, 800, 600, 20, 1.0);
   g_assert_cmpfloat (view.scale, ==, 1.0);
 
   g_assert_cmpfloat (mf_canvas_snap (14.9, 10), ==, 10);
@@ -607,7 +608,7 @@ test_examples (void)
       g_autoptr (MfCanvasGeometry) geometry = mf_canvas_geometry_new (document);
       cairo_rectangle_t bounds, ink;
       MfDrawingState state;
-      MfCanvasView view;
+      MfViewTransform view;
       Image image;
 
       g_test_message ("%s", paths[e]);
@@ -627,7 +628,7 @@ test_examples (void)
 
       g_assert_true (mf_canvas_geometry_get_bounds (geometry, &bounds));
       image_init (&image, 900, 600);
-      mf_canvas_view_fit (&view, &bounds, 900, 600, 20, 3);
+      mf_view_transform_fit (&view, &bounds, 900, 600, 20, 3);
       cairo_translate (image.cr, view.x0, view.y0);
       cairo_scale (image.cr, view.scale, view.scale);
       mf_drawing_state_init (&state);
@@ -644,10 +645,10 @@ test_examples (void)
           const MfCanvasComponent *c = mf_canvas_geometry_get_component (geometry, i);
           double x, y;
 
-          mf_canvas_view_to_widget (&view, c->bounds.x, c->bounds.y, &x, &y);
+          mf_view_transform_to_widget (&view, c->bounds.x, c->bounds.y, &x, &y);
           g_assert_cmpuint (count_ink (&image, x, y, c->bounds.width * view.scale,
                                        c->bounds.height * view.scale), >, 20);
-          mf_canvas_view_to_widget (&view, c->label_rect.x, c->label_rect.y, &x, &y);
+          mf_view_transform_to_widget (&view, c->label_rect.x, c->label_rect.y, &x, &y);
           g_assert_cmpuint (count_ink (&image, x, y, c->label_rect.width * view.scale,
                                        c->label_rect.height * view.scale), >, 10);
         }

@@ -683,7 +683,7 @@ test_title_description (void)
   EDIT (doc, mf_edit_document_set_description (doc, "Line one\nline \"two\"", &error),
         "Change description");
   g_assert_cmpstr (mf_edit_document_get_description (doc), ==, "Line one\nline \"two\"");
-  /* a new description goes after the title, where FORMAT.md puts it */
+  /* a new description goes after the title, where docs/format.md puts it */
   text = text_of (doc);
   g_assert_true (g_str_has_prefix (text, "{\n  \"manifold\": 1,\n  \"title\": \"Renamed\",\n"
                                    "  \"description\": \"Line one\\nline \\\"two\\\"\",\n"));

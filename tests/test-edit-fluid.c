@@ -13,7 +13,7 @@
 #include "mf-error.h"
 
 /* An unknown member sits where "fluid" goes, to see the fluid placed as
- * FORMAT.md orders the root. */
+ * docs/format.md orders the root. */
 static const char fixture_text[] =
   "{\n"
   "  \"manifold\": 1,\n"

@@ -16,7 +16,7 @@
 #include "mf-relief.h"
 #include "mf-test-examples.h"
 
-/* ---- pipe-drain: MODEL.md §6, the first reference case ----------------- */
+/* ---- pipe-drain: docs/model.md, "Reference cases", the first ---------- */
 
 /* A frictionless pipe (mass m, area A) from a tank at p0 through an orifice
  * into a tank at 0: m v' = A p0 − K v|v|, with K = ρ A³ / (2 cd² a²) the
@@ -55,7 +55,7 @@ test_pipe_drain (void)
   g_assert_cmpfloat_with_epsilon (at (ex, run, last, "P1.v"), v_inf, 1e-4 * v_inf);
 }
 
-/* ---- three-pipes: MODEL.md §6, the second reference case --------------- */
+/* ---- three-pipes: docs/model.md, "Reference cases", the second -------- */
 
 /* Laminar pipes: A Δp_k = A · 32 μ L_k v_k / d_k², so the flow q_k = G_k Δp_k
  * with G_k = A_k d_k² / (32 μ L_k).  At steady state continuity at J1,
@@ -229,7 +229,8 @@ test_pump_cylinder (void)
 
 /* While the pump runs up the load accelerates at q'/A_cap, and the
  * pressures must include the inertia of the load and of the oil columns
- * (MODEL.md §2: W2ᵀ λ = M21 v̄' + M22 v̂' − F2, with v̂' = W2⁻¹ q_s'). */
+ * (docs/model.md, "Each mode": W2ᵀ λ = M21 v̄' + M22 v̂' − F2, with
+ * v̂' = W2⁻¹ q_s'). */
 static void
 test_pump_cylinder_accelerating (void)
 {
@@ -263,7 +264,7 @@ test_pump_cylinder_accelerating (void)
   g_assert_cmpuint (checked, >, 10);
 }
 
-/* ---- two-mass-spring: MODEL.md §6, the stiff 2-DOF case ----------------- */
+/* ---- two-mass-spring: docs/model.md, "Reference cases", the stiff one -- */
 
 /* z = [x1, x2, v1, v2], z' = A z: the exact solution is the sum of the
  * modes, z(t) = Σ c_j e^{λ_j t} V_j with V c = z(0). */
@@ -370,7 +371,7 @@ test_two_mass_spring (void)
   gsl_complex slow, fast;
   Modal modal;
 
-  /* the parameters of MODEL.md §6 and seeds/004 */
+  /* the parameters docs/model.md gives ("Reference cases") */
   g_assert_cmpfloat (m1, ==, 2.0);
   g_assert_cmpfloat (c1, ==, 50.0);
   g_assert_cmpfloat (k1, ==, 5e3);
@@ -419,7 +420,7 @@ test_two_mass_spring (void)
         run = g_steal_pointer (&candidate);
     }
 
-  /* the eigenvalues MODEL.md quotes, to its digits */
+  /* the eigenvalues docs/model.md gives, to its digits */
   slow = nearest_eigenvalue (&modal, -8.33, 39.97);
   fast = nearest_eigenvalue (&modal, -4.17, 12247.5);
   g_test_message ("eigenvalues %.4f +/- %.4fi and %.4f +/- %.4fi", GSL_REAL (slow),
@@ -606,9 +607,10 @@ test_pump_relief_valve (void)
 /* ---- valve-closing ----------------------------------------------------- */
 
 /* Shutting V1 leaves one path, P1 → P2 → O1, where P2 moves at r = A1/A2
- * times P1.  The mass-weighted projection (MODEL.md §4) keeps the momentum
- * along that path: v1⁺ = (m1 v1⁻ + m2 r v2⁻) / (m1 + m2 r²); the rest of the
- * kinetic energy is lost. */
+ * times P1.  The mass-weighted projection (docs/model.md, "Each mode")
+ * keeps the momentum along that path:
+ * v1⁺ = (m1 v1⁻ + m2 r v2⁻) / (m1 + m2 r²); the rest of the kinetic energy
+ * is lost. */
 static void
 test_valve_closing (void)
 {

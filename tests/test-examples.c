@@ -278,8 +278,9 @@ check_methods_agree (const MfTestCircuit   *example,
 }
 
 /* Continuity holds at every junction at every sample, whatever the valves
- * do: |W v − q_s| below 1e-10 of the flows that meet there (MODEL.md §1;
- * the junction rows come first in W and do not depend on the valves). */
+ * do: |W v − q_s| below 1e-10 of the flows that meet there (docs/model.md,
+ * "Signs"; the junction rows come first in W and do not depend on the
+ * valves). */
 static void
 check_continuity (const MfTestCircuit *example, const MfTestRecording *run)
 {

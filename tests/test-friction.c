@@ -1,4 +1,4 @@
-/* test-friction.c: the pipe friction law (MODEL.md §1).
+/* test-friction.c: the pipe friction law (docs/model.md, "Forces").
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later

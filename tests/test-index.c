@@ -124,10 +124,11 @@ test_index_1_parallel (void)
   assert_split (tc, red, "P.v", "O1.v");
 }
 
-/* Index 1, MODEL.md §6: a massless orifice between two compliant volumes,
- * each filled by a pipe.  With no junction on either side the orifice
- * velocity is independent and massless; G0 = A (p_c1 − p_c2) − K v|v| ties it
- * to the two volume pressures (states), and ∂G0/∂v ≠ 0: index 1. */
+/* Index 1, docs/model.md, "Reference cases": a massless orifice between two
+ * compliant volumes, each filled by a pipe.  With no junction on either
+ * side the orifice velocity is independent and massless;
+ * G0 = A (p_c1 − p_c2) − K v|v| ties it to the two volume pressures
+ * (states), and ∂G0/∂v ≠ 0: index 1. */
 static void
 test_index_1_volumes (void)
 {

@@ -1,5 +1,6 @@
-/* test-model.c: assembly — nodes, states, the signs in W, and the circuits
- * that cannot be written as equations.
+/* test-model.c: assembly — nodes (and the union–find that groups ports
+ * into them), states, the signs in W, and the circuits that cannot be
+ * written as equations.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -7,6 +8,7 @@
 #include <math.h>
 
 #include "mf-error.h"
+#include "mf-port-nodes.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
 #include "mf-test-circuit.h"
@@ -62,7 +64,7 @@ test_nodes_and_states (void)
 }
 
 /* Rows: J1, C.rod, then the link "C.v = M.v".  A piston enters with +A1 at
- * its cap node and −A2 at its rod node (MODEL.md §1). */
+ * its cap node and −A2 at its rod node (docs/model.md, "Signs"). */
 static void
 test_constraint_signs (void)
 {
@@ -155,6 +157,31 @@ test_volumes_add (void)
   g_assert_cmpfloat (fabs (dydt[0] - 2e5 / (870.0 * 1.0)), <, 1e-9 * dydt[0]);
 }
 
+/* Sets are numbered in the order of their first items, whatever the order
+ * of the joins. */
+static void
+test_union_find (void)
+{
+  MfUnionFind sets;
+  guint group[7];
+
+  mf_union_find_init (&sets, 7);
+  mf_union_find_join (&sets, 5, 3);
+  mf_union_find_join (&sets, 6, 1);
+  mf_union_find_join (&sets, 3, 6);
+  mf_union_find_join (&sets, 4, 4);
+  g_assert_cmpuint (mf_union_find_number (&sets, group), ==, 4);
+  mf_union_find_clear (&sets);
+  /* {0}, {1, 3, 5, 6}, {2}, {4} */
+  g_assert_cmpuint (group[0], ==, 0);
+  g_assert_cmpuint (group[1], ==, 1);
+  g_assert_cmpuint (group[2], ==, 2);
+  g_assert_cmpuint (group[3], ==, 1);
+  g_assert_cmpuint (group[4], ==, 3);
+  g_assert_cmpuint (group[5], ==, 1);
+  g_assert_cmpuint (group[6], ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -163,5 +190,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/model/constraint-signs", test_constraint_signs);
   g_test_add_func ("/core/model/errors", test_errors);
   g_test_add_func ("/core/model/volumes-add", test_volumes_add);
+  g_test_add_func ("/core/model/union-find", test_union_find);
   return g_test_run ();
 }

@@ -1,5 +1,6 @@
-/* test-newton.c: Newton's method for the algebraic states (MODEL.md §3,
- * 24.4.3–24.4.5) on orifice networks with closed-form solutions.
+/* test-newton.c: Newton's method for the algebraic states (docs/model.md,
+ * "Simulating index-1 circuits") on orifice networks with closed-form
+ * solutions.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -105,7 +106,7 @@ test_signed_square_near_zero (void)
 }
 
 /* ---- two orifices in parallel sharing a flow Q:
- * z1 + z2 = Q, K1 z1|z1| = K2 z2|z2|, i.e. A(z|z|) + Bz + C = 0 (24.29)
+ * z1 + z2 = Q, K1 z1|z1| = K2 z2|z2|, i.e. A(z|z|) + Bz + C = 0
  * with A = [0 0; K1 −K2], B = [1 1; 0 0], C = [−Q; 0].
  * Closed form: z1 = Q √K2 / (√K1 + √K2), z2 = Q √K1 / (√K1 + √K2). ---- */
 
@@ -471,7 +472,6 @@ realloc (void *p, size_t size)
     allocations++;
   return __libc_realloc (p, size);
 }
-#endif
 
 /* The three paths (QR, SVD, escape) and the line search, many times over. */
 static void
@@ -494,6 +494,7 @@ solve_all_paths (MfNewton *one, MfNewton *two, MfNewton *three, guint round)
   if (!ok)
     allocations = G_MAXUINT / 2;
 }
+#endif
 
 static void
 test_allocation_free (void)

@@ -13,6 +13,7 @@
 
 #include "mf-modes-panel.h"
 #include "mf-properties-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-unit-entry.h"
 
 static const char circuit[] =
@@ -43,13 +44,6 @@ typedef struct
   GtkWidget      *panel;
   char           *original; /* the document's text before the test */
 } Fixture;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 fixture_set_up (Fixture *f, gconstpointer make_modes_panel)
@@ -793,7 +787,7 @@ test_modes_schedule (Fixture *f, gconstpointer unused)
   g_assert_cmpstr (shown (entry_titled (f, "From", 1)), ==, "0.5");
 }
 
-/* A document without modes shows the one FORMAT.md gives it, "default";
+/* A document without modes shows the one docs/format.md gives it, "default";
  * closing a valve there writes that mode out. */
 static void
 test_modes_implicit_default (Fixture *f, gconstpointer unused)

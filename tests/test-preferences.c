@@ -1,7 +1,7 @@
-/* test-preferences.c: the Preferences window (src/app/mf-preferences-window.c)
+/* test-preferences.c: the Preferences window (src/app/window/mf-preferences-window.c)
  * under Xvfb — each row shows its key, and what is chosen or typed reaches
  * the settings only when it is valid — and the main window applying the
- * application's settings (src/app/mf-window-settings.c).
+ * application's settings (src/app/window/mf-window-settings.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +16,7 @@
 #include "mf-application.h"
 #include "mf-preferences-window.h"
 #include "mf-sim-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-window.h"
 
 static MfApplication *application;
@@ -131,29 +132,6 @@ test_plot_rows (Fixture *fixture, gconstpointer data)
 }
 
 /* ---- the window and the application's settings ---- */
-
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
-       c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 /* A new circuit starts with the preferred method and tolerances, as an
  * unmodified document without history. */

@@ -1,5 +1,5 @@
-/* test-reference.c: the reference cases of MODEL.md §6 that need only the
- * ODE path (the draining pipe's tanh is in test-simulation.c).
+/* test-reference.c: the reference cases of docs/model.md that need only
+ * the ODE path (the draining pipe's tanh is in test-simulation.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -82,7 +82,7 @@ test_three_pipes (void)
   g_assert_cmpfloat (check.worst_velocity, <, 1e-11);
 }
 
-/* ---- the stiff two-mass spring of seeds/004 ----
+/* ---- the stiff two-mass spring ----
  * ground –k1,c1– m1 –k2,c2– m2 with m1 = 2, c1 = 50, k1 = 5e3, m2 = 1,
  * c2 = 1e-10, k2 = 1e8. */
 static const char *two_mass =
@@ -133,8 +133,9 @@ test_two_mass_eigenvalues (void)
       }
   }
   qsort (lambda, 4, sizeof lambda[0], compare_imag);
-  /* MODEL.md §6 quotes −4.17 ± 12247.5i and −8.33 ± 39.97i: compare to the
-   * digits quoted (half a unit in the last place). */
+  /* docs/model.md ("Reference cases") gives −4.17 ± 12247.5i and
+   * −8.33 ± 39.97i: compare to the digits given (half a unit in the last
+   * place). */
   g_assert_cmpfloat (fabs (lambda[0][0] + 4.17), <, 0.005);
   g_assert_cmpfloat (fabs (lambda[0][1] - 12247.5), <, 0.05);
   g_assert_cmpfloat (fabs (lambda[1][0] + 8.33), <, 0.005);

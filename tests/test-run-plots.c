@@ -1,4 +1,4 @@
-/* test-run-plots.c: MfRunPlots (src/app/mf-run-plots.c) — a series per
+/* test-run-plots.c: MfRunPlots (src/app/simulation/mf-run-plots.c) — a series per
  * quantity and run, updates that append exactly the new samples, overlaid
  * runs dashed and named after their label in their quantity's colour, merged
  * mode bands, markers and fallback spans, and series that go with their

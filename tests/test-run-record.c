@@ -1,4 +1,4 @@
-/* test-run-record.c: MfRunRecord (src/app/mf-run-record.c) — segments whose
+/* test-run-record.c: MfRunRecord (src/app/simulation/mf-run-record.c) — segments whose
  * columns are joined by name, NaN where a segment lacks a column, modes,
  * the log, and the CSV it writes, checked against `manifold-cli simulate`
  * for the same circuit fed through the simulation worker.

@@ -12,6 +12,7 @@
 
 #include "mf-application.h"
 #include "mf-example-gallery.h"
+#include "mf-test-widgets.h"
 #include "mf-window.h"
 
 #define SHOT_WIDTH 1280
@@ -36,25 +37,6 @@ run_main_loop_for (guint milliseconds)
   g_timeout_add (milliseconds, mark_done, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
-}
-
-static GtkWidget *
-find_descendant (GtkWidget  *widget,
-                 const char *type_name)
-{
-  GType type = g_type_from_name (type_name);
-
-  if (type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* The whole surface, as a screenshot would show it: the window widget sits
@@ -192,7 +174,7 @@ test_screenshot (gconstpointer data)
   pixels = download (reread);
   /* Text, symbols and panels: a blank or single-colour window has few. */
   g_assert_cmpuint (count_colours (&pixels), >, 64);
-  canvas = find_descendant (GTK_WIDGET (window), "MfCanvas");
+  canvas = find_descendant (GTK_WIDGET (window), g_type_from_name ("MfCanvas"));
   g_assert_nonnull (canvas);
   g_assert_true (gtk_widget_compute_bounds (canvas, GTK_WIDGET (window), &canvas_bounds));
   gtk_native_get_surface_transform (GTK_NATIVE (window), &x, &y);

@@ -1,6 +1,6 @@
 /* test-self-check.c: circuits that once gave a wrong answer without a word,
  * worked by hand, and the self-check that makes such an answer impossible
- * to miss (src/core/mf-system-check.c, docs/model.md "Every step checks
+ * to miss (src/core/solve/mf-system-check.c, docs/model.md "Every step checks
  * itself").
  *
  * Copyright 2026 The Manifold authors

@@ -1,4 +1,4 @@
-/* test-sim-panel.c: the simulation pane in a window (src/app/mf-sim-panel*.c)
+/* test-sim-panel.c: the simulation pane in a window (src/app/simulation/mf-sim-panel*.c)
  * — an example run to its end through win.run holds every sample on the
  * plots and in the mode timeline, the progress row reaches the end, a
  * failing circuit shows its failure with the time and keeps its samples, an
@@ -16,6 +16,7 @@
 #include "mf-canvas.h"
 #include "mf-sim-panel.h"
 #include "mf-structure-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-window.h"
 
 static MfApplication *application;
@@ -31,48 +32,6 @@ static MfApplication *application;
   "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0, \"at\": [200, 0] } ],\n" \
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"] ],\n" \
   "  \"simulation\": %s }\n"
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action_name)
-{
-  if (GTK_IS_ACTIONABLE (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 typedef struct
 {
@@ -443,10 +402,10 @@ component_point (MfCanvas   *canvas,
   MfCanvasGeometry *geometry = mf_canvas_get_geometry (canvas);
   const MfCanvasComponent *c =
     mf_canvas_geometry_get_component (geometry, mf_canvas_geometry_find_component (geometry, id));
-  MfCanvasView view;
+  MfViewTransform view;
 
   mf_canvas_get_view (canvas, &view);
-  mf_canvas_view_to_widget (&view, c->x, c->y, x, y);
+  mf_view_transform_to_widget (&view, c->x, c->y, x, y);
 }
 
 static void
@@ -456,12 +415,12 @@ wire_point (MfCanvas *canvas,
             double   *y)
 {
   const MfCanvasWire *w = mf_canvas_geometry_get_wire (mf_canvas_get_geometry (canvas), wire);
-  MfCanvasView view;
+  MfViewTransform view;
 
   g_assert_cmpuint (w->route.n_points, >=, 2);
   mf_canvas_get_view (canvas, &view);
-  mf_canvas_view_to_widget (&view, (w->route.points[0].x + w->route.points[1].x) / 2,
-                            (w->route.points[0].y + w->route.points[1].y) / 2, x, y);
+  mf_view_transform_to_widget (&view, (w->route.points[0].x + w->route.points[1].x) / 2,
+                               (w->route.points[0].y + w->route.points[1].y) / 2, x, y);
 }
 
 static gboolean

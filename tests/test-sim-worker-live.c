@@ -1,5 +1,5 @@
 /* test-sim-worker-live.c: the simulation worker's live side
- * (src/app/mf-sim-worker*.c) — σ(W) in every sample, edits of a live run
+ * (src/app/simulation/mf-sim-worker*.c) — σ(W) in every sample, edits of a live run
  * (a parameter, a new component, a document that does not load), and the
  * bounded buffer.  Run it under the valgrind setup too:
  * meson test --setup=valgrind sim-worker-live.
@@ -16,57 +16,7 @@
 #include "mf-document.h"
 #include "mf-error.h"
 #include "mf-reduction.h"
-#include "mf-sim-worker.h"
-
-/* A laminar pipe between two tanks, %s the supply's pressure, and %s more
- * components and wires (each starting with a comma, or ""). */
-#define PIPE_DOCUMENT \
-  "{ \"manifold\": 1, \"title\": \"Laminar pipe\",\n" \
-  "  \"fluid\": { \"density\": 1000, \"kinematic_viscosity\": 1e-5, \"bulk_modulus\": 2.2e9 },\n" \
-  "  \"components\": [\n" \
-  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": %s },\n" \
-  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01," \
-  " \"friction\": \"laminar\" },\n" \
-  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 } %s],\n" \
-  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"] %s] }\n"
-
-#define SECOND_PIPE \
-  ", { \"id\": \"P2\", \"type\": \"pipe\", \"length\": 2, \"diameter\": 0.01," \
-  " \"friction\": \"laminar\" } "
-#define SECOND_PIPE_WIRES ", [\"T1.p\", \"P2.a\"], [\"P2.b\", \"T2.p\"] "
-
-#define INTERVAL 0.01
-
-static MfSimulationOptions
-long_options (void)
-{
-  /* never ends by itself within a test: 10 steps of 1 ms per sample */
-  return (MfSimulationOptions) {
-    .method = "rk4", .t_end = 9e4, .rtol = 1e-6, .atol = 1e-9,
-    .output_interval = INTERVAL, .step = 1e-3,
-  };
-}
-
-static char *
-pipe_document (const char *pressure, gboolean second_pipe)
-{
-  return g_strdup_printf (PIPE_DOCUMENT, pressure, second_pipe ? SECOND_PIPE : "",
-                          second_pipe ? SECOND_PIPE_WIRES : "");
-}
-
-static char *
-example_text (const char *name)
-{
-  const char *dir = g_getenv ("MANIFOLD_EXAMPLES");
-  g_autofree char *file = g_strconcat (name, ".manifold", NULL);
-  g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  return text;
-}
+#include "mf-test-sim-worker.h"
 
 /* ---- what the worker hands out, segment by segment -------------------- */
 
@@ -271,21 +221,6 @@ live_stop (Live *live)
   live_wait_end (live, 10);
 }
 
-static void
-wait_no_live_runs (void)
-{
-  gint64 until = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (mf_sim_worker_count_live_runs () > 0)
-    {
-      if (g_get_monotonic_time () > until)
-        g_error ("%u runs still alive", mf_sim_worker_count_live_runs ());
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
-      g_usleep (500);
-    }
-}
-
 /* ---- mf_simulate() here, for comparison -------------------------------- */
 
 typedef struct
@@ -383,7 +318,7 @@ sigma_by_eigenvalues (const MfReduction *red, double *lo, double *hi)
 static void
 test_sigma (void)
 {
-  g_autofree char *text = example_text ("check-valve-cylinder");
+  g_autofree char *text = example_text ("check-valve-cylinder", NULL);
   g_autoptr (Live) live = live_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (MfDocument) document = mf_document_load_data (text, -1, "cvc", NULL, &error);
@@ -492,7 +427,7 @@ test_update_parameter (void)
   /* the samples go on along the output grid, one sample at the edit twice */
   for (guint i = 1; i < segment_n_samples (second); i++)
     g_assert_cmpfloat_with_epsilon (segment_sample (second, i)[0],
-                                    (n_first - 1 + i) * INTERVAL, 1e-9);
+                                    (n_first - 1 + i) * LONG_INTERVAL, 1e-9);
 }
 
 /* A second pipe in parallel: the new layout is announced before its
@@ -705,7 +640,7 @@ test_bounded_buffer (void)
   segment = g_ptr_array_index (live->segments, 0);
   g_assert_cmpuint (segment_n_samples (segment), ==, 3001);
   for (guint i = 0; i < segment_n_samples (segment); i++)
-    g_assert_cmpfloat_with_epsilon (segment_sample (segment, i)[0], i * INTERVAL, 1e-9);
+    g_assert_cmpfloat_with_epsilon (segment_sample (segment, i)[0], i * LONG_INTERVAL, 1e-9);
 
   /* a run waiting for a drain stops, pauses and is freed */
   mf_sim_worker_start (live->worker, text, -1, "pipe", &options);
@@ -719,7 +654,7 @@ test_bounded_buffer (void)
   while (produced (live) < LIMIT)
     g_usleep (1000);
   g_clear_object (&live->worker);
-  wait_no_live_runs ();
+  wait_no_live_runs (10);
 }
 
 int

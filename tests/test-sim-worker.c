@@ -1,4 +1,4 @@
-/* test-sim-worker.c: the simulation worker (src/app/mf-sim-worker.c) — what
+/* test-sim-worker.c: the simulation worker (src/app/simulation/mf-sim-worker.c) — what
  * it streams is what `manifold-cli simulate` and an in-process mf_simulate()
  * give for the same document, value by value; pause, resume, stop, failures,
  * restarts, freed workers, and many start/stop cycles (run them under the
@@ -13,59 +13,7 @@
 #include "mf-csv.h"
 #include "mf-document.h"
 #include "mf-error.h"
-#include "mf-sim-worker.h"
-
-/* A laminar pipe between two tanks: cheap, smooth and stable for any fixed
- * step used here (λ = 32ν/d² = 3.2 /s).  %s is the supply's pressure. */
-#define PIPE_DOCUMENT \
-  "{ \"manifold\": 1, \"title\": \"Laminar pipe\",\n" \
-  "  \"fluid\": { \"density\": 1000, \"kinematic_viscosity\": 1e-5, \"bulk_modulus\": 2.2e9 },\n" \
-  "  \"components\": [\n" \
-  "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": %s },\n" \
-  "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01," \
-  " \"friction\": \"laminar\" },\n" \
-  "    { \"id\": \"T2\", \"type\": \"tank\", \"pressure\": 0 } ],\n" \
-  "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"T2.p\"] ] }\n"
-
-/* Long enough never to end by itself within a test: 10 steps of 1 ms per
- * sample, a sample every 10 ms of 9·10^4 s (within the limits of
- * mf_simulate: 9·10^6 samples, 9·10^7 steps). */
-#define LONG_INTERVAL 0.01
-
-static MfSimulationOptions
-long_options (void)
-{
-  return (MfSimulationOptions) {
-    .method = "rk4", .t_end = 9e4, .rtol = 1e-6, .atol = 1e-9,
-    .output_interval = LONG_INTERVAL, .step = 1e-3,
-  };
-}
-
-static char *
-pipe_document (const char *pressure)
-{
-  return g_strdup_printf (PIPE_DOCUMENT, pressure);
-}
-
-static char *
-example_text (const char *name, char **path_out)
-{
-  const char *dir = g_getenv ("MANIFOLD_EXAMPLES");
-  g_autofree char *file = g_strconcat (name, ".manifold", NULL);
-  g_autofree char *path = NULL;
-  g_autoptr (GError) error = NULL;
-  char *text = NULL;
-
-  if (dir != NULL && *dir != '\0')
-    path = g_build_filename (dir, file, NULL);
-  else
-    path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples", file, NULL);
-  g_file_get_contents (path, &text, NULL, &error);
-  g_assert_no_error (error);
-  if (path_out != NULL)
-    *path_out = g_steal_pointer (&path);
-  return text;
-}
+#include "mf-test-sim-worker.h"
 
 /* ---- what a run hands out ---------------------------------------------- */
 
@@ -313,20 +261,6 @@ wait_for_samples (Watch *watch, guint64 n, double seconds)
 }
 
 /* Every run's thread and notices done, including freed workers' runs. */
-static void
-wait_no_live_runs (double seconds)
-{
-  gint64 until = g_get_monotonic_time () + (gint64) (seconds * G_USEC_PER_SEC);
-
-  while (mf_sim_worker_count_live_runs () > 0)
-    {
-      if (g_get_monotonic_time () > until)
-        g_error ("%u runs still alive after %g s", mf_sim_worker_count_live_runs (), seconds);
-      spin ();
-      g_usleep (500);
-    }
-}
-
 /* ---- references: manifold-cli and mf_simulate() ----------------------- */
 
 static char *
@@ -544,7 +478,7 @@ wait_until_still (Watch *watch, MfSimProgress *progress)
 static void
 test_pause_resume (void)
 {
-  g_autofree char *text = pipe_document ("1000");
+  g_autofree char *text = pipe_document ("1000", FALSE);
   g_autoptr (Watch) watch = watch_new ();
   MfSimulationOptions options = long_options ();
   MfSimProgress before, during;
@@ -597,7 +531,7 @@ assert_stops_promptly (Watch *watch)
 static void
 test_stop (void)
 {
-  g_autofree char *text = pipe_document ("1000");
+  g_autofree char *text = pipe_document ("1000", FALSE);
   g_autoptr (Watch) watch = watch_new ();
   MfSimulationOptions options = long_options ();
   MfSimProgress progress;
@@ -626,7 +560,7 @@ test_stop (void)
 static void
 test_failure_keeps_samples (void)
 {
-  g_autofree char *text = pipe_document ("\"1 / (0.1 - t)\"");
+  g_autofree char *text = pipe_document ("\"1 / (0.1 - t)\"", FALSE);
   g_autoptr (Watch) watch = watch_new ();
   g_autoptr (Recording) here = NULL;
   g_autoptr (MfModel) model = NULL;
@@ -686,7 +620,7 @@ test_load_error (void)
 static void
 test_restart (void)
 {
-  g_autofree char *long_text = pipe_document ("1000");
+  g_autofree char *long_text = pipe_document ("1000", FALSE);
   g_autofree char *path = NULL;
   g_autofree char *text = example_text ("pump-relief-valve", &path);
   g_autoptr (Watch) watch = watch_new ();
@@ -720,7 +654,7 @@ test_restart (void)
 static void
 test_freed_worker (void)
 {
-  g_autofree char *long_text = pipe_document ("1000");
+  g_autofree char *long_text = pipe_document ("1000", FALSE);
   g_autofree char *text = example_text ("pump-relief-valve", NULL);
   MfSimulationOptions options = long_options ();
   Watch *watch = watch_new ();
@@ -747,7 +681,7 @@ test_freed_worker (void)
 static void
 test_cycles (void)
 {
-  g_autofree char *text = pipe_document ("1000");
+  g_autofree char *text = pipe_document ("1000", FALSE);
   MfSimulationOptions options = long_options ();
   g_autoptr (Watch) watch = watch_new ();
   guint stopped = 0;

@@ -1,4 +1,4 @@
-/* test-structure.c: the structure panel's computation (src/app/mf-structure.c)
+/* test-structure.c: the structure panel's computation (src/app/structure/mf-structure.c)
  * on the example circuits, against hand reasoning and against what
  * `manifold-cli analyze --json` reports for the same document.
  *

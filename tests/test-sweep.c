@@ -1,4 +1,4 @@
-/* test-sweep.c: MfSweep (src/app/mf-sweep.c) — values checked before
+/* test-sweep.c: MfSweep (src/app/simulation/mf-sweep.c) — values checked before
  * anything runs, one record per value filled in the background, and the
  * physics of each run as the value says.
  *

@@ -21,17 +21,11 @@
 #include "mf-palette.h"
 #include "mf-properties-panel.h"
 #include "mf-structure-panel.h"
+#include "mf-test-widgets.h"
 #include "mf-window.h"
 
 static MfApplication *application;
 static char *scratch_dir;
-
-static void
-spin (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static void
 destroy_all_windows (void)
@@ -108,41 +102,6 @@ answer (MfWindow   *window,
   spin ();
   /* (the window itself may be gone: compare pointers only) */
   g_assert_true (find_dialog ((GtkWindow *) window) != dialog);
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action_name)
-{
-  if (GTK_IS_ACTIONABLE (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static const char *
@@ -242,6 +201,8 @@ test_default_example (void)
   g_assert_true (action_enabled (window, "win.save"));
   g_assert_false (action_enabled (window, "win.undo"));
   g_assert_false (action_enabled (window, "win.redo"));
+  /* GTK finds the shortcuts window under the resource path of the id */
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
 
   destroy_all_windows ();
 }

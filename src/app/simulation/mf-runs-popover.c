@@ -1,0 +1,431 @@
+/* mf-runs-popover.c: the list of kept runs.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-runs-popover.h"
+
+#include <glib/gi18n.h>
+
+#include "mf-run-outcome.h"
+
+struct _MfRunsPopover
+{
+  GtkPopover   parent_instance;
+
+  GListModel  *runs;
+  MfRunRecord *current;
+
+  /* template children */
+  GtkListBox  *runs_list;
+};
+
+G_DEFINE_FINAL_TYPE (MfRunsPopover, mf_runs_popover, GTK_TYPE_POPOVER)
+
+enum
+{
+  PROP_0,
+  PROP_RUNS,
+  PROP_CURRENT_RUN,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* The record a row shows. */
+#define ROW_RECORD "mf-record"
+
+static gboolean
+is_live (MfRunRecord *record)
+{
+  MfSimStatus status = mf_run_record_get_status (record);
+
+  return status == MF_SIM_STATUS_RUNNING || status == MF_SIM_STATUS_PAUSED;
+}
+
+static void
+emit_changed_from (GtkWidget *row)
+{
+  GtkWidget *self = gtk_widget_get_ancestor (row, MF_TYPE_RUNS_POPOVER);
+
+  if (self != NULL)
+    g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static void
+update_row (GtkWidget *row)
+{
+  MfRunRecord *record = g_object_get_data (G_OBJECT (row), ROW_RECORD);
+  GtkWidget *self = gtk_widget_get_ancestor (row, MF_TYPE_RUNS_POPOVER);
+  gboolean current = self != NULL && MF_RUNS_POPOVER (self)->current == record;
+  GtkWidget *outcome = g_object_get_data (G_OBJECT (row), "outcome");
+  GtkWidget *delete = g_object_get_data (G_OBJECT (row), "delete");
+  GtkWidget *show = g_object_get_data (G_OBJECT (row), "show");
+  guint n = mf_run_record_get_n_samples (record);
+  double t_last = n > 0 ? mf_run_record_get_times (record)[n - 1] : 0;
+  g_autofree char *text = mf_run_outcome_text (mf_run_record_get_status (record), n, t_last);
+
+  if (current)
+    {
+      g_autofree char *both = g_strdup_printf (_("current run, %s"), text);
+      gtk_label_set_text (GTK_LABEL (outcome), both);
+    }
+  else
+    gtk_label_set_text (GTK_LABEL (outcome), text);
+  gtk_widget_set_tooltip_text (outcome, mf_run_record_get_error (record) != NULL
+                                          ? mf_run_record_get_error (record)->message
+                                          : NULL);
+  gtk_widget_set_sensitive (delete, !current && !is_live (record));
+  /* the current run is always drawn: its check says so and stays put */
+  gtk_widget_set_sensitive (show, !current);
+  if (current)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (show), TRUE);
+  else
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (show), mf_run_record_get_shown (record));
+}
+
+static void
+on_record_status (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
+{
+  update_row (row);
+}
+
+static void
+on_record_edited (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
+{
+  emit_changed_from (row);
+}
+
+static void
+on_show_toggled (GtkCheckButton *check, GtkWidget *row)
+{
+  MfRunRecord *record = g_object_get_data (G_OBJECT (row), ROW_RECORD);
+  GtkWidget *self = gtk_widget_get_ancestor (row, MF_TYPE_RUNS_POPOVER);
+
+  if (self != NULL && MF_RUNS_POPOVER (self)->current == record)
+    return;
+  /* the record notifies, and on_record_edited() passes it on */
+  mf_run_record_set_shown (record, gtk_check_button_get_active (check));
+}
+
+static void
+on_delete_clicked (GtkButton *button, GtkWidget *row)
+{
+  MfRunRecord *record = g_object_get_data (G_OBJECT (row), ROW_RECORD);
+  GtkWidget *self = gtk_widget_get_ancestor (row, MF_TYPE_RUNS_POPOVER);
+
+  if (self != NULL)
+    mf_runs_popover_delete_run (MF_RUNS_POPOVER (self), record);
+}
+
+/* The name is taken when the entry is activated or left; a name left empty
+ * goes back to what it was, for a run needs one for its overlaid series. */
+static void
+commit_label (GtkEntry *entry, GtkWidget *row)
+{
+  MfRunRecord *record = g_object_get_data (G_OBJECT (row), ROW_RECORD);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  if (*stripped == '\0')
+    gtk_editable_set_text (GTK_EDITABLE (entry), mf_run_record_get_label (record));
+  else if (g_strcmp0 (stripped, mf_run_record_get_label (record)) != 0)
+    mf_run_record_set_label (record, stripped);
+}
+
+static void
+on_label_activate (GtkEntry *entry, GtkWidget *row)
+{
+  commit_label (entry, row);
+}
+
+static void
+on_label_leave (GtkEventControllerFocus *focus, GtkWidget *row)
+{
+  commit_label (GTK_ENTRY (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus))), row);
+}
+
+static void
+on_record_label (MfRunRecord *record, GParamSpec *pspec, GtkEntry *label)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (label)),
+                 mf_run_record_get_label (record)) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (label), mf_run_record_get_label (record));
+}
+
+static GtkWidget *
+create_row (gpointer item, gpointer user_data)
+{
+  MfRunRecord *record = MF_RUN_RECORD (item);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *show = gtk_check_button_new ();
+  GtkWidget *label = gtk_entry_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkWidget *outcome = gtk_label_new (NULL);
+  GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  g_object_set_data_full (G_OBJECT (row), ROW_RECORD, g_object_ref (record), g_object_unref);
+  g_object_set_data (G_OBJECT (row), "show", show);
+  g_object_set_data (G_OBJECT (row), "label", label);
+  g_object_set_data (G_OBJECT (row), "outcome", outcome);
+  g_object_set_data (G_OBJECT (row), "delete", delete);
+
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+
+  gtk_widget_set_tooltip_text (show, _("Draw this run dashed over the current one"));
+  gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (show), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Show"), -1);
+
+  gtk_widget_set_hexpand (texts, TRUE);
+  gtk_widget_set_valign (texts, GTK_ALIGN_CENTER);
+  gtk_editable_set_text (GTK_EDITABLE (label), mf_run_record_get_label (record));
+  gtk_widget_set_tooltip_text (label, _("Type to rename the run"));
+  gtk_entry_set_has_frame (GTK_ENTRY (label), FALSE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (label), 18);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Run name"), -1);
+  gtk_widget_add_controller (label, focus);
+  gtk_label_set_xalign (GTK_LABEL (outcome), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (outcome), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (outcome, "dim-label");
+  gtk_widget_add_css_class (outcome, "caption");
+  gtk_box_append (GTK_BOX (texts), label);
+  gtk_box_append (GTK_BOX (texts), outcome);
+
+  gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (delete, "flat");
+  gtk_widget_set_tooltip_text (delete, _("Delete this run"));
+
+  gtk_box_append (GTK_BOX (box), show);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_box_append (GTK_BOX (box), delete);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+
+  g_signal_connect (show, "toggled", G_CALLBACK (on_show_toggled), row);
+  g_signal_connect (delete, "clicked", G_CALLBACK (on_delete_clicked), row);
+  g_signal_connect (label, "activate", G_CALLBACK (on_label_activate), row);
+  g_signal_connect (focus, "leave", G_CALLBACK (on_label_leave), row);
+  /* each connection ends with the widget it updates, so a row made again
+   * for the same record leaves none behind */
+  g_signal_connect_object (record, "notify::label", G_CALLBACK (on_record_label), label, 0);
+  g_signal_connect_object (record, "notify::status", G_CALLBACK (on_record_status), row, 0);
+  g_signal_connect_object (record, "notify::shown", G_CALLBACK (on_record_status), row, 0);
+  g_signal_connect_object (record, "notify::shown", G_CALLBACK (on_record_edited), row, 0);
+  g_signal_connect_object (record, "notify::label", G_CALLBACK (on_record_edited), row, 0);
+  update_row (row);
+  return row;
+}
+
+/* The rows read the current run when they are updated: after being put in
+ * the list, and whenever the current run changes. */
+static void
+update_rows (MfRunsPopover *self)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->runs_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_object_get_data (G_OBJECT (row), ROW_RECORD) != NULL)
+      update_row (row);
+}
+
+static void
+on_items_changed (GListModel *model, guint position, guint removed, guint added,
+                  MfRunsPopover *self)
+{
+  update_rows (self);
+}
+
+static void
+mf_runs_popover_show (GtkWidget *widget)
+{
+  MfRunsPopover *self = MF_RUNS_POPOVER (widget);
+
+  /* a live run's time has moved on since the rows were made */
+  update_rows (self);
+  GTK_WIDGET_CLASS (mf_runs_popover_parent_class)->show (widget);
+}
+
+static void
+mf_runs_popover_dispose (GObject *object)
+{
+  MfRunsPopover *self = MF_RUNS_POPOVER (object);
+
+  if (self->runs != NULL)
+    g_signal_handlers_disconnect_by_data (self->runs, self);
+  g_clear_object (&self->runs);
+  g_clear_object (&self->current);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_RUNS_POPOVER);
+  G_OBJECT_CLASS (mf_runs_popover_parent_class)->dispose (object);
+}
+
+static void
+mf_runs_popover_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  MfRunsPopover *self = MF_RUNS_POPOVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNS:
+      g_value_set_object (value, self->runs);
+      break;
+    case PROP_CURRENT_RUN:
+      g_value_set_object (value, self->current);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_runs_popover_set_property (GObject *object, guint prop_id, const GValue *value,
+                              GParamSpec *pspec)
+{
+  MfRunsPopover *self = MF_RUNS_POPOVER (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNS:
+      mf_runs_popover_set_runs (self, g_value_get_object (value));
+      break;
+    case PROP_CURRENT_RUN:
+      mf_runs_popover_set_current_run (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+mf_runs_popover_class_init (MfRunsPopoverClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = mf_runs_popover_dispose;
+  object_class->get_property = mf_runs_popover_get_property;
+  object_class->set_property = mf_runs_popover_set_property;
+  widget_class->show = mf_runs_popover_show;
+
+  properties[PROP_RUNS] =
+    g_param_spec_object ("runs", NULL, NULL, G_TYPE_LIST_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CURRENT_RUN] =
+    g_param_spec_object ("current-run", NULL, NULL, MF_TYPE_RUN_RECORD,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/manifold/Manifold/ui/"
+                                               "mf-runs-popover.ui");
+  gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, runs_list);
+}
+
+static void
+mf_runs_popover_init (MfRunsPopover *self)
+{
+  GtkWidget *placeholder;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  placeholder = gtk_label_new (_("No runs yet: press Run"));
+  gtk_widget_add_css_class (placeholder, "dim-label");
+  gtk_widget_set_margin_top (placeholder, 18);
+  gtk_widget_set_margin_bottom (placeholder, 18);
+  gtk_list_box_set_placeholder (self->runs_list, placeholder);
+}
+
+GtkWidget *
+mf_runs_popover_new (GListModel *runs)
+{
+  return g_object_new (MF_TYPE_RUNS_POPOVER, "runs", runs, NULL);
+}
+
+GListModel *
+mf_runs_popover_get_runs (MfRunsPopover *self)
+{
+  g_return_val_if_fail (MF_IS_RUNS_POPOVER (self), NULL);
+  return self->runs;
+}
+
+void
+mf_runs_popover_set_runs (MfRunsPopover *self, GListModel *runs)
+{
+  g_return_if_fail (MF_IS_RUNS_POPOVER (self));
+  g_return_if_fail (runs == NULL || G_IS_LIST_MODEL (runs));
+
+  if (self->runs == runs)
+    return;
+  if (self->runs != NULL)
+    g_signal_handlers_disconnect_by_data (self->runs, self);
+  g_set_object (&self->runs, runs);
+  gtk_list_box_bind_model (self->runs_list, runs, create_row, self, NULL);
+  /* connected after the list box's own handler, so new rows exist by then */
+  if (runs != NULL)
+    g_signal_connect (runs, "items-changed", G_CALLBACK (on_items_changed), self);
+  update_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNS]);
+}
+
+MfRunRecord *
+mf_runs_popover_get_current_run (MfRunsPopover *self)
+{
+  g_return_val_if_fail (MF_IS_RUNS_POPOVER (self), NULL);
+  return self->current;
+}
+
+void
+mf_runs_popover_set_current_run (MfRunsPopover *self, MfRunRecord *current)
+{
+  g_return_if_fail (MF_IS_RUNS_POPOVER (self));
+  g_return_if_fail (current == NULL || MF_IS_RUN_RECORD (current));
+
+  if (!g_set_object (&self->current, current))
+    return;
+  update_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_RUN]);
+}
+
+gboolean
+mf_runs_popover_delete_run (MfRunsPopover *self, MfRunRecord *record)
+{
+  guint position;
+
+  g_return_val_if_fail (MF_IS_RUNS_POPOVER (self), FALSE);
+  g_return_val_if_fail (MF_IS_RUN_RECORD (record), FALSE);
+
+  if (record == self->current || is_live (record) || !G_IS_LIST_STORE (self->runs))
+    return FALSE;
+  if (!g_list_store_find (G_LIST_STORE (self->runs), record, &position))
+    return FALSE;
+  g_list_store_remove (G_LIST_STORE (self->runs), position);
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  return TRUE;
+}
+
+GtkWidget *
+mf_runs_popover_get_row (MfRunsPopover *self, MfRunRecord *record)
+{
+  g_return_val_if_fail (MF_IS_RUNS_POPOVER (self), NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->runs_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_object_get_data (G_OBJECT (row), ROW_RECORD) == record)
+      return row;
+  return NULL;
+}

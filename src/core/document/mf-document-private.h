@@ -1,0 +1,154 @@
+/* mf-document-private.h: the checks of a parsed document against its format,
+ * shared by mf-document.c (reading, syntax) and the rules of the format that
+ * build the circuit: mf-document-validate.c (the document as a whole) with
+ * mf-document-validate-fields.c (single fields), -components.c, -wires.c and
+ * -modes.c (the sections with a file of their own).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "mf-document-keys.h"
+#include "mf-document.h"
+#include "mf-error.h"
+#include "mf-json-locate.h"
+
+G_BEGIN_DECLS
+
+/* A diagnostic with what the GError would carry if it were the first. */
+typedef struct
+{
+  MfDiagnostic *diagnostic;
+  MfErrorCode   code;
+  guint         sequence; /* order of discovery: breaks ties when sorting */
+} MfFinding;
+
+typedef struct
+{
+  const char    *text;
+  gsize          length;
+  MfJsonLocator *locator;    /* built at the first finding that needs a place */
+  GArray        *findings;   /* MfFinding */
+  MfCircuit     *circuit;    /* what the document builds */
+  MfCircuit     *scratch;    /* holds components whose id is unusable, to check them anyway */
+  GHashTable    *broken_ids; /* ids of components not built: no follow-on errors about them */
+} MfChecker;
+
+void     mf_checker_init (MfChecker  *checker,
+                          const char *text,
+                          gsize       length);
+void     mf_checker_clear (MfChecker *checker);
+
+/* A finding at an explicit place (1-based; the text's syntax, before there
+ * are paths). */
+void     mf_checker_add (MfChecker  *checker,
+                         MfSeverity  severity,
+                         MfErrorCode code,
+                         guint       line,
+                         guint       column,
+                         char       *message);
+/* A finding at the value at `path` (see mf-json-locate.h). */
+void     mf_checker_report (MfChecker  *checker,
+                            MfSeverity  severity,
+                            MfErrorCode code,
+                            const char *path,
+                            const char *format,
+                            ...) G_GNUC_PRINTF (5, 6);
+/* MF_ERROR_INVALID at the value at `path`. */
+void     mf_checker_error (MfChecker  *checker,
+                           const char *path,
+                           const char *format,
+                           ...) G_GNUC_PRINTF (3, 4);
+/* A warning at the name of the member at `path`. */
+void     mf_checker_warn_key (MfChecker  *checker,
+                              const char *path,
+                              const char *format,
+                              ...) G_GNUC_PRINTF (3, 4);
+/* MF_ERROR_SYNTAX at byte `offset` of the string value at `path`. */
+void     mf_checker_syntax_in_string (MfChecker  *checker,
+                                      const char *path,
+                                      gsize       offset,
+                                      const char *format,
+                                      ...) G_GNUC_PRINTF (4, 5);
+
+gboolean mf_checker_has_errors (const MfChecker *checker);
+
+/* Checks a parsed document against docs/format.md and fills
+ * checker->circuit. */
+void     mf_document_check (MfChecker *checker,
+                            JsonNode  *root);
+
+/* What a value written in the document must be. */
+typedef struct
+{
+  const char *owner; /* who has it, for messages: "component 'P1'", "fluid" */
+  const char *name;
+  MfQuantity  quantity;
+  gboolean    any_dimension; /* no unit to check (atol: in the units of each state) */
+  MfRange     range;
+  gboolean    may_vary;
+} MfValueRule;
+
+/* mf-document-validate-fields.c: the checks of single fields. */
+
+gboolean    mf_document_is_number (JsonNode *node);
+gboolean    mf_document_is_string (JsonNode *node);
+/* The one of `names` and of the parameters of `info` (either may be NULL)
+ * that a typo of `name` most likely meant, or NULL. */
+const char *mf_document_closest_name (const char                *name,
+                                      const char *const         *names,
+                                      const MfComponentTypeInfo *info);
+/* Warns about every member of `object` that is neither in `known` nor a
+ * parameter of `info`. */
+void        mf_document_warn_unknown_fields (MfChecker                 *checker,
+                                             JsonObject                *object,
+                                             const char                *path,
+                                             const char                *owner,
+                                             const char *const         *known,
+                                             const MfComponentTypeInfo *info);
+/* A number in SI, or a string read by mf_expr_parse; NULL when it breaks
+ * `rule` (reported). */
+MfExpr     *mf_document_check_value (MfChecker         *checker,
+                                     JsonNode          *node,
+                                     const char        *path,
+                                     const MfValueRule *rule);
+gboolean    mf_document_check_constant (MfChecker         *checker,
+                                        JsonNode          *node,
+                                        const char        *path,
+                                        const MfValueRule *rule,
+                                        double            *value);
+/* `rule->name` of `object` (at `path`) as a constant; *value is left alone
+ * when the field is absent or wrong. */
+void        mf_document_check_constant_field (MfChecker         *checker,
+                                              JsonObject        *object,
+                                              const char        *path,
+                                              const MfValueRule *rule,
+                                              double            *value);
+
+/* The sections with a file of their own, in the order they must be checked:
+ * wires and modes name components, the schedule names modes. */
+void        mf_document_check_components (MfChecker *checker,
+                                          JsonNode  *node);
+void        mf_document_check_wires (MfChecker *checker,
+                                     JsonNode  *node);
+void        mf_document_check_modes (MfChecker *checker,
+                                     JsonNode  *node);
+void        mf_document_check_schedule (MfChecker *checker,
+                                        JsonNode  *node);
+
+/* Checks that `node`, the value of `field`, is an array, then each of its
+ * elements with `check` (its index, and `data`). */
+typedef void (*MfElementChecker) (MfChecker *checker,
+                                  JsonNode  *element,
+                                  guint      index,
+                                  gpointer   data);
+void mf_document_check_each (MfChecker        *checker,
+                             JsonNode         *node,
+                             const char       *field,
+                             MfElementChecker  check,
+                             gpointer          data);
+
+G_END_DECLS

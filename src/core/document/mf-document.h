@@ -1,0 +1,79 @@
+/* mf-document.h: circuit documents (docs/format.md, version 1) — loading with
+ * every problem located by line and column, and saving that keeps every field
+ * a loaded document had, written atomically.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-circuit.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  MF_SEVERITY_ERROR,
+  MF_SEVERITY_WARNING,
+} MfSeverity;
+
+/* One problem found in a document.  line and column are 1-based and point
+ * at the value at fault (for a value inside a string, at the character at
+ * fault); 0 when the problem has no place in the text. */
+typedef struct
+{
+  MfSeverity severity;
+  guint      line;
+  guint      column;
+  char      *message; /* without the file name: "unknown component type 'pipee'" */
+} MfDiagnostic;
+
+void  mf_diagnostic_free (MfDiagnostic *diagnostic);
+/* "NAME:LINE:COL: message", or "NAME:LINE:COL: warning: message". */
+char *mf_diagnostic_format (const MfDiagnostic *diagnostic,
+                            const char         *name);
+
+typedef struct _MfDocument MfDocument;
+
+/* Loads a document from memory.  `name` is used in messages (a path or
+ * "<example>").  Every problem found goes into `diagnostics` (if not NULL, a
+ * GPtrArray of MfDiagnostic* whose free func the caller sets); on the first
+ * error the document is rejected: NULL, and `error` holds that first problem
+ * formatted as "NAME:LINE:COL: message" with code MF_ERROR_SYNTAX (bad JSON or
+ * expression), MF_ERROR_VERSION or MF_ERROR_INVALID. */
+MfDocument      *mf_document_load_data (const char *data,
+                                        gssize      length,
+                                        const char *name,
+                                        GPtrArray  *diagnostics,
+                                        GError    **error);
+/* The same for a file; a file that cannot be read is MF_ERROR_IO. */
+MfDocument      *mf_document_load_file (const char *path,
+                                        GPtrArray  *diagnostics,
+                                        GError    **error);
+
+void             mf_document_free (MfDocument *document);
+
+const char      *mf_document_get_name (const MfDocument *document);
+const MfCircuit *mf_document_get_circuit (const MfDocument *document);
+
+/* Where a component's object starts in the text (1-based), for messages
+ * that come later (assembly, simulation).  FALSE if unknown. */
+gboolean         mf_document_locate_component (const MfDocument *document,
+                                               const char       *id,
+                                               guint            *line,
+                                               guint            *column);
+
+/* The document as pretty-printed JSON: every field it was loaded with, in
+ * its order, unknown ones included. */
+char            *mf_document_to_data (const MfDocument *document,
+                                      gsize            *length);
+/* Writes to_data() to `path` atomically (a temporary file renamed over it). */
+gboolean         mf_document_save (const MfDocument *document,
+                                   const char       *path,
+                                   GError          **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfDocument, mf_document_free)
+
+G_END_DECLS

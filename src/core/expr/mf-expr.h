@@ -1,0 +1,72 @@
+/* mf-expr.h: values written in a circuit document — a number, a number with
+ * a unit, or an expression in t — parsed once into a tree that evaluates fast
+ * and gives its exact derivative in t.
+ *
+ * Grammar (docs/format.md, "Values"): numbers (with an optional unit right
+ * after them), the variable t, the constant pi, + - * / ^ (right associative,
+ * binds tighter than unary minus: -2^2 = -4), parentheses, the functions
+ * sin cos tan exp log sqrt abs min max, step(t, t0), ramp(t, t0, t1),
+ * pulse(t, t0, width) and table(t, [[t0, y0], [t1, y1], ...]).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-units.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MfExpr MfExpr;
+
+/* Parses `text`.  On failure returns NULL with an MF_ERROR_SYNTAX error whose
+ * message says what is wrong in words ("unknown function 'sinh'", "')'
+ * expected", "'bar' is a pressure but ... ") and, when error_offset is not
+ * NULL, sets it to the byte offset in `text` where the problem is.  On
+ * success *dimension (if not NULL) is the dimension the units in the text give
+ * the value, or one with .any = TRUE when it has no units. */
+MfExpr   *mf_expr_parse (const char  *text,
+                         MfDimension *dimension,
+                         gsize       *error_offset,
+                         GError     **error);
+
+/* A tree holding just a constant. */
+MfExpr   *mf_expr_new_constant (double value);
+
+MfExpr   *mf_expr_copy (const MfExpr *expr);
+void      mf_expr_free (MfExpr *expr);
+
+/* The value at time t.  Allocation-free. */
+double    mf_expr_eval (const MfExpr *expr,
+                        double        t);
+
+/* The value and the exact derivative d/dt at time t (forward-mode, so step,
+ * ramp, pulse and table give their piecewise derivatives; at a kink the
+ * right-hand derivative).  Allocation-free. */
+void      mf_expr_eval_with_derivative (const MfExpr *expr,
+                                        double        t,
+                                        double       *value,
+                                        double       *derivative);
+
+/* TRUE when the value does not depend on t. */
+gboolean  mf_expr_is_constant (const MfExpr *expr);
+
+/* Times in [t0, t1) at which the expression has a kink or jump (the t0, t1
+ * of step/ramp/pulse and table breakpoints), appended to `times` (doubles)
+ * so an integrator can stop there.  Unsorted, may hold duplicates. */
+void      mf_expr_collect_breakpoints (const MfExpr *expr,
+                                       GArray       *times);
+
+/* The length of the plain decimal number at the start of `s`, or 0 when
+ * there is none: an optional sign, digits with an optional point (12, 1.5,
+ * .5, 1.) and an optional exponent (2e-5, 1.5E+3; an 'e' not followed by
+ * digits is not part of the number).  The numbers of expressions, which
+ * read a sign as an operator, and of the editor's value fields; stricter
+ * than strtod, which also takes "inf", "nan" and hexadecimal. */
+gsize     mf_expr_number_length (const char *s);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfExpr, mf_expr_free)
+
+G_END_DECLS

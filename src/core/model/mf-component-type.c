@@ -1,0 +1,162 @@
+/* mf-component-type.c: the table of component types (docs/format.md,
+ * "Components").
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-component-type.h"
+
+#include <glib/gi18n.h>
+
+#include <math.h>
+#include <string.h>
+
+#define Q(name, quantity, required, def, range, vary) \
+  { name, MF_PARAM_QUANTITY, MF_QUANTITY_##quantity, required, def, MF_RANGE_##range, vary, \
+    NULL, NULL }
+
+static const MfPortSpec port_p[] = { { "p", MF_DOMAIN_HYDRAULIC } };
+static const MfPortSpec ports_ab[] = { { "a", MF_DOMAIN_HYDRAULIC }, { "b", MF_DOMAIN_HYDRAULIC } };
+static const MfPortSpec ports_mech_ab[] = { { "a", MF_DOMAIN_MECHANICAL },
+                                            { "b", MF_DOMAIN_MECHANICAL } };
+static const MfPortSpec port_m[] = { { "m", MF_DOMAIN_MECHANICAL } };
+static const MfPortSpec ports_piston[] = { { "cap", MF_DOMAIN_HYDRAULIC },
+                                           { "rod", MF_DOMAIN_HYDRAULIC },
+                                           { "m", MF_DOMAIN_MECHANICAL } };
+
+static const char *const friction_choices[] = { "none", "laminar", "turbulent", NULL };
+
+static const MfParamSpec tank_params[] = {
+  Q ("pressure", PRESSURE, FALSE, 0.0, ANY, TRUE),
+};
+
+static const MfParamSpec volume_params[] = {
+  Q ("volume", VOLUME, FALSE, NAN, POSITIVE, FALSE),
+  Q ("bulk_modulus", PRESSURE, FALSE, NAN, POSITIVE, FALSE),
+  Q ("capacitance", CAPACITANCE, FALSE, NAN, POSITIVE, FALSE),
+};
+
+static const MfParamSpec pipe_params[] = {
+  Q ("length", LENGTH, TRUE, NAN, POSITIVE, FALSE),
+  Q ("diameter", LENGTH, TRUE, NAN, POSITIVE, FALSE),
+  { "friction", MF_PARAM_CHOICE, MF_QUANTITY_DIMENSIONLESS, FALSE, NAN, MF_RANGE_ANY, FALSE,
+    friction_choices, "turbulent" },
+  Q ("roughness", LENGTH, FALSE, 1.5e-6, NON_NEGATIVE, FALSE),
+};
+
+#define ORIFICE_PARAMS                                          \
+  Q ("area", AREA, TRUE, NAN, NON_NEGATIVE, TRUE),              \
+  Q ("cd", DIMENSIONLESS, FALSE, 0.61, POSITIVE, FALSE),        \
+  Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE),   \
+  Q ("mass", MASS, FALSE, 0.0, NON_NEGATIVE, FALSE)
+
+static const MfParamSpec orifice_params[] = { ORIFICE_PARAMS };
+
+static const MfParamSpec check_valve_params[] = {
+  ORIFICE_PARAMS,
+  Q ("cracking_pressure", PRESSURE, FALSE, 0.0, NON_NEGATIVE, FALSE),
+};
+
+static const MfParamSpec relief_valve_params[] = {
+  Q ("set_pressure", PRESSURE, TRUE, NAN, POSITIVE, FALSE),
+  Q ("full_area", AREA, TRUE, NAN, POSITIVE, FALSE),
+  Q ("full_open_rise", PRESSURE, FALSE, 10e5, POSITIVE, FALSE),
+  Q ("cd", DIMENSIONLESS, FALSE, 0.61, POSITIVE, FALSE),
+  Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE),
+};
+
+static const MfParamSpec flow_source_params[] = {
+  Q ("flow", FLOW, TRUE, NAN, ANY, TRUE),
+};
+
+static const MfParamSpec piston_params[] = {
+  /* 0 is an idealised massless piston: it makes the equations a DAE */
+  Q ("mass", MASS, TRUE, NAN, NON_NEGATIVE, FALSE),
+  Q ("cap_area", AREA, TRUE, NAN, POSITIVE, FALSE),
+  Q ("rod_area", AREA, TRUE, NAN, POSITIVE, FALSE),
+  Q ("damping", DAMPING, FALSE, 0.0, NON_NEGATIVE, FALSE),
+  Q ("stroke", LENGTH, FALSE, INFINITY, POSITIVE, FALSE),
+};
+
+static const MfParamSpec mass_params[] = {
+  Q ("mass", MASS, TRUE, NAN, POSITIVE, FALSE),
+};
+
+static const MfParamSpec spring_params[] = {
+  Q ("stiffness", STIFFNESS, TRUE, NAN, NON_NEGATIVE, FALSE),
+  Q ("preload", FORCE, FALSE, 0.0, ANY, FALSE),
+};
+
+static const MfParamSpec damper_params[] = {
+  Q ("damping", DAMPING, TRUE, NAN, NON_NEGATIVE, FALSE),
+};
+
+static const MfParamSpec force_params[] = {
+  Q ("force", FORCE, TRUE, NAN, ANY, TRUE),
+};
+
+#define TYPE(t, name, label, ports, params, switchable) \
+  { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, \
+    G_N_ELEMENTS (params), params, switchable }
+#define TYPE_NO_PARAMS(t, name, label, ports) \
+  { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, 0, NULL, FALSE }
+
+static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
+  TYPE (TANK, "tank", N_("Tank"), port_p, tank_params, FALSE),
+  TYPE_NO_PARAMS (JUNCTION, "junction", N_("Junction"), port_p),
+  TYPE (VOLUME, "volume", N_("Volume"), port_p, volume_params, FALSE),
+  TYPE (PIPE, "pipe", N_("Pipe"), ports_ab, pipe_params, FALSE),
+  TYPE (ORIFICE, "orifice", N_("Orifice"), ports_ab, orifice_params, FALSE),
+  TYPE (VALVE, "valve", N_("Valve"), ports_ab, orifice_params, TRUE),
+  TYPE (CHECK_VALVE, "check_valve", N_("Check valve"), ports_ab, check_valve_params, TRUE),
+  TYPE (RELIEF_VALVE, "relief_valve", N_("Relief valve"), ports_ab, relief_valve_params, TRUE),
+  TYPE (FLOW_SOURCE, "flow_source", N_("Flow source"), ports_ab, flow_source_params, FALSE),
+  TYPE (PISTON, "piston", N_("Piston"), ports_piston, piston_params, FALSE),
+  TYPE (MASS, "mass", N_("Mass"), port_m, mass_params, FALSE),
+  TYPE (SPRING, "spring", N_("Spring"), ports_mech_ab, spring_params, FALSE),
+  TYPE (DAMPER, "damper", N_("Damper"), ports_mech_ab, damper_params, FALSE),
+  TYPE (FORCE, "force", N_("Force"), port_m, force_params, FALSE),
+  TYPE_NO_PARAMS (FIXED, "fixed", N_("Fixed"), port_m),
+};
+
+char *
+mf_component_type_kind (const MfComponentTypeInfo *info)
+{
+  const char *label = _(info->label);
+
+  return label == info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+}
+
+const MfComponentTypeInfo *
+mf_component_type_info (MfComponentType type)
+{
+  g_return_val_if_fail (type < MF_N_COMPONENT_TYPES, NULL);
+  return &types[type];
+}
+
+const MfComponentTypeInfo *
+mf_component_type_lookup (const char *name)
+{
+  for (guint i = 0; i < MF_N_COMPONENT_TYPES; i++)
+    if (g_strcmp0 (types[i].name, name) == 0)
+      return &types[i];
+  return NULL;
+}
+
+int
+mf_component_type_port_index (const MfComponentTypeInfo *info, const char *port)
+{
+  for (guint i = 0; i < info->n_ports; i++)
+    if (g_strcmp0 (info->ports[i].name, port) == 0)
+      return (int) i;
+  return -1;
+}
+
+int
+mf_component_type_param_index (const MfComponentTypeInfo *info, const char *param)
+{
+  for (guint i = 0; i < info->n_params; i++)
+    if (g_strcmp0 (info->params[i].name, param) == 0)
+      return (int) i;
+  return -1;
+}

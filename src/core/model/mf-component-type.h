@@ -1,0 +1,128 @@
+/* mf-component-type.h: the component types (docs/format.md, "Components")
+ * as one table — ports, parameters, units and defaults.  The loader
+ * validates against it, the assembly reads parameters by index, the editor
+ * builds its palette and property panel from it.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-units.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  MF_COMPONENT_TANK,
+  MF_COMPONENT_JUNCTION,
+  MF_COMPONENT_VOLUME,
+  MF_COMPONENT_PIPE,
+  MF_COMPONENT_ORIFICE,
+  MF_COMPONENT_VALVE,
+  MF_COMPONENT_CHECK_VALVE,
+  MF_COMPONENT_RELIEF_VALVE,
+  MF_COMPONENT_FLOW_SOURCE,
+  MF_COMPONENT_PISTON,
+  MF_COMPONENT_MASS,
+  MF_COMPONENT_SPRING,
+  MF_COMPONENT_DAMPER,
+  MF_COMPONENT_FORCE,
+  MF_COMPONENT_FIXED,
+  MF_N_COMPONENT_TYPES
+} MfComponentType;
+
+typedef enum
+{
+  MF_DOMAIN_HYDRAULIC,
+  MF_DOMAIN_MECHANICAL,
+} MfDomain;
+
+typedef enum
+{
+  MF_PARAM_QUANTITY, /* a value: number, number with unit, or expression in t */
+  MF_PARAM_CHOICE,   /* one word out of `choices` */
+} MfParamKind;
+
+/* What a parameter's value must satisfy, checked wherever it is evaluated. */
+typedef enum
+{
+  MF_RANGE_ANY,
+  MF_RANGE_NON_NEGATIVE, /* >= 0 */
+  MF_RANGE_POSITIVE,     /* > 0 */
+} MfRange;
+
+typedef struct
+{
+  const char         *name;
+  MfParamKind         kind;
+  MfQuantity          quantity;
+  gboolean            required;
+  /* SI default when not required; NAN where the default is not a number
+   * (the fluid's bulk modulus, an infinite stroke, "use volume instead"). */
+  double              default_value;
+  MfRange             range;
+  gboolean            may_vary; /* may depend on t */
+  const char *const  *choices;  /* MF_PARAM_CHOICE: NULL-terminated */
+  const char         *default_choice;
+} MfParamSpec;
+
+typedef struct
+{
+  const char *name;
+  MfDomain    domain;
+} MfPortSpec;
+
+typedef struct
+{
+  MfComponentType    type;
+  const char        *name;  /* as in documents: "check_valve" */
+  const char        *label; /* for people: "Check valve" */
+  guint              n_ports;
+  const MfPortSpec  *ports;
+  guint              n_params;
+  const MfParamSpec *params;
+  gboolean           switchable; /* may be listed as closed in a mode */
+} MfComponentTypeInfo;
+
+const MfComponentTypeInfo *mf_component_type_info (MfComponentType type);
+/* The type in words inside a sentence, in the user's language: "check
+ * valve".  English labels are capitalised for the palette; a translated
+ * one keeps its case.  A new string. */
+char *mf_component_type_kind (const MfComponentTypeInfo *info);
+/* NULL when `name` is not a component type. */
+const MfComponentTypeInfo *mf_component_type_lookup (const char *name);
+/* Index of a port or parameter by name, or -1. */
+int mf_component_type_port_index (const MfComponentTypeInfo *info, const char *port);
+int mf_component_type_param_index (const MfComponentTypeInfo *info, const char *param);
+
+/* Parameter indices, so the assembly reads parameters without strings.
+ * Kept in the order of the table in mf-component-type.c. */
+enum { MF_TANK_PRESSURE };
+enum { MF_VOLUME_VOLUME, MF_VOLUME_BULK_MODULUS, MF_VOLUME_CAPACITANCE };
+enum { MF_PIPE_LENGTH, MF_PIPE_DIAMETER, MF_PIPE_FRICTION, MF_PIPE_ROUGHNESS };
+/* orifice, valve and check_valve share their first four parameters */
+enum { MF_ORIFICE_AREA, MF_ORIFICE_CD, MF_ORIFICE_PORT_DIAMETER, MF_ORIFICE_MASS,
+       MF_CHECK_VALVE_CRACKING_PRESSURE };
+enum { MF_RELIEF_SET_PRESSURE, MF_RELIEF_FULL_AREA, MF_RELIEF_FULL_OPEN_RISE, MF_RELIEF_CD,
+       MF_RELIEF_PORT_DIAMETER };
+enum { MF_FLOW_SOURCE_FLOW };
+enum { MF_PISTON_MASS, MF_PISTON_CAP_AREA, MF_PISTON_ROD_AREA, MF_PISTON_DAMPING,
+       MF_PISTON_STROKE };
+enum { MF_MASS_MASS };
+enum { MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD };
+enum { MF_DAMPER_DAMPING };
+enum { MF_FORCE_FORCE };
+
+/* Port indices */
+enum { MF_PORT_A = 0, MF_PORT_B = 1 };           /* two-port elements */
+enum { MF_PORT_P = 0 };                          /* tank, junction, volume */
+enum { MF_PISTON_CAP = 0, MF_PISTON_ROD = 1, MF_PISTON_M = 2 };
+enum { MF_PORT_M = 0 };                          /* mass, force, fixed */
+
+/* Friction choices of a pipe */
+typedef enum { MF_FRICTION_NONE, MF_FRICTION_LAMINAR, MF_FRICTION_TURBULENT } MfFriction;
+
+G_END_DECLS

@@ -1,0 +1,207 @@
+/* mf-model-private.h: the assembled circuit as the reduction and the reduced
+ * system read it.  Not for the app or the command line.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "mf-model.h"
+#include "mf-relief.h"
+
+G_BEGIN_DECLS
+
+#define MF_NONE G_MAXUINT
+
+typedef enum
+{
+  MF_BRANCH_PIPE,
+  MF_BRANCH_ORIFICE, /* orifice, valve, check valve: signed-square law */
+  MF_BRANCH_RELIEF,
+  MF_BRANCH_PISTON,
+  MF_BRANCH_MASS,
+} MfBranchKind;
+
+/* A velocity state. */
+typedef struct
+{
+  guint         component;
+  MfBranchKind  kind;
+  guint         node[2]; /* hydraulic nodes of ends a/cap and b/rod, or MF_NONE */
+  double        coef[2]; /* their entries in W: +A at a, −A at b (piston: +A1, −A2) */
+  double        area;    /* reference area: the flow is area × v */
+  double        mass;
+  guint         position;  /* index among positions, or MF_NONE */
+  guint         mech_node; /* piston, mass: its mechanical node */
+  /* pipe */
+  MfFriction    friction;
+  double        length;
+  double        diameter;
+  double        roughness;
+  /* orifice: resistance K = k_area / a(t)^2, in the branch's own velocity */
+  double        k_area;
+  const MfExpr *opening;   /* NULL when constant */
+  double        opening_value;
+  /* relief valve, when open */
+  MfRelief      relief;
+  /* piston */
+  double        damping;
+  double        stroke;
+} MfBranch;
+
+typedef struct
+{
+  char         *name;
+  MfNodeKind    kind;
+  guint         row;        /* junction: its row among the junction rows */
+  guint         component;  /* boundary: the tank; compliant: the first volume */
+  const MfExpr *pressure;   /* boundary: NULL when constant */
+  double        pressure_value;
+  guint         state;      /* compliant: index among pressure states */
+  double        capacitance;
+  gboolean      fixed;      /* mechanical */
+  guint         representative; /* mechanical: velocity index of its first mass, or MF_NONE */
+  GArray       *inertial;   /* mechanical: velocity indices of the masses and pistons on it */
+  guint         n_ends;     /* hydraulic: branch and source ends that meet here */
+} MfNode;
+
+/* flow sources, springs, dampers, forces */
+typedef struct
+{
+  guint         component;
+  guint         node[2];
+  const MfExpr *value;    /* flow or force; NULL when constant */
+  double        constant; /* flow, force, stiffness or damping */
+  double        preload;
+} MfElement;
+
+/* A mechanical constraint row: v[a] − v[b] = 0, or v[a] = 0 when b is MF_NONE. */
+typedef struct
+{
+  guint a;
+  guint b;
+} MfLink;
+
+/* One entry of ∂F/∂u: row is a velocity, col an index into u. */
+struct _MfTriplet
+{
+  guint  row;
+  guint  col;
+  double value;
+};
+
+struct _MfModel
+{
+  const MfCircuit *circuit;
+  GArray          *nodes;       /* MfNode */
+  guint           *port_offset; /* per component: first index into port_node */
+  guint           *port_node;
+  GArray          *branches;    /* MfBranch, one per velocity */
+  guint            n_positions;
+  guint           *position_branch; /* per position: its velocity */
+  guint            n_pressures;
+  guint           *pressure_node;   /* per pressure state: its node */
+  GArray          *sources;
+  GArray          *springs;
+  GArray          *dampers;
+  GArray          *forces;
+  guint            n_junction_rows;
+  guint           *junction_node;   /* per junction row: its node */
+  GArray          *links;           /* MfLink */
+  GPtrArray       *link_names;
+  GPtrArray       *state_names;
+  GPtrArray       *output_names;
+  GPtrArray       *output_units;
+  guint            n_flow_outputs;
+  GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
+  GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
+  GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
+  GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
+  guint            n_triplets;            /* size of ∂F/∂u's pattern */
+  /* > 0 only while a cold start of the algebraic states is being found
+   * (mf-dae.c): the orifice law K v|v| is smoothed to K v √(v² + r²), r
+   * in m/s, nearly linear for |v| ≪ r and so regular at zero flow. */
+  double           smoothing;
+};
+
+static inline const MfBranch *
+mf_model_branch (const MfModel *model, guint velocity)
+{
+  return &g_array_index (model->branches, MfBranch, velocity);
+}
+
+static inline const MfComponent *
+component_at (const MfCircuit *circuit, guint index)
+{
+  return g_ptr_array_index (circuit->components, index);
+}
+
+static inline const MfNode *
+mf_model_node (const MfModel *model, guint node)
+{
+  return &g_array_index (model->nodes, MfNode, node);
+}
+
+/* The node a port is wired into. */
+guint  mf_model_port_node (const MfModel *model,
+                           guint          component,
+                           guint          port);
+
+/* F(u, t): the forces on every velocity state besides the junction
+ * pressures (docs/model.md, "Forces").  Allocation-free. */
+void   mf_model_forces (const MfModel *model,
+                        double         t,
+                        const double  *u,
+                        double        *f);
+/* Per velocity state, the sum of the magnitudes of the terms of F(u, t): the
+ * scale against which a residual of F is small.  Allocation-free. */
+void   mf_model_force_magnitudes (const MfModel *model,
+                                  double         t,
+                                  const double  *u,
+                                  double        *f);
+/* ∂F/∂u at (u, t) as model->n_triplets entries (duplicates add up). */
+void   mf_model_force_jacobian (const MfModel *model,
+                                double         t,
+                                const double  *u,
+                                MfTriplet     *entries);
+/* q_s(t) and its derivative, per junction row (W v = q_s).  Allocation-free. */
+void   mf_model_source_flows (const MfModel *model,
+                              double         t,
+                              double        *q,
+                              double        *q_dot);
+/* p_c' for every compliant node.  Allocation-free. */
+void   mf_model_pressure_rates (const MfModel *model,
+                                double         t,
+                                const double  *u,
+                                double        *p_dot);
+/* The pressure of hydraulic node n at (u, t) when it is not a junction. */
+double mf_model_known_pressure (const MfModel *model,
+                                guint          node,
+                                double         t,
+                                const double  *u);
+
+/* Whether velocity k can be held at 0 by a row of its own: a switchable
+ * valve (closed), a piston with a finite stroke (at an end stop), an
+ * orifice or valve whose time-varying area closes it (mf-events.h), or one
+ * whose constant area is zero. */
+gboolean mf_model_branch_can_close (const MfModel *model,
+                                    guint          velocity);
+/* The row mf_model_fill_constraints() gives velocity k when `closed`
+ * holds it at 0, or MF_NONE. */
+guint  mf_model_closing_row (const MfModel  *model,
+                             const gboolean *closed,
+                             guint           velocity);
+
+/* Rows of W with the valves `closed` (per component) closed: junction rows,
+ * link rows, then one per closed valve or piston held at an end stop.
+ * Returns how many; fills `w` (rows × velocities, column-major, zeroed by
+ * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
+ * new strings). */
+guint  mf_model_max_rows (const MfModel *model);
+guint  mf_model_fill_constraints (const MfModel  *model,
+                                  const gboolean *closed,
+                                  double         *w,
+                                  guint           ld,
+                                  char          **names);
+
+G_END_DECLS

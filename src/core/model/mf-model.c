@@ -1,0 +1,800 @@
+/* mf-model.c: from a circuit to M, the rows of W and F (docs/model.md,
+ * "Nodes and their names", "Signs" and "Forces").
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-model-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "mf-error.h"
+#include "mf-port-nodes.h"
+
+/* ---- nodes from wires (mf-port-nodes.h) ---- */
+
+static void
+node_clear (MfNode *node)
+{
+  g_free (node->name);
+  g_clear_pointer (&node->inertial, g_array_unref);
+}
+
+/* Ports joined by wires form one node; a junction names its node, any other
+ * node is named after its first port in document order (docs/model.md,
+ * "Nodes and their names"). */
+static void
+build_nodes (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  MfPortNodes ports;
+
+  mf_port_nodes_init (&ports, circuit);
+  model->port_offset = g_steal_pointer (&ports.offset);
+  model->port_node = g_steal_pointer (&ports.node);
+  mf_port_nodes_clear (&ports);
+
+  /* the nodes are numbered in the order of their first ports, so a node's
+   * first port is met when it is the next one to make */
+  for (guint c = 0; c < circuit->components->len; c++)
+    {
+      const MfComponent *component = component_at (circuit, c);
+
+      for (guint p = 0; p < component->info->n_ports; p++)
+        {
+          if (mf_model_port_node (model, c, p) == model->nodes->len)
+            {
+              MfNode node = { 0 };
+
+              node.name = g_strdup_printf ("%s.%s", component->id, component->info->ports[p].name);
+              node.kind = component->info->ports[p].domain == MF_DOMAIN_MECHANICAL
+                            ? MF_NODE_MECHANICAL
+                            : MF_NODE_JUNCTION;
+              node.row = node.state = node.component = node.representative = MF_NONE;
+              node.inertial = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_array_append_val (model->nodes, node);
+            }
+        }
+    }
+}
+
+guint
+mf_model_port_node (const MfModel *model, guint component, guint port)
+{
+  return model->port_node[model->port_offset[component] + port];
+}
+
+static MfNode *
+node_of (MfModel *model, guint component, guint port)
+{
+  return &g_array_index (model->nodes, MfNode, mf_model_port_node (model, component, port));
+}
+
+/* Junctions rename their node; tanks and volumes make it a boundary or a
+ * compliant node. */
+static gboolean
+classify_nodes (MfModel *model, GError **error)
+{
+  const MfCircuit *circuit = model->circuit;
+  g_autofree gboolean *named = g_new0 (gboolean, MAX (model->nodes->len, 1));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    {
+      const MfComponent *component = component_at (circuit, c);
+      guint index = mf_model_port_node (model, c, MF_PORT_P);
+      MfNode *node;
+
+      if (component->info->type != MF_COMPONENT_JUNCTION
+          && component->info->type != MF_COMPONENT_TANK
+          && component->info->type != MF_COMPONENT_VOLUME)
+        continue;
+      node = &g_array_index (model->nodes, MfNode, index);
+
+      if (component->info->type == MF_COMPONENT_JUNCTION)
+        {
+          if (!named[index])
+            {
+              g_free (node->name);
+              node->name = g_strdup (component->id);
+              named[index] = TRUE;
+            }
+          continue;
+        }
+      if (node->kind != MF_NODE_JUNCTION)
+        {
+          const MfComponent *other = component_at (circuit, node->component);
+
+          if (node->kind == MF_NODE_COMPLIANT && component->info->type == MF_COMPONENT_VOLUME)
+            goto add_volume;
+          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                       /* Translators: "node J1 holds both tank 'T1' and volume 'V2': …"; the
+                        * first %s is the node, then a component type and id, twice */
+                       _("node %s holds both %s '%s' and %s '%s': a node can have one tank, "
+                         "or volumes, but not both"),
+                       node->name, other->info->name, other->id, component->info->name,
+                       component->id);
+          return FALSE;
+        }
+      node->component = c;
+      if (component->info->type == MF_COMPONENT_TANK)
+        {
+          node->kind = MF_NODE_BOUNDARY;
+          node->pressure = component->params[MF_TANK_PRESSURE].expr;
+          if (node->pressure != NULL && mf_expr_is_constant (node->pressure))
+            node->pressure = NULL;
+          node->pressure_value = component->params[MF_TANK_PRESSURE].value;
+          continue;
+        }
+      node->kind = MF_NODE_COMPLIANT;
+    add_volume:
+      {
+        const MfParam *p = component->params;
+        double bulk = isnan (p[MF_VOLUME_BULK_MODULUS].value) ? circuit->fluid.bulk_modulus
+                                                               : p[MF_VOLUME_BULK_MODULUS].value;
+
+        node->capacitance += !isnan (p[MF_VOLUME_CAPACITANCE].value)
+                               ? p[MF_VOLUME_CAPACITANCE].value
+                               : p[MF_VOLUME_VOLUME].value / bulk;
+      }
+    }
+  return TRUE;
+}
+
+/* ---- states ---- */
+
+static MfBranch
+branch_new (guint component, MfBranchKind kind)
+{
+  MfBranch b = { 0 };
+
+  b.component = component;
+  b.kind = kind;
+  b.node[0] = b.node[1] = MF_NONE;
+  b.position = b.mech_node = MF_NONE;
+  return b;
+}
+
+static double
+circle_area (double diameter)
+{
+  return G_PI * diameter * diameter / 4.0;
+}
+
+static void
+set_hydraulic_ends (MfModel *model, MfBranch *b, double coef_a, double coef_b)
+{
+  b->node[0] = mf_model_port_node (model, b->component, 0);
+  b->node[1] = mf_model_port_node (model, b->component, 1);
+  b->coef[0] = coef_a;
+  b->coef[1] = -coef_b;
+}
+
+static MfBranch
+make_branch (MfModel *model, guint c)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  const MfParam *p = component->params;
+  double rho = model->circuit->fluid.density;
+  MfBranch b;
+
+  switch (component->info->type)
+    {
+    case MF_COMPONENT_PIPE:
+      b = branch_new (c, MF_BRANCH_PIPE);
+      b.length = p[MF_PIPE_LENGTH].value;
+      b.diameter = p[MF_PIPE_DIAMETER].value;
+      b.friction = (MfFriction) p[MF_PIPE_FRICTION].choice;
+      b.roughness = p[MF_PIPE_ROUGHNESS].value;
+      b.area = circle_area (b.diameter);
+      b.mass = rho * b.area * b.length;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_ORIFICE:
+    case MF_COMPONENT_VALVE:
+    case MF_COMPONENT_CHECK_VALVE:
+      b = branch_new (c, MF_BRANCH_ORIFICE);
+      b.area = circle_area (p[MF_ORIFICE_PORT_DIAMETER].value);
+      b.mass = p[MF_ORIFICE_MASS].value;
+      /* Δp = ρ/2 (A v / (cd a))², acting on the area A: F = −K v|v|. */
+      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_ORIFICE_CD].value, 2));
+      b.opening = p[MF_ORIFICE_AREA].expr;
+      if (b.opening != NULL && mf_expr_is_constant (b.opening))
+        b.opening = NULL;
+      b.opening_value = p[MF_ORIFICE_AREA].value;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_RELIEF_VALVE:
+      b = branch_new (c, MF_BRANCH_RELIEF);
+      b.area = circle_area (p[MF_RELIEF_PORT_DIAMETER].value);
+      b.relief.set = p[MF_RELIEF_SET_PRESSURE].value;
+      b.relief.rise = p[MF_RELIEF_FULL_OPEN_RISE].value;
+      b.relief.full_area = p[MF_RELIEF_FULL_AREA].value;
+      b.relief.cd = p[MF_RELIEF_CD].value;
+      b.relief.density = rho;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
+    case MF_COMPONENT_PISTON:
+      b = branch_new (c, MF_BRANCH_PISTON);
+      b.area = p[MF_PISTON_CAP_AREA].value;
+      b.mass = p[MF_PISTON_MASS].value;
+      b.damping = p[MF_PISTON_DAMPING].value;
+      b.stroke = p[MF_PISTON_STROKE].value;
+      set_hydraulic_ends (model, &b, p[MF_PISTON_CAP_AREA].value, p[MF_PISTON_ROD_AREA].value);
+      b.mech_node = mf_model_port_node (model, c, MF_PISTON_M);
+      break;
+
+    case MF_COMPONENT_MASS:
+      b = branch_new (c, MF_BRANCH_MASS);
+      b.mass = p[MF_MASS_MASS].value;
+      b.mech_node = mf_model_port_node (model, c, MF_PORT_M);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+  return b;
+}
+
+static gboolean
+has_velocity (MfComponentType type)
+{
+  switch (type)
+    {
+    case MF_COMPONENT_PIPE:
+    case MF_COMPONENT_ORIFICE:
+    case MF_COMPONENT_VALVE:
+    case MF_COMPONENT_CHECK_VALVE:
+    case MF_COMPONENT_RELIEF_VALVE:
+    case MF_COMPONENT_PISTON:
+    case MF_COMPONENT_MASS:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+build_states (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  GArray *positions = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *pressures = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    if (has_velocity (component_at (circuit, c)->info->type))
+      {
+        MfBranch b = make_branch (model, c);
+        guint index = model->branches->len;
+
+        if (b.mech_node != MF_NONE)
+          {
+            b.position = positions->len;
+            g_array_append_val (positions, index);
+            g_array_append_val (g_array_index (model->nodes, MfNode, b.mech_node).inertial, index);
+          }
+        g_array_append_val (model->branches, b);
+        g_ptr_array_add (model->state_names,
+                         g_strdup_printf ("%s.v", component_at (circuit, c)->id));
+      }
+  for (guint i = 0; i < positions->len; i++)
+    {
+      const MfBranch *b = mf_model_branch (model, g_array_index (positions, guint, i));
+
+      g_ptr_array_add (model->state_names,
+                       g_strdup_printf ("%s.x", component_at (circuit, b->component)->id));
+    }
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+
+      if (node->kind != MF_NODE_COMPLIANT)
+        continue;
+      node->state = pressures->len;
+      g_array_append_val (pressures, n);
+      g_ptr_array_add (model->state_names, g_strdup_printf ("%s.p", node->name));
+    }
+  model->n_positions = positions->len;
+  model->position_branch = (guint *) g_array_free (positions, FALSE);
+  model->n_pressures = pressures->len;
+  model->pressure_node = (guint *) g_array_free (pressures, FALSE);
+}
+
+/* ---- elements without a state, and the constraint rows ---- */
+
+static MfElement
+make_element (MfModel *model, guint c, guint value_param, guint extra_param)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  MfElement e = { 0 };
+
+  e.component = c;
+  e.node[0] = mf_model_port_node (model, c, 0);
+  e.node[1] = component->info->n_ports > 1 ? mf_model_port_node (model, c, 1) : MF_NONE;
+  e.value = component->params[value_param].expr;
+  if (e.value != NULL && mf_expr_is_constant (e.value))
+    e.value = NULL;
+  e.constant = component->params[value_param].value;
+  if (extra_param != MF_NONE)
+    e.preload = component->params[extra_param].value;
+  return e;
+}
+
+static void
+build_elements (MfModel *model)
+{
+  for (guint c = 0; c < model->circuit->components->len; c++)
+    switch (component_at (model->circuit, c)->info->type)
+      {
+      case MF_COMPONENT_FLOW_SOURCE:
+        {
+          MfElement e = make_element (model, c, MF_FLOW_SOURCE_FLOW, MF_NONE);
+          g_array_append_val (model->sources, e);
+        }
+        break;
+      case MF_COMPONENT_SPRING:
+        {
+          MfElement e = make_element (model, c, MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD);
+          g_array_append_val (model->springs, e);
+        }
+        break;
+      case MF_COMPONENT_DAMPER:
+        {
+          MfElement e = make_element (model, c, MF_DAMPER_DAMPING, MF_NONE);
+          g_array_append_val (model->dampers, e);
+        }
+        break;
+      case MF_COMPONENT_FORCE:
+        {
+          MfElement e = make_element (model, c, MF_FORCE_FORCE, MF_NONE);
+          g_array_append_val (model->forces, e);
+        }
+        break;
+      case MF_COMPONENT_FIXED:
+        node_of (model, c, MF_PORT_M)->fixed = TRUE;
+        break;
+      default:
+        break;
+      }
+}
+
+/* Masses on one mechanical node move together; on a fixed node they stand
+ * still.  Both are velocity constraints: rows of W whose multipliers are the
+ * contact forces. */
+static gboolean
+build_links (MfModel *model, GError **error)
+{
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+      GArray *in = node->inertial;
+
+      if (node->kind != MF_NODE_MECHANICAL)
+        continue;
+      if (in->len == 0 && !node->fixed)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                       /* Translators: %s is a node ("M1.a") */
+                       _("mechanical node %s has no mass and no fixed support: connect it to a "
+                         "mass, a piston or a fixed point"),
+                       node->name);
+          return FALSE;
+        }
+      if (in->len > 0 && !node->fixed)
+        node->representative = g_array_index (in, guint, 0);
+      for (guint i = node->fixed ? 0 : 1; i < in->len; i++)
+        {
+          MfLink link = { g_array_index (in, guint, i),
+                          node->fixed ? MF_NONE : node->representative };
+
+          g_array_append_val (model->links, link);
+          if (link.b == MF_NONE)
+            g_ptr_array_add (model->link_names,
+                             g_strdup_printf ("%s = 0 (fixed)",
+                                              (char *) model->state_names->pdata[link.a]));
+          else
+            g_ptr_array_add (model->link_names,
+                             g_strdup_printf ("%s = %s",
+                                              (char *) model->state_names->pdata[link.b],
+                                              (char *) model->state_names->pdata[link.a]));
+        }
+    }
+  return TRUE;
+}
+
+static void
+count_end (MfModel *model, guint node)
+{
+  if (node != MF_NONE)
+    g_array_index (model->nodes, MfNode, node).n_ends++;
+}
+
+static void
+build_junction_rows (MfModel *model)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint k = 0; k < model->branches->len; k++)
+    for (guint e = 0; e < 2; e++)
+      count_end (model, mf_model_branch (model, k)->node[e]);
+  for (guint s = 0; s < model->sources->len; s++)
+    for (guint e = 0; e < 2; e++)
+      count_end (model, g_array_index (model->sources, MfElement, s).node[e]);
+
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      MfNode *node = &g_array_index (model->nodes, MfNode, n);
+
+      if (node->kind != MF_NODE_JUNCTION)
+        continue;
+      node->row = rows->len;
+      g_array_append_val (rows, n);
+      if (node->n_ends == 1 && strchr (node->name, '.') != NULL)
+        g_ptr_array_add (model->notes,
+                         /* Translators: %s is a port, "P1.b" */
+                         g_strdup_printf (_("port %s is not connected: it is taken as plugged "
+                                            "(no flow)"),
+                                          node->name));
+    }
+  model->n_junction_rows = rows->len;
+  model->junction_node = (guint *) g_array_free (rows, FALSE);
+}
+
+/* ---- outputs ---- */
+
+static void
+add_output (MfModel *model, char *name, const char *unit)
+{
+  g_ptr_array_add (model->output_names, name);
+  g_ptr_array_add (model->output_units, (gpointer) unit);
+}
+
+static void
+build_outputs (MfModel *model)
+{
+  const MfCircuit *circuit = model->circuit;
+  guint n_v = model->branches->len;
+
+  for (guint i = 0; i < model->state_names->len; i++)
+    add_output (model, g_strdup (model->state_names->pdata[i]),
+                i < n_v ? "m/s" : i < n_v + model->n_positions ? "m" : "Pa");
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind == MF_BRANCH_MASS)
+        continue;
+      add_output (model, g_strdup_printf ("%s.q", component_at (circuit, b->component)->id),
+                  "m^3/s");
+      model->n_flow_outputs++;
+    }
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      const MfNode *node = mf_model_node (model, n);
+
+      if (node->kind != MF_NODE_JUNCTION && node->kind != MF_NODE_BOUNDARY)
+        continue;
+      g_array_append_val (model->pressure_output_nodes, n);
+      add_output (model, g_strdup_printf ("%s.p", node->name), "Pa");
+    }
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfComponent *component = component_at (circuit, mf_model_branch (model, k)->component);
+
+      if (!component->info->switchable)
+        continue;
+      g_array_append_val (model->valve_outputs, k);
+      add_output (model, g_strdup_printf ("%s.dp", component->id), "Pa");
+    }
+  for (guint k = 0; k < n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind != MF_BRANCH_PISTON || !isfinite (b->stroke))
+        continue;
+      g_array_append_val (model->stop_outputs, k);
+      add_output (model,
+                  g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
+                  "N");
+    }
+  /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */
+  add_output (model, g_strdup ("solver.sigma_min"), "");
+  add_output (model, g_strdup ("solver.sigma_max"), "");
+  add_output (model, g_strdup ("solver.residual"), "");
+}
+
+static gboolean
+check_initial_values (MfModel *model, GError **error)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  for (guint i = 0; i < circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (circuit->initial, MfInitialValue, i);
+
+      if (mf_model_find_state (model, init->name) < 0)
+        {
+          g_autofree char *names = g_strjoinv (", ", (char **) model->state_names->pdata);
+
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       /* Translators: the first %s is the state as written, the second the list of
+                        * the circuit's states */
+                       _("initial value for '%s': the circuit has no such state (its states: %s)"),
+                       init->name, names);
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < circuit->preferred_states->len; i++)
+    {
+      const char *name = circuit->preferred_states->pdata[i];
+      int state = mf_model_find_state (model, name);
+
+      if (state < 0 || (guint) state >= model->branches->len)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       _("preferred state '%s' is not a velocity of the circuit"), name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+model_init (MfModel *model, const MfCircuit *circuit)
+{
+  model->circuit = circuit;
+  model->nodes = g_array_new (FALSE, FALSE, sizeof (MfNode));
+  g_array_set_clear_func (model->nodes, (GDestroyNotify) node_clear);
+  model->branches = g_array_new (FALSE, FALSE, sizeof (MfBranch));
+  model->sources = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->springs = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->dampers = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->forces = g_array_new (FALSE, FALSE, sizeof (MfElement));
+  model->links = g_array_new (FALSE, FALSE, sizeof (MfLink));
+  model->link_names = g_ptr_array_new_with_free_func (g_free);
+  model->state_names = g_ptr_array_new_with_free_func (g_free);
+  model->output_names = g_ptr_array_new_with_free_func (g_free);
+  model->output_units = g_ptr_array_new ();
+  model->pressure_output_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->valve_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->stop_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->notes = g_ptr_array_new_with_free_func (g_free);
+}
+
+MfModel *
+mf_model_new (const MfCircuit *circuit, GError **error)
+{
+  MfModel *model = g_new0 (MfModel, 1);
+
+  model_init (model, circuit);
+  if (circuit->modes->len == 0)
+    {
+      /* the loader always makes one; a circuit built in code must too */
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                   _("the circuit has no mode: add one (e.g. \"default\", with nothing closed)"));
+      goto fail;
+    }
+  build_nodes (model);
+  if (!classify_nodes (model, error))
+    goto fail;
+  build_states (model);
+  build_elements (model);
+  if (!build_links (model, error))
+    goto fail;
+  build_junction_rows (model);
+  if (model->state_names->len == 0)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                   _("the circuit has nothing that moves: add a pipe, an orifice, a valve, a "
+                     "piston or a mass"));
+      goto fail;
+    }
+  g_ptr_array_add (model->state_names, NULL); /* so that it joins as a strv */
+  g_ptr_array_set_size (model->state_names, model->state_names->len - 1);
+  if (!check_initial_values (model, error))
+    goto fail;
+  build_outputs (model);
+  /* ∂F/∂u: a diagonal entry per velocity, two per compliant end, four per
+   * spring and damper (two ends × two sides). */
+  model->n_triplets = model->branches->len * 3 + (model->springs->len + model->dampers->len) * 4;
+  return model;
+
+fail:
+  mf_model_free (model);
+  return NULL;
+}
+
+void
+mf_model_free (MfModel *model)
+{
+  if (model == NULL)
+    return;
+  g_array_unref (model->nodes);
+  g_free (model->port_offset);
+  g_free (model->port_node);
+  g_array_unref (model->branches);
+  g_free (model->position_branch);
+  g_free (model->pressure_node);
+  g_array_unref (model->sources);
+  g_array_unref (model->springs);
+  g_array_unref (model->dampers);
+  g_array_unref (model->forces);
+  g_free (model->junction_node);
+  g_array_unref (model->links);
+  g_ptr_array_unref (model->link_names);
+  g_ptr_array_unref (model->state_names);
+  g_ptr_array_unref (model->output_names);
+  g_ptr_array_unref (model->output_units);
+  g_array_unref (model->pressure_output_nodes);
+  g_array_unref (model->valve_outputs);
+  g_array_unref (model->stop_outputs);
+  g_ptr_array_unref (model->notes);
+  g_free (model);
+}
+
+/* ---- accessors ---- */
+
+const MfCircuit *
+mf_model_get_circuit (const MfModel *model)
+{
+  return model->circuit;
+}
+
+guint
+mf_model_n_nodes (const MfModel *model)
+{
+  return model->nodes->len;
+}
+
+const char *
+mf_model_node_name (const MfModel *model, guint node)
+{
+  return mf_model_node (model, node)->name;
+}
+
+MfNodeKind
+mf_model_node_kind (const MfModel *model, guint node)
+{
+  return mf_model_node (model, node)->kind;
+}
+
+guint
+mf_model_n_velocities (const MfModel *model)
+{
+  return model->branches->len;
+}
+
+guint
+mf_model_n_positions (const MfModel *model)
+{
+  return model->n_positions;
+}
+
+guint
+mf_model_n_pressures (const MfModel *model)
+{
+  return model->n_pressures;
+}
+
+guint
+mf_model_n_states (const MfModel *model)
+{
+  return model->branches->len + model->n_positions + model->n_pressures;
+}
+
+const char *
+mf_model_state_name (const MfModel *model, guint state)
+{
+  return model->state_names->pdata[state];
+}
+
+MfStateKind
+mf_model_state_kind (const MfModel *model, guint state)
+{
+  if (state < model->branches->len)
+    return MF_STATE_VELOCITY;
+  if (state < model->branches->len + model->n_positions)
+    return MF_STATE_POSITION;
+  return MF_STATE_PRESSURE;
+}
+
+int
+mf_model_find_state (const MfModel *model, const char *name)
+{
+  for (guint i = 0; i < model->state_names->len; i++)
+    if (g_strcmp0 (model->state_names->pdata[i], name) == 0)
+      return (int) i;
+  return -1;
+}
+
+double
+mf_model_velocity_mass (const MfModel *model, guint velocity)
+{
+  return mf_model_branch (model, velocity)->mass;
+}
+
+void
+mf_model_initial_state (const MfModel *model, double *u)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  memset (u, 0, mf_model_n_states (model) * sizeof (double));
+  for (guint i = 0; i < circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (circuit->initial, MfInitialValue, i);
+      int state = mf_model_find_state (model, init->name);
+
+      if (state >= 0)
+        u[state] = init->value;
+    }
+}
+
+GArray *
+mf_model_breakpoints (const MfModel *model, double t_end)
+{
+  return mf_circuit_breakpoints (model->circuit, t_end);
+}
+
+guint
+mf_model_n_outputs (const MfModel *model)
+{
+  return model->output_names->len;
+}
+
+const char *
+mf_model_output_name (const MfModel *model, guint output)
+{
+  return model->output_names->pdata[output];
+}
+
+const char *
+mf_model_output_unit (const MfModel *model, guint output)
+{
+  return model->output_units->pdata[output];
+}
+
+gboolean *
+mf_model_mode_closed (const MfModel *model, guint mode)
+{
+  const MfCircuit *circuit = model->circuit;
+  const MfMode *m = g_ptr_array_index (circuit->modes, mode);
+  gboolean *closed = g_new0 (gboolean, MAX (circuit->components->len, 1));
+
+  for (guint i = 0; i < m->closed->len; i++)
+    closed[g_array_index (m->closed, guint, i)] = TRUE;
+  return closed;
+}
+
+static const char *
+closed_word (const MfCircuit *circuit, guint c, gboolean closed)
+{
+  if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON)
+    return closed ? _("at end stop") : _("free");
+  return closed ? _("closed") : _("open");
+}
+
+char *
+mf_model_describe_valves (const MfModel *model, guint mode, const gboolean *closed)
+{
+  const MfCircuit *circuit = model->circuit;
+  const MfMode *m = g_ptr_array_index (circuit->modes, mode);
+  GString *text = g_string_new (NULL);
+  guint differences = 0;
+
+  /* Translators: names a mode at the start of a message; %s is its name, %u its number */
+  g_string_printf (text, _("mode '%s'"), m->name);
+  for (guint c = 0; c < circuit->components->len; c++)
+    if (closed[c] != mf_mode_is_closed (m, c))
+      /* Translators: follows "mode 'lift'" for each valve or piston whose state differs from
+       * the mode's: "mode 'lift' with V1 open, C1 at end stop"; the first %s is the component,
+       * the second its state ("open", "closed", "free", "at end stop") */
+      /* Translators: another valve or piston after the first: the first %s is the component, the
+       * second its state */
+      g_string_append_printf (text, differences++ == 0 ? _(" with %s %s") : _(", %s %s"),
+                              component_at (circuit, c)->id, closed_word (circuit, c, closed[c]));
+  return g_string_free (text, FALSE);
+}

@@ -1,0 +1,92 @@
+/* mf-index.h: the differentiation index of a mode's reduced equations by
+ * repeated projection onto the null space of the mass matrix (docs/model.md,
+ * "The index"), with every step kept for people to read.
+ *
+ * The reduced equations E y' = f(y, t), y = [v̄; x; p_c], E = diag(M̄, I, I),
+ * are linearised at a generic state (flows away from zero) to E y' = A y + b.
+ * While E is singular, a row transformation P brings it to [E1; 0]: the
+ * rows P A give hidden algebraic constraints 0 = A2 y + b2 (those that
+ * projecting onto the null space of the mass matrix finds, βᵀ F̄ = 0), and
+ * their derivatives replace the zero rows: E ← [E1; A2],
+ * A ← [A1; 0] — the shuffle algorithm.  The number of rounds until E is
+ * regular is the index; a round whose hidden constraints involve no state
+ * at all means the equations do not determine y.
+ *
+ * The same rounds give the index of the Lagrange-multiplier form, whose
+ * unknowns keep every velocity and add the multipliers (mf_index_lagrange_new).
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint       rows;     /* n_y: E stays square */
+  guint       cols;     /* n_y */
+  double     *matrix;   /* E, rows × cols, column-major */
+  guint       rank;
+  /* Hidden constraints this step finds: rows − rank of them; for each, the
+   * names of the states its derivative involves ("O1.v, P1.v"). */
+  GPtrArray  *hidden;   /* char* */
+} MfIndexStep;
+
+typedef struct
+{
+  /* The index of the reduced equations (0: an ODE), or -1 when the
+   * procedure stalls: the equations do not determine every state. */
+  int        index;
+  GPtrArray *steps;      /* MfIndexStep*; the last has full rank unless stalled */
+  /* The rest is filled for the reduced equations only (empty for the
+   * multiplier form).
+   *
+   * The split of the independent velocities (indices into the reduction's
+   * nullspace->independent) into integrated and algebraic ones, chosen so
+   * that the hidden constraints can be solved for the algebraic ones. */
+  GArray    *integrated; /* guint */
+  GArray    *algebraic;  /* guint */
+  /* Index 2: the positions and pressures that hidden constraints free of
+   * velocities fix (indices into [x; p_c]); empty at index 1. */
+  GArray    *constrained; /* guint */
+  /* The split exists: the hidden constraints can be solved for the
+   * algebraic states (FALSE at index 3 and up, or when undetermined). */
+  gboolean   solvable;
+} MfIndex;
+
+/* `alpha` is n_v × n_bar column-major, `mass_reduced` n_bar × n_bar, both
+ * of `mode` (mf-reduction.h); `independent` names the columns of α as
+ * model state indices, most preferred first. */
+MfIndex *mf_index_new (const MfModel *model,
+                       const double  *alpha,
+                       const guint   *independent,
+                       guint          n_bar,
+                       const double  *mass_reduced);
+
+/* The index of the Lagrange-multiplier form of the same mode,
+ *
+ *   M v' = F(v, x, p_c, t) + Wᵀλ,  0 = W v − q(t),  x' = S v,  C p_c' = inflow(v),
+ *
+ * unknowns y = [v; λ; x; p_c] and E = diag(M, 0, I, I), by the same rounds
+ * on its linearisation at a state where every velocity is nonzero.  W is
+ * n_rows × n_v (column-major, mf-reduction.h); only its `m` independent rows
+ * `rows` are kept (redundant rows' multipliers are undetermined whatever the
+ * index), named by `row_names` in the steps ("λ(J1)").  Only `index` and
+ * `steps` are filled. */
+MfIndex *mf_index_lagrange_new (const MfModel     *model,
+                                const double      *w,
+                                guint              n_rows,
+                                const guint       *rows,
+                                guint              m,
+                                const char *const *row_names);
+
+void     mf_index_free (MfIndex *index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfIndex, mf_index_free)
+
+G_END_DECLS

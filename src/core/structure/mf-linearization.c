@@ -1,0 +1,113 @@
+/* mf-linearization.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-linearization.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "mf-model-private.h"
+
+#define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
+
+/* αᵀ ∂F/∂y: an entry ∂F_k/∂u_c reaches the rows of α's row k, and, when u_c
+ * is a velocity, the columns of α's row c; positions and pressures are
+ * states of y themselves. */
+static void
+force_rows (const MfModel *model, const MfAlpha *alpha, const MfTriplet *entries, double *jac,
+            guint n_y)
+{
+  guint n_v = alpha->n_v, n_bar = alpha->n_bar;
+
+  for (guint i = 0; i < model->n_triplets; i++)
+    {
+      const MfTriplet *e = &entries[i];
+
+      if (e->value == 0.0)
+        continue;
+      for (guint p = alpha->start[e->row]; p < alpha->start[e->row + 1]; p++)
+        {
+          double weight = alpha->val[p] * e->value;
+          double *row = &AT (jac, n_y, alpha->col[p], 0);
+
+          if (e->col < n_v)
+            mf_alpha_add_row (alpha, e->col, weight, row, n_y);
+          else
+            row[(gsize) (n_bar + e->col - n_v) * n_y] += weight;
+        }
+    }
+}
+
+void
+mf_linearize (const MfModel *model,
+              const MfAlpha *alpha,
+              double         t,
+              const double  *u,
+              MfTriplet     *scratch,
+              double        *jac)
+{
+  guint n_bar = alpha->n_bar, n_x = model->n_positions;
+  guint n_y = n_bar + n_x + model->n_pressures;
+
+  memset (jac, 0, (gsize) n_y * n_y * sizeof (double));
+  mf_model_force_jacobian (model, t, u, scratch);
+  force_rows (model, alpha, scratch, jac, n_y);
+
+  /* x' = v of the piston or mass: a row of α */
+  for (guint i = 0; i < n_x; i++)
+    mf_alpha_add_row (alpha, model->position_branch[i], 1.0, &AT (jac, n_y, n_bar + i, 0), n_y);
+
+  /* C p_c' = −Σ coef v over the branch ends at the node */
+  for (guint k = 0; k < alpha->n_v; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      for (guint e = 0; e < 2; e++)
+        {
+          const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (model, b->node[e]) : NULL;
+
+          if (node != NULL && node->kind == MF_NODE_COMPLIANT)
+            mf_alpha_add_row (alpha, k, -b->coef[e] / node->capacitance,
+                              &AT (jac, n_y, n_bar + n_x + node->state, 0), n_y);
+        }
+    }
+}
+
+/* The state at which the structure is read: every independent velocity
+ * nonzero and different, so that no orifice sits at zero flow, where
+ * d(v|v|)/dv = 0 would make the Jacobian singular by accident (a local
+ * singularity, not the index of the circuit). */
+static void
+generic_state (const MfModel *model, const MfAlpha *alpha, double *u)
+{
+  g_autofree double *v_bar = g_new0 (double, MAX (alpha->n_bar, 1));
+
+  memset (u, 0, mf_model_n_states (model) * sizeof (double));
+  for (guint j = 0; j < alpha->n_bar; j++)
+    v_bar[j] = 0.5 + 0.173 * j;
+  mf_alpha_expand (alpha, v_bar, NULL, u);
+}
+
+double *
+mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
+{
+  guint n_y = alpha->n_bar + mf_model_n_positions (model) + mf_model_n_pressures (model);
+  g_autofree double *u = g_new0 (double, MAX (mf_model_n_states (model), 1));
+  g_autofree MfTriplet *scratch = g_new0 (MfTriplet, MAX (model->n_triplets, 1));
+  double *jac = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
+
+  generic_state (model, alpha, u);
+  for (double t = 0.0; t <= 1.0; t += 1.0)
+    {
+      gboolean finite = TRUE;
+
+      mf_linearize (model, alpha, t, u, scratch, jac);
+      for (gsize i = 0; i < (gsize) n_y * n_y; i++)
+        finite = finite && isfinite (jac[i]);
+      if (finite)
+        break;
+    }
+  return jac;
+}

@@ -1,0 +1,75 @@
+/* mf-reduction.h: the structure of one mode (docs/model.md, "Each mode") — W
+ * with named rows and columns, its rank and singular values, redundant
+ * constraints, the independent and dependent states, α, M̄ = αᵀMα and whether
+ * it is singular, with the problems found said in words.  This is what
+ * `manifold-cli analyze` prints and what the app's structure panel shows.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "mf-index.h"
+#include "mf-model.h"
+#include "mf-nullspace.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint        mode;
+  gboolean    *closed;        /* per component: the valves closed here */
+  char        *label;         /* "mode 'run'", "mode 'run' with CV1 closed" */
+  /* Rows: junction nodes ("J1"), then mechanical links ("C1.m = M1.m",
+   * "M1.m fixed"), then closed valves ("V1 closed").  Columns: the velocity
+   * states of the model (mf_model_state_name 0 .. n_cols-1). */
+  guint        n_rows;
+  guint        n_cols;
+  char       **row_names;     /* n_rows */
+  double      *w;             /* n_rows × n_cols, column-major */
+  double      *mass;          /* n_cols: the diagonal of M */
+  double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending */
+  /* n_rows: whether the constraints fix that row's multiplier (a junction's
+   * pressure, a closed valve's force) uniquely; FALSE where the row has a
+   * part in the left null space of W (redundant constraints). */
+  gboolean    *row_determined;
+  MfNullspace *nullspace;     /* rank, independent, dependent, redundant, alpha */
+  double      *mass_reduced;  /* M̄, n_independent², column-major */
+  gboolean     mass_singular;
+  guint        mass_nullity;
+  double      *mass_null_basis; /* n_independent × mass_nullity: a basis of null(M̄) */
+  /* The DAE index of the reduced system (0: an ODE; -1: the equations do
+   * not determine every state), and of the Lagrange-multiplier form
+   * M v' = F + Wᵀλ, W v = q by the same procedure (mf_index_lagrange_new;
+   * -1 with index, equal to it without constraints), found by
+   * mf_reduction_new() only: MF_INDEX_NOT_FOUND from mf_reduction_new_for(),
+   * which serves the configurations a run meets. */
+  int          index;
+  int          index_lagrange;
+  /* When M̄ is singular: the steps of the index procedure and the split of
+   * the independent states into integrated and algebraic ones (mf-index.h);
+   * NULL when M̄ is regular (every independent state is integrated). */
+  MfIndex     *index_analysis;
+  GPtrArray   *problems;      /* char*: what is wrong or noteworthy, in words */
+  const char  *mass_problem;  /* the one of `problems` about a singular M̄, or NULL */
+} MfReduction;
+
+/* index_lagrange of a reduction made by mf_reduction_new_for() */
+#define MF_INDEX_NOT_FOUND (-2)
+
+MfReduction *mf_reduction_new (const MfModel *model,
+                               guint          mode);
+/* The same for `mode` with the valves `closed` (per component) closed, as
+ * when check valves have switched by themselves. */
+MfReduction *mf_reduction_new_for (const MfModel  *model,
+                                   guint           mode,
+                                   const gboolean *closed);
+void         mf_reduction_free (MfReduction *reduction);
+
+guint        mf_reduction_n_independent (const MfReduction *reduction);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfReduction, mf_reduction_free)
+
+G_END_DECLS
