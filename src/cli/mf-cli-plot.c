@@ -89,7 +89,7 @@ add_marker (double t, const char *component, const char *from, const char *to, g
   g_autofree char *label = NULL;
 
   /* the bands already name the modes a schedule switches between */
-  if (strcmp (component, "schedule") == 0)
+  if (strcmp (component, MF_EVENT_SCHEDULE) == 0)
     label = g_strdup_printf ("→ %s", to);
   else
     label = mf_event_label (component, to);

@@ -506,7 +506,7 @@ mark_log (MfRunPlots *self)
     {
       const MfSimLogEntry *entry = mf_run_record_get_log (record, i);
 
-      if (entry->kind == MF_SIM_LOG_EVENT && g_strcmp0 (entry->component, "schedule") != 0)
+      if (entry->kind == MF_SIM_LOG_EVENT && g_strcmp0 (entry->component, MF_EVENT_SCHEDULE) != 0)
         {
           /* "CV1 closed"; scheduled mode changes show as bands */
           g_autofree char *label = mf_sim_log_entry_label (entry);

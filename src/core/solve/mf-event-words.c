@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "mf-simulation.h"
+
 /* The words of mf-simulation.h's MfEventFunc, each with its context: the
  * same English word may need another translation for a valve than for a
  * piston. */
@@ -39,7 +41,7 @@ mf_event_label (const char *component, const char *to)
 {
   g_return_val_if_fail (component != NULL && to != NULL, NULL);
 
-  if (strcmp (component, "schedule") == 0)
+  if (strcmp (component, MF_EVENT_SCHEDULE) == 0)
     return g_strdup (to);
   /* Translators: a component and what it became: "CV1 closed" */
   return g_strdup_printf (_("%s %s"), component, mf_event_word (to));

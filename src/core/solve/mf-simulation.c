@@ -459,7 +459,7 @@ run_switch_mode (MfRun *run, guint mode, GError **error)
   const MfMode *to = g_ptr_array_index (run->circuit->modes, mode);
   double lost;
 
-  run_log (run, "schedule", from->name, to->name);
+  run_log (run, MF_EVENT_SCHEDULE, from->name, to->name);
   g_free (run->mode_closed);
   run->mode_closed = mf_model_mode_closed (run->model, mode);
   run->mode = mode;

@@ -20,8 +20,10 @@ G_BEGIN_DECLS
  * area: `component` is its id, `from` and `to` are "open", "closed" or
  * "held closed" (closed by the chattering guard, mf-events.c).  An end
  * stop: the piston's id, "free" and "at stop".  A scheduled mode change:
- * `component` is "schedule", `from` and `to` the modes' names.  The strings
- * live only during the call. */
+ * `component` is MF_EVENT_SCHEDULE, `from` and `to` the modes' names.  The
+ * strings live only during the call. */
+#define MF_EVENT_SCHEDULE "schedule"
+
 typedef void (*MfEventFunc) (double      t,
                              const char *component,
                              const char *from,
