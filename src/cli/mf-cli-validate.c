@@ -102,7 +102,10 @@ check_modes (MfCliInput *input)
 
   for (guint m = 0; m < n_modes; m++)
     {
-      MfReduction *red = mf_reduction_new (input->model, m);
+      g_autofree gboolean *closed = mf_model_mode_closed (input->model, m);
+      /* the structure alone: the multiplier form's index, which only
+       * analyze reports, would cost O(n³) per round */
+      MfReduction *red = mf_reduction_new_for (input->model, m, closed);
 
       g_ptr_array_add (reductions, red);
       problems[m] = red != NULL ? red->problems : none;
