@@ -44,6 +44,7 @@ mf_circuit_new (void)
   circuit->fluid.kinematic_viscosity = 4.6e-5;
   circuit->fluid.bulk_modulus = 1.5e9;
   circuit->components = g_ptr_array_new_with_free_func ((GDestroyNotify) component_free);
+  circuit->ids = g_hash_table_new (g_str_hash, g_str_equal);
   circuit->wires = g_array_new (FALSE, FALSE, sizeof (MfWire));
   circuit->modes = g_ptr_array_new_with_free_func ((GDestroyNotify) mode_free);
   circuit->schedule = g_array_new (FALSE, FALSE, sizeof (MfScheduleEntry));
@@ -64,6 +65,7 @@ mf_circuit_free (MfCircuit *circuit)
     return;
   g_free (circuit->title);
   g_free (circuit->description);
+  g_hash_table_unref (circuit->ids);
   g_ptr_array_unref (circuit->components);
   g_array_unref (circuit->wires);
   g_ptr_array_unref (circuit->modes);
@@ -95,6 +97,7 @@ mf_circuit_add_component (MfCircuit *circuit, const char *id, MfComponentType ty
             component->params[i].choice = (int) c;
     }
   g_ptr_array_add (circuit->components, component);
+  g_hash_table_insert (circuit->ids, component->id, GUINT_TO_POINTER (circuit->components->len));
   return component;
 }
 
@@ -130,14 +133,8 @@ mf_component_param_at (const MfComponent *component, guint param, double t)
 int
 mf_circuit_find_component (const MfCircuit *circuit, const char *id)
 {
-  for (guint i = 0; i < circuit->components->len; i++)
-    {
-      const MfComponent *component = g_ptr_array_index (circuit->components, i);
-
-      if (g_strcmp0 (component->id, id) == 0)
-        return (int) i;
-    }
-  return -1;
+  /* a hash table: a document of 10 000 components resolves 40 000 wire ports */
+  return id != NULL ? (int) GPOINTER_TO_UINT (g_hash_table_lookup (circuit->ids, id)) - 1 : -1;
 }
 
 gboolean

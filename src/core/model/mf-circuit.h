@@ -88,6 +88,8 @@ typedef struct
   MfSimulationSettings simulation;
   GArray              *initial;          /* MfInitialValue */
   GPtrArray           *preferred_states; /* char*: states pinned as independent */
+  GHashTable          *ids;              /* component id → its index + 1, for
+                                          * mf_circuit_find_component() */
 } MfCircuit;
 
 /* An empty circuit with the default fluid (a mineral oil: 870 kg/m^3,

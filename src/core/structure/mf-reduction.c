@@ -95,9 +95,9 @@ state_preference (const MfReduction *red, const MfModel *model)
   return order;
 }
 
-/* Singular values of W, and which multipliers the constraints determine:
- * λ_i is unique unless row i takes part in a vector of the left null space.
- * Row scaling does not change which rows those are. */
+/* Which multipliers the constraints determine: λ_i is unique unless row i
+ * takes part in a vector of the left null space.  Row scaling does not
+ * change which rows those are. */
 static gboolean
 analyse_rows (MfReduction *red)
 {
@@ -108,12 +108,9 @@ analyse_rows (MfReduction *red)
   g_autofree double *superb = NULL;
   guint rank = 0;
 
-  red->sigma_w = g_new0 (double, MAX (k, 1));
   red->row_determined = g_new0 (gboolean, MAX (m, 1));
   if (m == 0)
     return TRUE;
-  if (!mf_singular_values (red->w, m, n, red->sigma_w))
-    return FALSE;
   if (red->nullspace->rank == m)
     {
       /* no left null space: every multiplier is determined */
@@ -406,8 +403,17 @@ mf_reduction_new (const MfModel *model, guint mode)
   g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
   MfReduction *red = mf_reduction_new_for (model, mode, closed);
 
-  if (red != NULL)
-    red->index_lagrange = lagrange_index (red, model);
+  if (red == NULL)
+    return NULL;
+  red->index_lagrange = lagrange_index (red, model);
+  /* σ(W) is for people too: a dense SVD, O(n³) */
+  red->sigma_w = g_new0 (double, MAX (MIN (red->n_rows, red->n_cols), 1));
+  if (red->n_rows > 0 && !mf_singular_values (red->w, red->n_rows, red->n_cols, red->sigma_w))
+    {
+      g_critical ("LAPACK failed on the singular values of W in mode %u", mode);
+      mf_reduction_free (red);
+      return NULL;
+    }
   return red;
 }
 

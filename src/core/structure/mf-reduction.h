@@ -30,7 +30,8 @@ typedef struct
   char       **row_names;     /* n_rows */
   double      *w;             /* n_rows × n_cols, column-major */
   double      *mass;          /* n_cols: the diagonal of M */
-  double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending */
+  double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending;
+                                 found by mf_reduction_new() only (NULL otherwise) */
   /* n_rows: whether the constraints fix that row's multiplier (a junction's
    * pressure, a closed valve's force) uniquely; FALSE where the row has a
    * part in the left null space of W (redundant constraints). */
