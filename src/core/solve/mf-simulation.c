@@ -116,19 +116,13 @@ static const char *
 run_algebraic_label (MfRun *run, MfSystem *system)
 {
   const char *label = g_hash_table_lookup (run->labels, system);
-  guint n_components = run->circuit->components->len;
-  g_autofree gboolean *closed = NULL;
-  g_autoptr (MfReduction) reduction = NULL;
+  const MfReduction *reduction = mf_system_get_reduction (system);
   GString *names;
 
   if (label != NULL)
     return label;
-  closed = g_new0 (gboolean, MAX (n_components, 1));
-  for (guint c = 0; c < n_components; c++)
-    closed[c] = mf_system_is_closed (system, c);
-  reduction = mf_reduction_new_for (run->model, mf_system_get_mode (system), closed);
   names = g_string_new (NULL);
-  for (guint i = 0; reduction != NULL && reduction->index_analysis != NULL
+  for (guint i = 0; reduction->index_analysis != NULL
                     && i < reduction->index_analysis->algebraic->len; i++)
     {
       guint j = g_array_index (reduction->index_analysis->algebraic, guint, i);

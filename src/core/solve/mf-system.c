@@ -288,6 +288,12 @@ mf_system_get_model (const MfSystem *sys)
   return sys->model;
 }
 
+const MfReduction *
+mf_system_get_reduction (const MfSystem *sys)
+{
+  return sys->red;
+}
+
 guint
 mf_system_get_mode (const MfSystem *sys)
 {

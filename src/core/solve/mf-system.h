@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "mf-model.h"
+#include "mf-reduction.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,8 @@ gboolean  mf_system_is_closed (const MfSystem *system,
 
 MfModel  *mf_system_get_model (const MfSystem *system);
 guint     mf_system_get_mode (const MfSystem *system);
+/* The reduction of the system's valve configuration (its states, α, index). */
+const MfReduction *mf_system_get_reduction (const MfSystem *system);
 /* Length of y. */
 gsize     mf_system_dimension (const MfSystem *system);
 
