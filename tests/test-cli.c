@@ -412,6 +412,95 @@ test_analyze_json_mode (Fixture *fixture, gconstpointer data)
   g_assert_false (json_object_get_boolean_member (mode, "mass_singular"));
 }
 
+/* ---- large matrices as sparse entries ---- */
+
+#define LADDER_RUNGS 80
+
+/* A ladder of LADDER_RUNGS rails and as many rungs, pipes only: W is
+ * 80 × 160 and α 160 × 80, above the size written row by row. */
+static char *
+ladder_document (void)
+{
+  GString *s = g_string_new ("{ \"manifold\": 1, \"components\": [\n"
+                             "  { \"id\": \"TS\", \"type\": \"tank\", \"pressure\": \"10 bar\" },\n"
+                             "  { \"id\": \"TD\", \"type\": \"tank\" }");
+  for (guint i = 1; i <= LADDER_RUNGS; i++)
+    g_string_append_printf (s, ",\n  { \"id\": \"R%u\", \"type\": \"pipe\", \"length\": 2,"
+                               " \"diameter\": 0.02 },\n"
+                               "  { \"id\": \"G%u\", \"type\": \"pipe\", \"length\": 1,"
+                               " \"diameter\": 0.01 }", i, i);
+  g_string_append (s, " ],\n  \"wires\": [");
+  for (guint i = 1; i <= LADDER_RUNGS; i++)
+    {
+      if (i == 1)
+        g_string_append (s, " [\"TS.p\", \"R1.a\"]");
+      else
+        g_string_append_printf (s, ", [\"R%u.b\", \"R%u.a\"]", i - 1, i);
+      g_string_append_printf (s, ", [\"R%u.b\", \"G%u.a\"], [\"G%u.b\", \"TD.p\"]", i, i, i);
+    }
+  g_string_append (s, " ] }\n");
+  return g_string_free (s, FALSE);
+}
+
+/* The entries of a matrix written sparse, into a dense row-major array. */
+static double *
+sparse_to_dense (JsonObject *mode, const char *key, guint rows, guint cols)
+{
+  JsonObject *matrix = json_object_get_object_member (mode, key);
+  JsonArray *entries = json_object_get_array_member (matrix, "entries");
+  double *dense = g_new0 (double, rows * cols);
+
+  g_assert_cmpint (json_object_get_int_member (matrix, "rows"), ==, rows);
+  g_assert_cmpint (json_object_get_int_member (matrix, "cols"), ==, cols);
+  for (guint e = 0; e < json_array_get_length (entries); e++)
+    {
+      JsonArray *entry = json_array_get_array_element (entries, e);
+      gint64 i = json_array_get_int_element (entry, 0), j = json_array_get_int_element (entry, 1);
+
+      g_assert_cmpuint (json_array_get_length (entry), ==, 3);
+      g_assert_true (i >= 0 && i < rows && j >= 0 && j < cols);
+      g_assert_cmpfloat (json_array_get_double_element (entry, 2), !=, 0.0);
+      dense[i * cols + j] = json_array_get_double_element (entry, 2);
+    }
+  return dense;
+}
+
+/* W and α come as their nonzero entries, and W α = 0 from them alone;
+ * M̄, 80 × 80, is still written row by row. */
+static void
+test_analyze_json_sparse (Fixture *fixture, gconstpointer data)
+{
+  const guint m = LADDER_RUNGS, n = 2 * LADDER_RUNGS, k = n - m;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *document = ladder_document ();
+  g_autofree double *w = NULL, *alpha = NULL;
+  JsonObject *mode;
+  guint nonzero = 0;
+
+  SKIP_WITHOUT_CLI ();
+  mode = analyze_json_first_mode (fixture, parser, document);
+  g_assert_cmpint (json_object_get_int_member (mode, "constraints"), ==, m);
+  w = sparse_to_dense (mode, "w", m, n);
+  alpha = sparse_to_dense (mode, "alpha", n, k);
+  /* every junction joins the rail in, the rung and the rail out (the last: two) */
+  for (guint i = 0; i < m * n; i++)
+    nonzero += w[i] != 0.0;
+  g_assert_cmpuint (nonzero, ==, 3 * m - 1);
+  for (guint i = 0; i < m; i++)
+    for (guint j = 0; j < k; j++)
+      {
+        double sum = 0.0, size = 0.0;
+
+        for (guint l = 0; l < n; l++)
+          {
+            sum += w[i * n + l] * alpha[l * k + j];
+            size += fabs (w[i * n + l] * alpha[l * k + j]);
+          }
+        g_assert_cmpfloat (fabs (sum), <=, 1e-12 * MAX (size, 1e-12));
+      }
+  g_assert_cmpuint (member_length (mode, "mass_reduced"), ==, k);
+}
+
 static const Expectation analyze_text = {
   .document = three_pipes,
   .args = { "analyze", "@" },
@@ -498,6 +587,7 @@ main (int argc, char **argv)
   ADD ("/cli/analyze/json-sigma", test_analyze_json_sigma);
   ADD ("/cli/analyze/json-singular", test_analyze_json_singular);
   ADD ("/cli/analyze/json-mode", test_analyze_json_mode);
+  ADD ("/cli/analyze/json-sparse", test_analyze_json_sparse);
   ADD_EXPECTATION ("/cli/analyze/text", analyze_text);
   ADD_EXPECTATION ("/cli/analyze/text-problems", analyze_text_problems);
   ADD ("/cli/examples", test_examples);

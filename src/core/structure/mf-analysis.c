@@ -12,6 +12,10 @@
 
 /* Element (i, j) of a matrix read with the given strides: a column-major
  * rows × cols matrix read by rows has row_stride 1 and col_stride rows. */
+/* A matrix with more entries than this is written as its nonzero ones: the
+ * dense rows of a network of thousands of pipes are mostly zeros. */
+#define MF_ANALYSIS_DENSE_MAX 10000
+
 typedef struct
 {
   const double *data;
@@ -89,11 +93,43 @@ json_add_numbers (JsonBuilder *builder, const char *key, const double *values, g
   json_builder_end_array (builder);
 }
 
-/* An array of the view's rows, each an array of numbers. */
+/* { "rows", "cols", "entries": [[i, j, value], ...] }: the nonzero
+ * entries, row by row. */
+static void
+json_add_sparse (JsonBuilder *builder, const MfMatrixView *view)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "rows");
+  json_builder_add_int_value (builder, view->n_rows);
+  json_builder_set_member_name (builder, "cols");
+  json_builder_add_int_value (builder, view->n_cols);
+  json_builder_set_member_name (builder, "entries");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < view->n_rows; i++)
+    for (guint j = 0; j < view->n_cols; j++)
+      if (view_at (view, i, j) != 0.0)
+        {
+          json_builder_begin_array (builder);
+          json_builder_add_int_value (builder, i);
+          json_builder_add_int_value (builder, j);
+          json_add_number (builder, view_at (view, i, j));
+          json_builder_end_array (builder);
+        }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+/* Row by row, or above MF_ANALYSIS_DENSE_MAX entries as its nonzero
+ * entries (docs/cli.md, "analyze"). */
 static void
 json_add_matrix (JsonBuilder *builder, const char *key, const MfMatrixView *view)
 {
   json_builder_set_member_name (builder, key);
+  if ((guint64) view->n_rows * view->n_cols > MF_ANALYSIS_DENSE_MAX)
+    {
+      json_add_sparse (builder, view);
+      return;
+    }
   json_builder_begin_array (builder);
   for (guint i = 0; i < view->n_rows; i++)
     {

@@ -24,7 +24,9 @@ G_BEGIN_DECLS
  *         "index_lagrange", "sigma_w", "rows", "w", "mass", "mass_reduced",
  *         "mass_null_basis", "undetermined", "problems" }, ... ] }
  *
- * Numbers that are not finite are written as null. */
+ * Numbers that are not finite are written as null.  A matrix of more than
+ * 10 000 entries is written as { "rows", "cols", "entries": [[i, j, v], ...] },
+ * its nonzero entries (docs/cli.md, "analyze"). */
 JsonNode *mf_analysis_to_json (const MfModel *model,
                                int            mode);
 
