@@ -66,61 +66,48 @@ warn_problems (const MfDocument *document, GPtrArray **problems, GHashTable *sai
 
 /* What stops a mode from being simulated is an error: the circuit is at
  * fault (a pocket a pump fills, a state nothing determines). */
-static gboolean
-check_systems (MfCliInput *input)
-{
-  const MfCircuit *circuit = mf_document_get_circuit (input->document);
-  gboolean ok = TRUE;
-
-  for (guint m = 0; m < circuit->modes->len; m++)
-    {
-      g_autoptr (GError) error = NULL;
-      MfSystem *system = mf_system_new (input->model, m, &error);
-
-      if (system != NULL)
-        {
-          mf_system_free (system);
-          continue;
-        }
-      mf_cli_report (input->document, FALSE, NULL, error->message);
-      ok = FALSE;
-    }
-  return ok;
-}
-
+/* Every mode's system, built as a run builds it: its reduction's problems
+ * are warned about first, then the modes whose system cannot be built are
+ * errors.  A mode whose system fails is reduced on its own for its
+ * problems. */
 static gboolean
 check_modes (MfCliInput *input)
 {
   const MfCircuit *circuit = mf_document_get_circuit (input->document);
   guint n_modes = circuit->modes->len;
   g_autoptr (GHashTable) said = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GPtrArray) systems = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_system_free);
   g_autoptr (GPtrArray) reductions
     = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_reduction_free);
+  g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
   g_autoptr (GPtrArray) none = g_ptr_array_new ();
   g_autofree GPtrArray **problems = g_new0 (GPtrArray *, n_modes);
-  gboolean ok = TRUE;
 
   for (guint m = 0; m < n_modes; m++)
     {
-      g_autofree gboolean *closed = mf_model_mode_closed (input->model, m);
-      /* the structure alone: the multiplier form's index, which only
-       * analyze reports, would cost O(n³) per round */
-      MfReduction *red = mf_reduction_new_for (input->model, m, closed);
+      GError *error = NULL;
+      MfSystem *system = mf_system_new (input->model, m, &error);
+      g_autofree gboolean *closed = NULL;
+      MfReduction *red;
 
-      g_ptr_array_add (reductions, red);
-      problems[m] = red != NULL ? red->problems : none;
-      if (red == NULL)
+      if (system != NULL)
         {
-          g_autofree char *message = g_strdup_printf (_("mode '%s': the linear algebra failed on "
-                                                        "its matrices"), mode_name (circuit, m));
-
-          mf_cli_report (input->document, FALSE, NULL, message);
-          ok = FALSE;
+          g_ptr_array_add (systems, system);
+          problems[m] = mf_system_get_reduction (system)->problems;
+          continue;
         }
+      g_ptr_array_add (failures, error);
+      closed = mf_model_mode_closed (input->model, m);
+      red = mf_reduction_new_for (input->model, m, closed);
+      if (red != NULL)
+        g_ptr_array_add (reductions, red);
+      problems[m] = red != NULL ? red->problems : none;
     }
   warn_problems (input->document, problems, said);
-  /* mf_system_new() reduces again, which it would crash on if that failed. */
-  return ok && check_systems (input);
+  for (guint f = 0; f < failures->len; f++)
+    mf_cli_report (input->document, FALSE, NULL,
+                   ((GError *) g_ptr_array_index (failures, f))->message);
+  return failures->len == 0;
 }
 
 int
