@@ -288,6 +288,16 @@ run_oracle (Case *c, const MfCircuit *circuit, const MfModel *model, const Sampl
   values = g_new (double, n * mf_oracle_n_columns (oracle));
   c->oracle_time = g_get_monotonic_time ();
   ok = mf_oracle_run (oracle, (const double *) samples->times->data, n, ORACLE_RTOL, values, &error);
+  /* IDA's Newton can fail at one tolerance where the steps happen to meet
+   * an orifice's zero flow badly, and not at a tighter one: the oracle's
+   * answer is as good either way */
+  for (double rtol = ORACLE_RTOL / 3.0; !ok && rtol >= ORACLE_RTOL / 10.0; rtol /= 3.0)
+    {
+      g_test_message ("seed %u: %s; the oracle runs again at rtol %.1g", c->seed, error->message,
+                      rtol);
+      g_clear_error (&error);
+      ok = mf_oracle_run (oracle, (const double *) samples->times->data, n, rtol, values, &error);
+    }
   c->oracle_time = (g_get_monotonic_time () - c->oracle_time) * 1e-6;
   if (!ok)
     {
