@@ -13,7 +13,8 @@
  * basic leaves them out, "switching" or "pistons" keeps only those.  A failing seed prints
  * its document; run it alone with MANIFOLD_ORACLE_FIRST_SEED=N
  * MANIFOLD_ORACLE_COUNT=1, print the documents without running them with
- * MANIFOLD_ORACLE_DUMP=1, or run a saved one with MANIFOLD_ORACLE_FILE.
+ * MANIFOLD_ORACLE_DUMP=1, or run a saved one with MANIFOLD_ORACLE_FILE;
+ * MANIFOLD_ORACLE_TRACE=1 prints every switch the oracle makes.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
