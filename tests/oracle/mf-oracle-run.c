@@ -222,12 +222,20 @@ start_and_settle (Run *run, double t, GError **error)
          && or_settle (run->o, t, run->y, run->yp, error);
 }
 
-/* No condition held at t0; the state at t1 is in ys, yps.  When some
- * condition holds there, the first crossing is narrowed by bisection to
- * 1e-13 max(1, t) (the thresholds stay as they were at t0), the state is
- * put at its right end, where the condition holds, and the switches
- * settle there.  *t_now is then the switching time, else t1, and
- * run->y, run->yp the state at it. */
+/* The state at t into ys, yps, from the current one as a start. */
+static gboolean
+state_into_scratch (Run *run, StateAt state_at, double t, GError **error)
+{
+  memcpy (run->ys, run->y, run->o->n_y * sizeof (double));
+  memcpy (run->yps, run->yp, run->o->n_y * sizeof (double));
+  return state_at (run, t, run->ys, run->yps, error);
+}
+
+/* No condition held at t0.  When some condition holds at t1, the first
+ * crossing is narrowed by bisection to 1e-13 max(1, t) (the thresholds
+ * stay as they were at t0), the state is put at its right end, where the
+ * condition holds, and the switches settle there.  *t_now is then the
+ * switching time, else t1, and run->y, run->yp the state at it. */
 static gboolean
 check_step (Run *run, StateAt state_at, double t0, double t1, double *t_now, GError **error)
 {
@@ -235,6 +243,8 @@ check_step (Run *run, StateAt state_at, double t0, double t1, double *t_now, GEr
   double lo = t0, hi = t1;
 
   *t_now = t1;
+  if (!state_into_scratch (run, state_at, t1, error))
+    return FALSE;
   if (!(or_switch_distances (o, t1, run->ys, run->d) < 0.0))
     {
       memcpy (run->y, run->ys, o->n_y * sizeof (double));
@@ -246,9 +256,7 @@ check_step (Run *run, StateAt state_at, double t0, double t1, double *t_now, GEr
     {
       double mid = 0.5 * (lo + hi);
 
-      memcpy (run->ys, run->y, o->n_y * sizeof (double));
-      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
-      if (!state_at (run, mid, run->ys, run->yps, error))
+      if (!state_into_scratch (run, state_at, mid, error))
         return FALSE;
       if (or_switch_distances (o, mid, run->ys, run->d) < 0.0)
         hi = mid;
@@ -291,10 +299,7 @@ run_quasi_static (Run *run, const double *times, guint n_times, double *values, 
       double next_stop = b < run->stops->len ? g_array_index (run->stops, double, b) : INFINITY;
       double target = MIN (MIN (times[s], next_stop), t + h);
 
-      memcpy (run->ys, run->y, o->n_y * sizeof (double));
-      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
-      if (!or_consistent (o, target, run->ys, run->yps, error)
-          || !check_step (run, static_state_at, t, target, &t, error))
+      if (!check_step (run, static_state_at, t, target, &t, error))
         return FALSE;
       if (t < target)
         continue;
@@ -469,7 +474,6 @@ reinit (Ida *ida, Run *run, double t)
 static gboolean
 ida_advance_switching (Ida *ida, Run *run, double *t, double target, GError **error)
 {
-  MfOracle *o = run->o;
 
   while (*t < target)
     {
@@ -484,10 +488,7 @@ ida_advance_switching (Ida *ida, Run *run, double *t, double target, GError **er
                        reached, IDAGetReturnFlagName (flag));
           return FALSE;
         }
-      memcpy (run->ys, run->y, o->n_y * sizeof (double));
-      memcpy (run->yps, run->yp, o->n_y * sizeof (double));
-      if (!or_consistent (o, reached, run->ys, run->yps, error)
-          || !check_step (run, ida_state_at, *t, reached, &t_now, error))
+      if (!check_step (run, ida_state_at, *t, reached, &t_now, error))
         return FALSE;
       if (t_now < reached)
         reinit (ida, run, t_now);
