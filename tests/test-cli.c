@@ -108,7 +108,7 @@ static const Expectation usage_bad_method = {
   .args = { "simulate", "@", "--method", "rk5" },
   .status = 64,
   .out_is = "",
-  .err = { "unknown method 'rk5'; the methods are rk2, ", "msbdf" },
+  .err = { "unknown method 'rk5'; the methods are auto, rk2, ", "msbdf" },
 };
 
 static void

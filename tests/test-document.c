@@ -293,7 +293,7 @@ test_default_mode (void)
   g_assert_cmpuint (circuit->schedule->len, ==, 0);
   /* the defaults of mf_circuit_new() */
   g_assert_cmpfloat (circuit->fluid.density, ==, 870.0);
-  g_assert_cmpstr (circuit->simulation.method, ==, "msbdf");
+  g_assert_cmpstr (circuit->simulation.method, ==, "auto");
   g_assert_cmpfloat (circuit->simulation.output_interval, ==, 0.0);
   g_assert_cmpfloat (circuit->simulation.step, ==, 0.0);
   g_assert_null (circuit->title);
@@ -605,8 +605,8 @@ test_every_problem (void)
       "component 'Y1': unknown component type 'tnak' (did you mean 'tank'?)" },
     { MF_SEVERITY_ERROR, 7, 46, "mode 'm': 'P1' is a pipe, which cannot be closed" },
     { MF_SEVERITY_ERROR, 8, 29,
-      "simulation: unknown method 'rk5'; the methods are rk2, rk4, rkf45, rkck, rk8pd, rk1imp, "
-      "rk2imp, rk4imp, bsimp, msadams, msbdf, euler" },
+      "simulation: unknown method 'rk5'; the methods are auto, rk2, rk4, rkf45, rkck, rk8pd, "
+      "rk1imp, rk2imp, rk4imp, bsimp, msadams, msbdf, euler" },
     { MF_SEVERITY_ERROR, 8, 44, "simulation: 'rtol' must be positive" },
   };
   g_autoptr (GPtrArray) diagnostics = diagnostics_new ();

@@ -81,7 +81,7 @@ test_combos (Fixture *fixture, gconstpointer data)
   method_nick = g_settings_get_string (fixture->settings, "default-method");
   g_assert_cmpstr (method_nick, !=, "rk8pd");
   g_assert_cmpstr (method_nick, ==, "rk1imp");
-  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (method)), ==, 11);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (method)), ==, 12);
 }
 
 /* A tolerance is kept only when it parses and lies in the schema's range;

@@ -49,7 +49,7 @@ mf_circuit_new (void)
   circuit->modes = g_ptr_array_new_with_free_func ((GDestroyNotify) mode_free);
   circuit->schedule = g_array_new (FALSE, FALSE, sizeof (MfScheduleEntry));
   circuit->simulation.t_end = 1.0;
-  circuit->simulation.method = g_strdup ("msbdf");
+  circuit->simulation.method = g_strdup ("auto");
   circuit->simulation.rtol = 1e-6;
   circuit->simulation.atol = 1e-9;
   circuit->initial = g_array_new (FALSE, FALSE, sizeof (MfInitialValue));

@@ -56,6 +56,9 @@ integrate (MfEvents     *ev,
 {
   double t = t_from;
 
+  /* within the step being searched, an integrator that interpolates says */
+  if (mf_integrator_interpolate (integrator, t_to, y_to))
+    return TRUE;
   memcpy (y_to, y_from, ev->n_y * sizeof (double));
   mf_integrator_rewind (integrator, MIN (ev->h0, t_to - t_from));
   while (t < t_to)

@@ -21,6 +21,7 @@
 
 #include "mf-error.h"
 #include "mf-expr.h"
+#include "mf-ida.h"
 #include "mf-model-private.h"
 
 /* A state beyond this is a blow-up even while it is still finite: explicit
@@ -46,7 +47,8 @@ struct _MfIntegrator
   MfSimulationStats *stats;
   gsize              dimension;
   gsl_odeiv2_system  ode;
-  gsl_odeiv2_driver *driver;     /* NULL for a mode without states */
+  gsl_odeiv2_driver *driver;     /* a GSL method's, NULL for a mode without states */
+  MfIda             *ida;        /* "auto"'s, NULL for a mode without states */
   double             fixed_step; /* > 0: every step this long, but for the last before a stop */
   double             h_start;
   double             h;          /* adaptive: GSL's suggestion for the next step */
@@ -194,7 +196,19 @@ mf_integrator_new (MfSystem                  *system,
   if (method->needs_jacobian)
     find_varying_areas (self);
 
-  if (self->dimension > 0)
+  if (self->dimension > 0 && method->gsl == NULL)
+    {
+      self->ida = mf_ida_new (system, options->rtol, options->atol, stats);
+      if (self->ida == NULL)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
+                       _("cannot set up the %s integrator for mode %u (%u states)"),
+                       method->name, mf_system_get_mode (system), (guint) self->dimension);
+          mf_integrator_free (self);
+          return NULL;
+        }
+    }
+  else if (self->dimension > 0)
     {
       self->driver = gsl_odeiv2_driver_alloc_y_new (&self->ode, method->gsl, self->h_start,
                                                     options->atol, options->rtol);
@@ -218,6 +232,7 @@ mf_integrator_free (MfIntegrator *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->driver, gsl_odeiv2_driver_free);
+  g_clear_pointer (&self->ida, mf_ida_free);
   g_clear_pointer (&self->system, mf_system_free);
   g_free (self->y_saved);
   g_free (self->dydt);
@@ -241,6 +256,8 @@ mf_integrator_restart (MfIntegrator *self)
   self->holding = FALSE;
   if (self->driver != NULL)
     gsl_odeiv2_driver_reset (self->driver);
+  if (self->ida != NULL)
+    mf_ida_restart (self->ida, 0.0);
 }
 
 void
@@ -249,12 +266,14 @@ mf_integrator_forget_history (MfIntegrator *self)
   self->holding = FALSE;
   if (self->driver != NULL)
     gsl_odeiv2_step_reset (self->driver->s);
+  if (self->ida != NULL)
+    mf_ida_restart (self->ida, 0.0);
 }
 
 double
 mf_integrator_next_step (const MfIntegrator *self)
 {
-  return self->h;
+  return self->ida != NULL ? mf_ida_next_step (self->ida) : self->h;
 }
 
 void
@@ -264,6 +283,20 @@ mf_integrator_rewind (MfIntegrator *self, double h)
   self->holding = FALSE;
   if (self->driver != NULL)
     gsl_odeiv2_driver_reset (self->driver);
+  if (self->ida != NULL)
+    mf_ida_restart (self->ida, h);
+}
+
+gboolean
+mf_integrator_interpolates (const MfIntegrator *self)
+{
+  return self->ida != NULL;
+}
+
+gboolean
+mf_integrator_interpolate (MfIntegrator *self, double t, double *y)
+{
+  return self->ida != NULL && mf_ida_interpolate (self->ida, t, y);
 }
 
 void
@@ -489,6 +522,30 @@ step_adaptive (MfIntegrator *self, double *t, double t_stop, double *y, GError *
     }
 }
 
+static gboolean
+step_ida (MfIntegrator *self, double *t, double t_stop, double *y, GError **error)
+{
+  double t0 = *t;
+
+  switch (mf_ida_step (self->ida, t, t_stop, y))
+    {
+    case MF_IDA_OK:
+      self->stats->steps++;
+      return TRUE;
+    case MF_IDA_NOT_FINITE:
+      /* the system says why at the point where the step began */
+      self->failed_in = MF_FAILED_IN_RHS;
+      counted_rhs (t0, y, self->dydt, self);
+      return fail_at (t0, error, "%s", not_finite_cause (self));
+    case MF_IDA_STALLED:
+      return fail_stalled (self, t0, error);
+    case MF_IDA_FAILED:
+    default:
+      return fail_at (t0, error, _("the %s stepper failed (%s)"), self->method->name,
+                      mf_ida_failure (self->ida) != NULL ? mf_ida_failure (self->ida) : "IDA");
+    }
+}
+
 gboolean
 mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GError **error)
 {
@@ -508,6 +565,8 @@ mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GEr
       self->stats->steps++;
       ok = TRUE;
     }
+  else if (self->ida != NULL)
+    ok = step_ida (self, t, t_stop, y, error);
   else if (self->fixed_step > 0 || !self->method->adaptive)
     ok = step_fixed (self, t, t_stop, y, error);
   else

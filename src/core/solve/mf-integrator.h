@@ -51,6 +51,14 @@ void          mf_integrator_retry (MfIntegrator *integrator,
 /* One accepted step from *t toward t_stop > *t; *t becomes exactly t_stop
  * when the step reaches it.  The state is then checked for blow-up.
  * FALSE with MF_ERROR_SOLVER naming the time and the cause. */
+/* Whether the integrator gives the state anywhere within its last step
+ * (mf_integrator_interpolate()), so that samples need not stop it. */
+gboolean      mf_integrator_interpolates (const MfIntegrator *integrator);
+/* y(t) for t within the last step: FALSE when it cannot. */
+gboolean      mf_integrator_interpolate (MfIntegrator *integrator,
+                                         double        t,
+                                         double       *y);
+
 gboolean      mf_integrator_step (MfIntegrator *integrator,
                                   double       *t,
                                   double        t_stop,

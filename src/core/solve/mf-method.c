@@ -3,7 +3,8 @@
  * The Jacobian flags follow GSL 2.7's documentation: the implicit
  * Runge–Kutta steppers (rk1imp, rk2imp, rk4imp), Bulirsch–Stoer (bsimp)
  * and the BDF multistep method (msbdf) call the system's Jacobian; the
- * Adams multistep method (msadams) iterates without it.
+ * Adams multistep method (msadams) iterates without it.  "auto", the
+ * default, is SUNDIALS IDA (mf-ida.h), which has no GSL stepper.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +20,8 @@
  * filled on first use.  The labels are marked for translation and stay in
  * English here: a caller shows them through gettext. */
 static MfMethod methods[] = {
+  /* SUNDIALS IDA (mf-ida.h): no GSL stepper */
+  { "auto", N_("Automatic: IDA, BDF orders 1–5, sparse (SUNDIALS)"), NULL, TRUE, TRUE, TRUE },
   { "rk2", N_("Runge–Kutta (2, 3)"), NULL, FALSE, FALSE, TRUE },
   { "rk4", N_("Classical Runge–Kutta 4"), NULL, FALSE, FALSE, TRUE },
   { "rkf45", N_("Runge–Kutta–Fehlberg (4, 5)"), NULL, FALSE, FALSE, TRUE },
@@ -42,7 +45,7 @@ methods_init (void)
   if (g_once_init_enter (&initialized))
     {
       const gsl_odeiv2_step_type *types[] = {
-        gsl_odeiv2_step_rk2,    gsl_odeiv2_step_rk4,    gsl_odeiv2_step_rkf45,
+        NULL,                   gsl_odeiv2_step_rk2,    gsl_odeiv2_step_rk4,    gsl_odeiv2_step_rkf45,
         gsl_odeiv2_step_rkck,   gsl_odeiv2_step_rk8pd,  gsl_odeiv2_step_rk1imp,
         gsl_odeiv2_step_rk2imp, gsl_odeiv2_step_rk4imp, gsl_odeiv2_step_bsimp,
         gsl_odeiv2_step_msadams, gsl_odeiv2_step_msbdf,  mf_odeiv2_step_euler,

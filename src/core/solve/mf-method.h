@@ -15,7 +15,7 @@ typedef struct
 {
   const char                 *name;  /* "rk8pd", "msbdf", "euler" */
   const char                 *label; /* "Runge–Kutta Prince–Dormand (8, 9)"; show with _() */
-  const gsl_odeiv2_step_type *gsl;   /* the stepper: GSL's, or mf-euler.h's */
+  const gsl_odeiv2_step_type *gsl;   /* the stepper: GSL's, mf-euler.h's, or NULL for IDA */
   gboolean                    implicit;
   gboolean                    needs_jacobian;
   gboolean                    adaptive;   /* has an error estimate: can run adaptive */

@@ -92,6 +92,14 @@ mf_simulation_options_check (const MfSimulationOptions *options,
                    MF_MAX_FIXED_STEPS);
       return FALSE;
     }
+  if (options->step > 0 && (*method)->gsl == NULL)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
+                   /* Translators: %s is the method ("auto"); rk4 and euler are method names */
+                   _("the method '%s' chooses its own steps: a fixed step needs one of GSL's "
+                     "methods (rk4, euler, …)"), (*method)->name);
+      return FALSE;
+    }
   if (options->step == 0 && !(*method)->adaptive)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_USAGE,

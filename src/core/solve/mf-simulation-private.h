@@ -49,6 +49,7 @@ typedef struct
   double                     t;
   double                    *y;        /* n_states long: holds the reduced state of any mode */
   double                    *y_step;   /* y at the beginning of the step being taken */
+  double                    *y_sample; /* y at a sample the step passed (run_emit_passed()) */
   double                     check_tol; /* the largest residual a point may have */
   double                    *u;        /* the full state, carried across a mode switch */
   double                     t_u;      /* the time of u, when expanded */

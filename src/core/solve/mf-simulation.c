@@ -87,11 +87,16 @@ mf_run_output_time (const MfRun *run, guint64 k)
   return t >= run->options->t_end - run->t_tol ? run->options->t_end : t;
 }
 
+/* The next time the integrator must stop at: a breakpoint of the inputs,
+ * a scheduled switch, the end — and the next sample, unless the integrator
+ * interpolates (run_emit_passed()). */
 static double
 run_next_stop (MfRun *run)
 {
   const GArray *schedule = run->circuit->schedule;
-  double stop = mf_run_output_time (run, run->next_output);
+  double stop = mf_integrator_interpolates (run->current)
+                  ? run->options->t_end
+                  : mf_run_output_time (run, run->next_output);
 
   while (run->next_breakpoint < run->breakpoints->len
          && g_array_index (run->breakpoints, double, run->next_breakpoint) <= run->t + run->t_tol)
@@ -502,17 +507,19 @@ mf_run_holds (MfRun *run, GError **error)
   return run_accepts (run, &check) || run_check_failed (run, &check, error);
 }
 
-gboolean
-mf_run_emit_sample (MfRun *run, GError **error)
+/* The sample at time t with the reduced state y of the current
+ * configuration. */
+static gboolean
+run_emit_sample_at (MfRun *run, double t, const double *y, GError **error)
 {
   MfSystem *system = mf_integrator_get_system (run->current);
 
-  mf_system_outputs (system, run->t, run->y, run->outputs);
+  mf_system_outputs (system, t, y, run->outputs);
   /* a sample whose equations do not hold is never handed out */
   if (!run_accepts (run, mf_system_last_check (system)))
     {
       run_check_failed (run, mf_system_last_check (system), error);
-      g_prefix_error (error, _("at t = %.9g s: "), run->t);
+      g_prefix_error (error, _("at t = %.9g s: "), t);
       return FALSE;
     }
   for (guint i = 0; i < run->n_switches; i++)
@@ -521,9 +528,39 @@ mf_run_emit_sample (MfRun *run, GError **error)
 
       run->outputs[run->n_outputs + i] = (run->is_stop[i] ? closed : !closed) ? 1.0 : 0.0;
     }
-  mf_run_note_fallbacks (run, run->t, run->t);
-  if (run->sample != NULL && !run->sample (run->t, run->mode, run->outputs, run->user_data))
+  mf_run_note_fallbacks (run, t, t);
+  if (run->sample != NULL && !run->sample (t, run->mode, run->outputs, run->user_data))
     run->finished = TRUE;
+  return TRUE;
+}
+
+gboolean
+mf_run_emit_sample (MfRun *run, GError **error)
+{
+  return run_emit_sample_at (run, run->t, run->y, error);
+}
+
+/* The samples the last step passed, from the integrator's interpolant,
+ * when it has one (run_next_stop() then did not stop it at them).  A
+ * sample at `stop` itself is left to run_arrive(), which may switch the
+ * mode first; one a hair beyond the step's end (within t_tol) is the
+ * step's end. */
+static gboolean
+run_emit_passed (MfRun *run, double stop, GError **error)
+{
+  while (!run->finished && mf_integrator_interpolates (run->current))
+    {
+      double t_out = mf_run_output_time (run, run->next_output);
+      const double *y = run->y_sample;
+
+      if (t_out > run->t + run->t_tol || t_out >= stop - run->t_tol)
+        return TRUE;
+      if (!mf_integrator_interpolate (run->current, t_out, run->y_sample))
+        y = run->y;
+      run->next_output++;
+      if (!run_emit_sample_at (run, t_out, y, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -663,7 +700,7 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
 static gboolean
 run_advance (MfRun *run, double stop, GError **error)
 {
-  double t_from = run->t;
+  double t_from = run->t, arrival = stop;
   gsize n_y = mf_system_dimension (mf_integrator_get_system (run->current));
   gboolean switched;
   MfCheck check;
@@ -698,6 +735,8 @@ run_advance (MfRun *run, double stop, GError **error)
       memcpy (run->y, run->y_step, n_y * sizeof (double));
     }
   mf_run_note_fallbacks (run, t_from, run->t);
+  if (!run_emit_passed (run, arrival, error))
+    return FALSE;
   if (valve < 0)
     return TRUE;
   return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
@@ -760,6 +799,7 @@ run_init (MfRun                     *run,
   run->events = mf_events_new (model, options->rtol);
   run->y = g_new0 (double, MAX (n_states, 1));
   run->y_step = g_new0 (double, MAX (n_states, 1));
+  run->y_sample = g_new0 (double, MAX (n_states, 1));
   run->check_tol = mf_check_tolerance (options->rtol);
   run->u = g_new0 (double, MAX (n_states, 1));
   run->n_outputs = mf_model_n_outputs (model);
@@ -808,6 +848,7 @@ run_clear (MfRun *run)
   mf_events_free (run->events);
   g_free (run->y);
   g_free (run->y_step);
+  g_free (run->y_sample);
   g_free (run->u);
   g_free (run->outputs);
   g_free (run->switches);

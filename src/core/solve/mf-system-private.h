@@ -64,6 +64,15 @@ void mf_system_check_point (MfSystem *sys,
                             gboolean  laws,
                             MfCheck  *check);
 
+/* The right-hand side of M̄ v̄' = f before M̄ is solved, for a mode whose M̄
+ * is regular (no algebraic states): out = [αᵀ (F − M v_p'); x'; p_c'] at
+ * (t, y), as mf-linearization.h writes it.  Leaves u and F for that point;
+ * the values may be infinite (the caller checks). */
+void mf_system_reduced_forces (MfSystem     *sys,
+                               double        t,
+                               const double *y,
+                               double       *out);
+
 /* v_p(t) and v_p'(t) into sys->vp and sys->vp_dot (when there are sources). */
 void mf_system_particular_velocities (MfSystem *sys,
                                       double    t);

@@ -354,21 +354,27 @@ fill_full_state (MfSystem *sys, double t, const double *y)
   memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
 }
 
-static int
-evaluate_equations (MfSystem *sys, double t, const double *y, double *dydt)
+void
+mf_system_reduced_forces (MfSystem *sys, double t, const double *y, double *out)
 {
-  if (sys->dae != NULL)
-    return mf_dae_evaluate (sys->dae, t, y, dydt);
   fill_full_state (sys, t, y);
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     if (sys->red->mass[k] != 0.0) /* v_p' may be infinite where a massless branch is */
       sys->f[k] -= sys->red->mass[k] * sys->vp_dot[k];
-  mf_alpha_project (sys->alpha, sys->f, dydt);
-  solve_mass (sys, dydt, 1);
+  mf_alpha_project (sys->alpha, sys->f, out);
   for (guint i = 0; i < sys->n_x; i++)
-    dydt[sys->n_bar + i] = sys->u[sys->model->position_branch[i]];
-  mf_model_pressure_rates (sys->model, t, sys->u, dydt + sys->n_bar + sys->n_x);
+    out[sys->n_bar + i] = sys->u[sys->model->position_branch[i]];
+  mf_model_pressure_rates (sys->model, t, sys->u, out + sys->n_bar + sys->n_x);
+}
+
+static int
+evaluate_equations (MfSystem *sys, double t, const double *y, double *dydt)
+{
+  if (sys->dae != NULL)
+    return mf_dae_evaluate (sys->dae, t, y, dydt);
+  mf_system_reduced_forces (sys, t, y, dydt);
+  solve_mass (sys, dydt, 1);
   for (guint i = 0; i < sys->n_y; i++)
     if (!isfinite (dydt[i]))
       return GSL_EBADFUNC;
