@@ -19,6 +19,14 @@
 #include "mf-iteration-matrix.h"
 #include "mf-system-private.h"
 
+/* IDA gives up after 10 failed error tests or Newton iterations in one
+ * step, cutting the step by 4 or more each time.  A start from rest where
+ * a volume fills through an orifice (its pressure grows as t^1.5, so y''
+ * is unbounded at t = 0) needs more cuts than that from a first step of
+ * 1e-6 t_end; a limit reached only at steps of 1e-14 s leaves the failure
+ * to what the equations are, not to the count. */
+#define MF_IDA_MAX_FAILURES 40
+
 struct _MfIda
 {
   MfSystem          *system;
@@ -35,7 +43,8 @@ struct _MfIda
   gboolean           started;    /* IDA holds a state that the caller goes on from */
   double             t_last;     /* where the last step ended, as the caller was told */
   double            *y_last;
-  double             h_first;    /* the first step after a fresh start; 0: IDA's choice */
+  double             h_first;    /* the first step after the next fresh start */
+  double             h_start;    /* the first step of a fresh start not told otherwise */
   long int           failures;   /* IDA's error test and Newton failures so far */
   char              *message;
 };
@@ -131,7 +140,7 @@ dense_jacobian (double t, double c, N_Vector yy, N_Vector yyp, N_Vector rr, SUNM
 }
 
 MfIda *
-mf_ida_new (MfSystem *system, double rtol, double atol, MfSimulationStats *stats)
+mf_ida_new (MfSystem *system, double rtol, double atol, double h_start, MfSimulationStats *stats)
 {
   MfIda *self = g_new0 (MfIda, 1);
   gsize n = mf_system_dimension (system);
@@ -140,6 +149,7 @@ mf_ida_new (MfSystem *system, double rtol, double atol, MfSimulationStats *stats
   self->system = system;
   self->stats = stats;
   self->n = n;
+  self->h_start = self->h_first = h_start;
   self->f = g_new0 (double, n);
   self->y_last = g_new0 (double, n);
   self->iteration = mf_iteration_matrix_new (system);
@@ -156,7 +166,9 @@ mf_ida_new (MfSystem *system, double rtol, double atol, MfSimulationStats *stats
   if (IDASetErrHandlerFn (self->mem, on_error, self) != IDA_SUCCESS
       || IDAInit (self->mem, residual, 0.0, self->y, self->yp) != IDA_SUCCESS
       || IDASStolerances (self->mem, rtol, atol) != IDA_SUCCESS
-      || IDASetUserData (self->mem, self) != IDA_SUCCESS)
+      || IDASetUserData (self->mem, self) != IDA_SUCCESS
+      || IDASetMaxErrTestFails (self->mem, MF_IDA_MAX_FAILURES) != IDA_SUCCESS
+      || IDASetMaxConvFails (self->mem, MF_IDA_MAX_FAILURES) != IDA_SUCCESS)
     goto fail;
   if (self->iteration != NULL)
     {
@@ -224,7 +236,7 @@ void
 mf_ida_restart (MfIda *self, double h)
 {
   self->started = FALSE;
-  self->h_first = h > 0 ? h : 0.0;
+  self->h_first = h > 0 ? h : self->h_start;
 }
 
 double

@@ -34,9 +34,11 @@ typedef enum
   MF_IDA_FAILED,     /* anything else: mf_ida_failure() says what */
 } MfIdaStatus;
 
+/* h_start: the first step of every fresh start not told otherwise */
 MfIda       *mf_ida_new (MfSystem          *system,
                          double             rtol,
                          double             atol,
+                         double             h_start,
                          MfSimulationStats *stats);
 void         mf_ida_free (MfIda *ida);
 
@@ -49,7 +51,7 @@ MfIdaStatus  mf_ida_step (MfIda  *ida,
 /* IDA's own words on the last failure (English), or NULL. */
 const char  *mf_ida_failure (const MfIda *ida);
 
-/* The next step starts afresh, with a first step of h (0: IDA's choice). */
+/* The next step starts afresh, with a first step of h (0: h_start). */
 void         mf_ida_restart (MfIda  *ida,
                              double  h);
 /* The step IDA will try next (0 before the first). */

@@ -198,7 +198,7 @@ mf_integrator_new (MfSystem                  *system,
 
   if (self->dimension > 0 && method->gsl == NULL)
     {
-      self->ida = mf_ida_new (system, options->rtol, options->atol, stats);
+      self->ida = mf_ida_new (system, options->rtol, options->atol, self->h_start, stats);
       if (self->ida == NULL)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
