@@ -110,6 +110,7 @@ typedef struct
  * solution sits at a steady state to rounding (mf-integrator.c, step_hold):
  * rk4imp runs well into it — 2 s is about 37 time constants m / (k v∞). */
 static const DrainingCase draining_cases[] = {
+  { "auto", 0.4, 1e-7 },
   { "rkf45", 0.4, 1e-7 },
   { "rk8pd", 0.4, 1e-7 },
   { "msbdf", 0.4, 1e-6 },
@@ -172,13 +173,18 @@ static void
 check_grid (double t_end, double interval, guint n_expected)
 {
   g_autoptr (MfTestCircuit) tc = draining_circuit ();
-  MfSimulationOptions options = options_for ("rkf45", t_end, interval);
-  g_autoptr (MfTestRecording) recording = mf_test_recording_simulate (tc->model, &options, NULL);
+  /* stopped at each output time, and interpolated between steps */
+  for (guint m = 0; m < 2; m++)
+    {
+      MfSimulationOptions options = options_for (m == 0 ? "rkf45" : "auto", t_end, interval);
+      g_autoptr (MfTestRecording) recording =
+        mf_test_recording_simulate (tc->model, &options, NULL);
 
-  g_assert_cmpuint (mf_test_recording_n_samples (recording), ==, n_expected);
-  for (guint i = 0; i + 1 < n_expected; i++)
-    g_assert_cmpfloat (mf_test_recording_time (recording, i), ==, i * interval);
-  g_assert_cmpfloat (mf_test_recording_time (recording, n_expected - 1), ==, t_end);
+      g_assert_cmpuint (mf_test_recording_n_samples (recording), ==, n_expected);
+      for (guint i = 0; i + 1 < n_expected; i++)
+        g_assert_cmpfloat (mf_test_recording_time (recording, i), ==, i * interval);
+      g_assert_cmpfloat (mf_test_recording_time (recording, n_expected - 1), ==, t_end);
+    }
 }
 
 static void
@@ -189,6 +195,42 @@ test_grid (void)
   /* A grid that does not divide t_end still ends at t_end. */
   check_grid (0.3, 0.07, 6);
   check_grid (0.25, 0.005, 51);
+}
+
+/* IDA is not stopped at output times: its samples come from its
+ * interpolant, so 1001 samples cost the same steps as one, and the state
+ * at the end is the same to the last bit.  msbdf, stopped at each, takes
+ * more. */
+static void
+test_samples_do_not_stop (void)
+{
+  g_autoptr (MfTestCircuit) tc = draining_circuit ();
+  guint v = mf_test_output (tc->model, "P1.v");
+  guint64 steps[2][2];
+  double last = NAN;
+
+  for (guint m = 0; m < 2; m++)
+    for (guint dense = 0; dense < 2; dense++)
+      {
+        const char *method = m == 0 ? "auto" : "msbdf";
+        MfSimulationOptions options = options_for (method, 0.4, dense ? 0.4 / 1000 : 0.4);
+        MfSimulationStats stats;
+        g_autoptr (MfTestRecording) recording =
+          mf_test_recording_simulate (tc->model, &options, &stats);
+        guint n = mf_test_recording_n_samples (recording);
+
+        g_assert_cmpuint (n, ==, dense ? 1001 : 2);
+        steps[m][dense] = stats.steps;
+        if (m == 0 && dense)
+          g_assert_cmpfloat (mf_test_recording_value (recording, n - 1, v), ==, last);
+        else if (m == 0)
+          last = mf_test_recording_value (recording, n - 1, v);
+      }
+  g_test_message ("steps with 1 and 1001 samples: auto %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                  "; msbdf %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT, steps[0][0], steps[0][1],
+                  steps[1][0], steps[1][1]);
+  g_assert_cmpuint (steps[0][1], ==, steps[0][0]);
+  g_assert_cmpuint (steps[1][1], >, steps[1][0]);
 }
 
 /* Runs the draining pipe for 1 s with `method`, the recording ending the run
@@ -695,6 +737,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &draining_cases[i], test_draining);
     }
   g_test_add_func ("/core/simulation/grid", test_grid);
+  g_test_add_func ("/core/simulation/samples-do-not-stop", test_samples_do_not_stop);
   g_test_add_func ("/core/simulation/sample-stops", test_sample_stops);
   g_test_add_func ("/core/simulation/euler/stable", test_euler_stable);
   g_test_add_func ("/core/simulation/euler/unstable", test_euler_unstable);

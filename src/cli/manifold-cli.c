@@ -83,8 +83,12 @@ mf_cli_methods (const MfCliCommand *command, int argc, char **argv)
       if (methods[i].needs_jacobian)
         /* Translators: appended to "implicit" in the list of methods */
         g_string_append (out, _(", uses the Jacobian"));
-      g_string_append (out, methods[i].adaptive ? _(", adaptive or fixed step")
-                                                : _(", fixed step only (--step)"));
+      if (methods[i].gsl == NULL)
+        /* Translators: appended to "implicit" in the list of methods: IDA chooses its steps */
+        g_string_append (out, _(", adaptive only"));
+      else
+        g_string_append (out, methods[i].adaptive ? _(", adaptive or fixed step")
+                                                  : _(", fixed step only (--step)"));
       g_string_append_c (out, '\n');
     }
   fputs (out->str, stdout);

@@ -4,9 +4,11 @@
  * at t1.  When some became negative, the earliest time is bracketed by the
  * Illinois variant of regula falsi on all the functions at once (the
  * secant of whichever valve crosses first), with a bisection whenever two
- * rounds did not halve the bracket.  Each trial point is reached by
- * integrating again from the left end of the bracket, whose state is kept,
- * so no trial integrates from t0 again.  The search ends when
+ * rounds did not halve the bracket.  Each trial point is read from the
+ * integrator's interpolant of the step when it has one (IDA), or else
+ * reached by integrating again from the left end of the bracket, whose
+ * state is kept, so no trial integrates from t0 again.  The search ends
+ * when
  *
  *   t_hi − t_lo <= max(1e-12 max(1, |t1|), 1e-3 rtol (t1 − t0)):
  *

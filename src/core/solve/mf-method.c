@@ -21,7 +21,7 @@
  * English here: a caller shows them through gettext. */
 static MfMethod methods[] = {
   /* SUNDIALS IDA (mf-ida.h): no GSL stepper */
-  { "auto", N_("Automatic: IDA, BDF orders 1–5, sparse (SUNDIALS)"), NULL, TRUE, TRUE, TRUE },
+  { "auto", N_("SUNDIALS IDA: BDF orders 1–5, sparse"), NULL, TRUE, TRUE, TRUE },
   { "rk2", N_("Runge–Kutta (2, 3)"), NULL, FALSE, FALSE, TRUE },
   { "rk4", N_("Classical Runge–Kutta 4"), NULL, FALSE, FALSE, TRUE },
   { "rkf45", N_("Runge–Kutta–Fehlberg (4, 5)"), NULL, FALSE, FALSE, TRUE },
