@@ -69,6 +69,7 @@ typedef struct
   guint64                    next_output;   /* index k of the sample due at k * interval */
   double                     t_tol;         /* events closer than this are simultaneous */
   gboolean                   finished;
+  gboolean                   stop_at_sample; /* stop at the next sample even when interpolating */
   gboolean                   expanded;      /* run->u already holds the state at run->t */
   gboolean                  *given;         /* per valve of `events`: its state came with
                                              * options->start; NULL otherwise */

@@ -94,7 +94,7 @@ static double
 run_next_stop (MfRun *run)
 {
   const GArray *schedule = run->circuit->schedule;
-  double stop = mf_integrator_interpolates (run->current)
+  double stop = mf_integrator_interpolates (run->current) && !run->stop_at_sample
                   ? run->options->t_end
                   : mf_run_output_time (run, run->next_output);
 
@@ -507,21 +507,25 @@ mf_run_holds (MfRun *run, GError **error)
   return run_accepts (run, &check) || run_check_failed (run, &check, error);
 }
 
-/* The sample at time t with the reduced state y of the current
- * configuration. */
+/* The outputs at time t with the reduced state y of the current
+ * configuration, and whether they pass the check. */
 static gboolean
-run_emit_sample_at (MfRun *run, double t, const double *y, GError **error)
+run_sample_holds (MfRun *run, double t, const double *y)
 {
   MfSystem *system = mf_integrator_get_system (run->current);
 
   mf_system_outputs (system, t, y, run->outputs);
-  /* a sample whose equations do not hold is never handed out */
-  if (!run_accepts (run, mf_system_last_check (system)))
-    {
-      run_check_failed (run, mf_system_last_check (system), error);
-      g_prefix_error (error, _("at t = %.9g s: "), t);
-      return FALSE;
-    }
+  return run_accepts (run, mf_system_last_check (system));
+}
+
+/* The sample at time t whose outputs run_sample_holds() found, to the
+ * caller. */
+static void
+run_hand_out (MfRun *run, double t)
+{
+  MfSystem *system = mf_integrator_get_system (run->current);
+
+  run->stop_at_sample = FALSE;
   for (guint i = 0; i < run->n_switches; i++)
     {
       gboolean closed = mf_system_is_closed (system, run->switches[i]);
@@ -531,6 +535,22 @@ run_emit_sample_at (MfRun *run, double t, const double *y, GError **error)
   mf_run_note_fallbacks (run, t, t);
   if (run->sample != NULL && !run->sample (t, run->mode, run->outputs, run->user_data))
     run->finished = TRUE;
+}
+
+/* The sample at time t with the reduced state y of the current
+ * configuration. */
+static gboolean
+run_emit_sample_at (MfRun *run, double t, const double *y, GError **error)
+{
+  /* a sample whose equations do not hold is never handed out */
+  if (!run_sample_holds (run, t, y))
+    {
+      run_check_failed (run, mf_system_last_check (mf_integrator_get_system (run->current)),
+                        error);
+      g_prefix_error (error, _("at t = %.9g s: "), t);
+      return FALSE;
+    }
+  run_hand_out (run, t);
   return TRUE;
 }
 
@@ -540,12 +560,22 @@ mf_run_emit_sample (MfRun *run, GError **error)
   return run_emit_sample_at (run, run->t, run->y, error);
 }
 
+typedef enum
+{
+  PASSED_FAILED,
+  PASSED_EMITTED,
+  PASSED_RETAKE, /* an interpolated sample failed its check: stop there instead */
+} Passed;
+
 /* The samples the last step passed, from the integrator's interpolant,
  * when it has one (run_next_stop() then did not stop it at them).  A
  * sample at `stop` itself is left to run_arrive(), which may switch the
  * mode first; one a hair beyond the step's end (within t_tol) is the
- * step's end. */
-static gboolean
+ * step's end.  An interpolated state whose equations do not hold to the
+ * check is not handed out: the step is taken again from its beginning,
+ * stopping at that sample, where the step's own check and its retries
+ * apply. */
+static Passed
 run_emit_passed (MfRun *run, double stop, GError **error)
 {
   while (!run->finished && mf_integrator_interpolates (run->current))
@@ -554,14 +584,18 @@ run_emit_passed (MfRun *run, double stop, GError **error)
       const double *y = run->y_sample;
 
       if (t_out > run->t + run->t_tol || t_out >= stop - run->t_tol)
-        return TRUE;
+        return PASSED_EMITTED;
       if (!mf_integrator_interpolate (run->current, t_out, run->y_sample))
         y = run->y;
+      else if (!run_sample_holds (run, t_out, y))
+        return PASSED_RETAKE;
       run->next_output++;
-      if (!run_emit_sample_at (run, t_out, y, error))
-        return FALSE;
+      if (y == run->y_sample)
+        run_hand_out (run, t_out);
+      else if (!run_emit_sample_at (run, t_out, y, error))
+        return PASSED_FAILED;
     }
-  return TRUE;
+  return PASSED_EMITTED;
 }
 
 /* What happens at a stop, in order: a scheduled switch, a fresh start of the
@@ -734,9 +768,20 @@ run_advance (MfRun *run, double stop, GError **error)
       run->t = t_from;
       memcpy (run->y, run->y_step, n_y * sizeof (double));
     }
+  switch (run_emit_passed (run, arrival, error))
+    {
+    case PASSED_FAILED:
+      return FALSE;
+    case PASSED_RETAKE:
+      run->stop_at_sample = TRUE;
+      run->t = t_from;
+      memcpy (run->y, run->y_step, n_y * sizeof (double));
+      mf_integrator_restart (run->current);
+      return TRUE;
+    case PASSED_EMITTED:
+      break;
+    }
   mf_run_note_fallbacks (run, t_from, run->t);
-  if (!run_emit_passed (run, arrival, error))
-    return FALSE;
   if (valve < 0)
     return TRUE;
   return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
@@ -747,18 +792,20 @@ run_steps (MfRun *run, GError **error)
 {
   if (!(run->options->start != NULL ? mf_run_resume (run, error) : run_start (run, error)))
     return FALSE;
+  /* The stop is found again after every step: a switch may bring an
+   * integrator that cannot interpolate, which must stop at the samples. */
   while (!run->finished)
     {
       double stop = run_next_stop (run);
 
-      while (run->t < stop)
+      if (run->t < stop)
         {
           if (g_cancellable_set_error_if_cancelled (run->cancellable, error))
             return FALSE;
           if (!run_advance (run, stop, error))
             return FALSE;
         }
-      if (!run_arrive (run, error))
+      if (!(run->t < stop) && !run_arrive (run, error))
         return FALSE;
     }
   return TRUE;
