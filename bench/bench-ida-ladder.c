@@ -96,37 +96,32 @@ jacobian (realtype t, realtype cj, N_Vector yv, N_Vector ypv, N_Vector rv, SUNMa
 {
   const Ladder *l = data;
   const double *y = N_VGetArrayPointer (yv);
-  sunindextype *cols = SUNSparseMatrix_IndexPointers (jac);
-  sunindextype *rows = SUNSparseMatrix_IndexValues (jac);
-  realtype *vals = SUNSparseMatrix_Data (jac);
-  sunindextype nz = 0;
+  MfBenchCsc csc = mf_bench_csc (jac);
 
   (void) t, (void) ypv, (void) rv, (void) t1, (void) t2, (void) t3;
-#define PUT(row, value) (rows[nz] = (row), vals[nz++] = (value))
   for (guint i = 0; i < l->n; i++)
     {
       double slope;
 
       friction (l, y[3 * i], &slope);
       /* v_i: junction i−1, pipe i, junction i */
-      cols[3 * i] = nz;
+      mf_bench_csc_column (&csc, 3 * i);
       if (i > 0)
-        PUT (3 * i - 1, -l->area);
-      PUT (3 * i, cj * l->mass + l->area * slope);
-      PUT (3 * i + 2, l->area);
+        mf_bench_csc_put (&csc, 3 * i - 1, -l->area);
+      mf_bench_csc_put (&csc, 3 * i, cj * l->mass + l->area * slope);
+      mf_bench_csc_put (&csc, 3 * i + 2, l->area);
       /* u_i: orifice i, junction i */
-      cols[3 * i + 1] = nz;
-      PUT (3 * i + 1, -2.0 * l->k * fabs (y[3 * i + 1]));
-      PUT (3 * i + 2, -l->port);
+      mf_bench_csc_column (&csc, 3 * i + 1);
+      mf_bench_csc_put (&csc, 3 * i + 1, -2.0 * l->k * fabs (y[3 * i + 1]));
+      mf_bench_csc_put (&csc, 3 * i + 2, -l->port);
       /* p_i: pipe i, orifice i, pipe i+1 */
-      cols[3 * i + 2] = nz;
-      PUT (3 * i, l->area);
-      PUT (3 * i + 1, l->port);
+      mf_bench_csc_column (&csc, 3 * i + 2);
+      mf_bench_csc_put (&csc, 3 * i, l->area);
+      mf_bench_csc_put (&csc, 3 * i + 1, l->port);
       if (i + 1 < l->n)
-        PUT (3 * i + 3, -l->area);
+        mf_bench_csc_put (&csc, 3 * i + 3, -l->area);
     }
-  cols[3 * l->n] = nz;
-#undef PUT
+  mf_bench_csc_column (&csc, 3 * l->n);
   return 0;
 }
 
@@ -159,18 +154,10 @@ bench_size (guint n, const MfBenchOptions *o)
   g_autofree char *plain = mf_bench_ladder_document (n);
   g_autofree char *text = NULL;
   g_autofree char *few = g_strdup_printf ("P1.q,J1.p,J%u.p", n);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (MfDocument) document = NULL;
+  g_autoptr (MfDocument) document = mf_bench_load (plain, n, few, o, &text);
   MfBenchDae dae;
   Ladder l;
 
-  if (o->series != NULL || n > 1000)
-    text = mf_bench_document_with_outputs (plain, o->series != NULL ? o->series : few);
-  else
-    text = g_strdup (plain);
-  document = mf_document_load_data (text, -1, "<ladder>", NULL, &error);
-  if (document == NULL)
-    g_error ("%s", error->message);
   ladder_from_circuit (&l, mf_document_get_circuit (document), n);
   ladder_dae (&dae, &l);
   mf_bench_compare (n, text, &dae, mf_document_get_circuit (document), o);

@@ -211,13 +211,9 @@ jacobian (realtype t, realtype cj, N_Vector yv, N_Vector ypv, N_Vector rv, SUNMa
 {
   const Mesh *m = data;
   const double *y = N_VGetArrayPointer (yv);
-  sunindextype *cols = SUNSparseMatrix_IndexPointers (jac);
-  sunindextype *rows = SUNSparseMatrix_IndexValues (jac);
-  realtype *vals = SUNSparseMatrix_Data (jac);
-  sunindextype nz = 0;
+  MfBenchCsc csc = mf_bench_csc (jac);
 
   (void) t, (void) ypv, (void) rv, (void) t1, (void) t2, (void) t3;
-#define PUT(row, value) (rows[nz] = (row), vals[nz++] = (value))
   /* v_e: its pipe, then the junctions at its ends (from < to in this numbering) */
   for (guint e = 0; e < m->n_pipes; e++)
     {
@@ -225,30 +221,29 @@ jacobian (realtype t, realtype cj, N_Vector yv, N_Vector ypv, N_Vector rv, SUNMa
       double slope;
 
       friction (m, pipe, y[e], &slope);
-      cols[e] = nz;
-      PUT (e, cj * pipe->mass + pipe->area * slope);
+      mf_bench_csc_column (&csc, e);
+      mf_bench_csc_put (&csc, e, cj * pipe->mass + pipe->area * slope);
       if (pipe->from >= 0)
-        PUT (JUNCTION_OF (m, pipe->from), -pipe->area);
-      PUT (JUNCTION_OF (m, pipe->to), pipe->area);
+        mf_bench_csc_put (&csc, JUNCTION_OF (m, pipe->from), -pipe->area);
+      mf_bench_csc_put (&csc, JUNCTION_OF (m, pipe->to), pipe->area);
     }
   for (guint j = 0; j < m->n_junctions; j++)
     {
       /* u_j: its orifice, its junction */
-      cols[ORIFICE_OF (m, j)] = nz;
-      PUT (ORIFICE_OF (m, j), -2.0 * m->k[j] * fabs (y[ORIFICE_OF (m, j)]));
-      PUT (JUNCTION_OF (m, j), -m->port);
+      mf_bench_csc_column (&csc, ORIFICE_OF (m, j));
+      mf_bench_csc_put (&csc, ORIFICE_OF (m, j), -2.0 * m->k[j] * fabs (y[ORIFICE_OF (m, j)]));
+      mf_bench_csc_put (&csc, JUNCTION_OF (m, j), -m->port);
       /* p_j: the pipes at j, its orifice */
-      cols[JUNCTION_OF (m, j)] = nz;
+      mf_bench_csc_column (&csc, JUNCTION_OF (m, j));
       for (guint i = m->first[j]; i < m->first[j + 1]; i++)
         {
           const MeshPipe *pipe = &m->pipes[m->incident[i]];
 
-          PUT (m->incident[i], pipe->to == (int) j ? pipe->area : -pipe->area);
+          mf_bench_csc_put (&csc, m->incident[i], pipe->to == (int) j ? pipe->area : -pipe->area);
         }
-      PUT (ORIFICE_OF (m, j), m->port);
+      mf_bench_csc_put (&csc, ORIFICE_OF (m, j), m->port);
     }
-  cols[m->n_pipes + 2 * m->n_junctions] = nz;
-#undef PUT
+  mf_bench_csc_column (&csc, m->n_pipes + 2 * m->n_junctions);
   return 0;
 }
 
@@ -290,7 +285,6 @@ bench_size (guint64 n, const MfBenchOptions *o)
   g_autofree char *plain = NULL;
   g_autofree char *text = NULL;
   g_autofree char *few = NULL;
-  g_autoptr (GError) error = NULL;
   g_autoptr (MfDocument) document = NULL;
   MfBenchDae dae;
   Mesh m = { 0 };
@@ -299,13 +293,7 @@ bench_size (guint64 n, const MfBenchOptions *o)
   plain = mf_bench_mesh_document (rows, columns);
   few = g_strdup_printf ("PS.q,J1_1.p,J%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p", rows,
                          columns);
-  if (o->series != NULL || mf_bench_mesh_pipes (rows, columns) > 1000)
-    text = mf_bench_document_with_outputs (plain, o->series != NULL ? o->series : few);
-  else
-    text = g_strdup (plain);
-  document = mf_document_load_data (text, -1, "<mesh>", NULL, &error);
-  if (document == NULL)
-    g_error ("%s", error->message);
+  document = mf_bench_load (plain, mf_bench_mesh_pipes (rows, columns), few, o, &text);
   mesh_from_circuit (&m, mf_document_get_circuit (document), (guint) rows, (guint) columns);
   mesh_dae (&dae, &m, (guint) columns);
   mf_bench_compare (mf_bench_mesh_pipes (rows, columns), text, &dae,

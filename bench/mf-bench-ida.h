@@ -128,6 +128,27 @@ mf_bench_document_with_outputs (const char *text, const char *names)
   return g_strdup_printf ("%.*s \"outputs\": %s,%s", (int) (at - text), text, list, at);
 }
 
+/* The document a bench runs: `plain` as generated, with "outputs" from
+ * --series, else `few` for circuits of more than 1000 pipes, else none;
+ * its text in *text.  A document that does not load is a bug of the
+ * bench. */
+static inline MfDocument *
+mf_bench_load (const char *plain, guint64 pipes, const char *few, const MfBenchOptions *o,
+               char **text)
+{
+  g_autoptr (GError) error = NULL;
+  MfDocument *document;
+
+  if (o->series != NULL || pipes > 1000)
+    *text = mf_bench_document_with_outputs (plain, o->series != NULL ? o->series : few);
+  else
+    *text = g_strdup (plain);
+  document = mf_document_load_data (*text, -1, "<bench>", NULL, &error);
+  if (document == NULL)
+    g_error ("%s", error->message);
+  return document;
+}
+
 /* ---- a run in a process of its own ---- */
 
 /* CPU time of this process, s. */
@@ -299,6 +320,38 @@ typedef struct
   double              start_rate; /* …this (the pipe from the supply) */
   double              supply;   /* Pa, the scale of the pressures' atol */
 } MfBenchDae;
+
+/* Writing a Jacobian column by column, rows ascending in each (CSC). */
+typedef struct
+{
+  sunindextype *columns;
+  sunindextype *rows;
+  realtype     *values;
+  sunindextype  n;
+} MfBenchCsc;
+
+static inline MfBenchCsc
+mf_bench_csc (SUNMatrix jacobian)
+{
+  MfBenchCsc csc = { SUNSparseMatrix_IndexPointers (jacobian),
+                     SUNSparseMatrix_IndexValues (jacobian), SUNSparseMatrix_Data (jacobian), 0 };
+
+  return csc;
+}
+
+/* Starts column `column` (or, one past the last, ends the matrix). */
+static inline void
+mf_bench_csc_column (MfBenchCsc *csc, sunindextype column)
+{
+  csc->columns[column] = csc->n;
+}
+
+static inline void
+mf_bench_csc_put (MfBenchCsc *csc, sunindextype row, double value)
+{
+  csc->rows[csc->n] = row;
+  csc->values[csc->n++] = value;
+}
 
 static inline void
 mf_bench_dae_init (MfBenchDae *dae, guint n)
