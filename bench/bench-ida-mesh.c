@@ -193,10 +193,10 @@ residual (realtype t, N_Vector yv, N_Vector ypv, N_Vector rv, void *data)
     {
       const MeshPipe *pipe = &m->pipes[e];
       double p_from = pipe->from < 0 ? m->supply : y[JUNCTION_OF (m, pipe->from)];
+      double p_to = y[JUNCTION_OF (m, pipe->to)];
       double flow = pipe->area * y[e];
 
-      r[e] = pipe->mass * yp[e]
-             - pipe->area * (p_from - y[JUNCTION_OF (m, pipe->to)] - friction (m, pipe, y[e], NULL));
+      r[e] = pipe->mass * yp[e] - pipe->area * (p_from - p_to - friction (m, pipe, y[e], NULL));
       if (pipe->from >= 0)
         r[JUNCTION_OF (m, pipe->from)] -= flow;
       r[JUNCTION_OF (m, pipe->to)] += flow;

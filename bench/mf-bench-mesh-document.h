@@ -71,6 +71,43 @@ mf_bench_mesh_drain_area (guint64 i, guint64 j)
   return 1.0 + 0.5 * (double) ((i % 3 + j % 5) % 4);
 }
 
+/* Appends the component or port "Xi_j" + `port` ("" for an id). */
+static inline void
+mf_bench_mesh_name (GString *s, char kind, guint64 i, guint64 j, const char *port)
+{
+  g_string_append_printf (s, "%c%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT "%s", kind, i, j, port);
+}
+
+/* Appends the wire from junction (i, j) to port a of pipe or orifice `kind`
+ * (i, j), and from its port b to `to` (a junction, or the drain when
+ * `to_i` is 0). */
+static inline void
+mf_bench_mesh_branch_wires (GString *s, char kind, guint64 i, guint64 j, guint64 to_i,
+                            guint64 to_j)
+{
+  g_string_append (s, ",\n    [\"");
+  mf_bench_mesh_name (s, 'J', i, j, ".p");
+  g_string_append (s, "\", \"");
+  mf_bench_mesh_name (s, kind, i, j, ".a");
+  g_string_append (s, "\"], [\"");
+  mf_bench_mesh_name (s, kind, i, j, ".b");
+  g_string_append (s, "\", \"");
+  if (to_i == 0)
+    g_string_append (s, "TD.p");
+  else
+    mf_bench_mesh_name (s, 'J', to_i, to_j, ".p");
+  g_string_append (s, "\"]");
+}
+
+static inline void
+mf_bench_mesh_pipe (GString *s, char kind, guint64 i, guint64 j)
+{
+  g_string_append (s, ",\n    { \"id\": \"");
+  mf_bench_mesh_name (s, kind, i, j, "");
+  g_string_append (s, "\", \"type\": \"pipe\", \"length\": \"1 m\", \"diameter\": \"10 mm\","
+                      " \"friction\": \"laminar\" }");
+}
+
 static inline char *
 mf_bench_mesh_document (guint64 rows, guint64 columns)
 {
@@ -79,7 +116,8 @@ mf_bench_mesh_document (guint64 rows, guint64 columns)
   g_string_append_printf (s, "{\n  \"manifold\": 1,\n  \"title\": \"Mesh of %" G_GUINT64_FORMAT
                              " × %" G_GUINT64_FORMAT " junctions, %" G_GUINT64_FORMAT " pipes\",\n"
                              "  \"components\": [\n"
-                             "    { \"id\": \"TS\", \"type\": \"tank\", \"pressure\": \"100 bar\" },\n"
+                             "    { \"id\": \"TS\", \"type\": \"tank\","
+                             " \"pressure\": \"100 bar\" },\n"
                              "    { \"id\": \"TD\", \"type\": \"tank\" },\n"
                              "    { \"id\": \"PS\", \"type\": \"pipe\", \"length\": \"2 m\","
                              " \"diameter\": \"20 mm\", \"friction\": \"laminar\" }",
@@ -87,40 +125,26 @@ mf_bench_mesh_document (guint64 rows, guint64 columns)
   for (guint64 i = 1; i <= rows; i++)
     for (guint64 j = 1; j <= columns; j++)
       {
-        g_string_append_printf (s, ",\n    { \"id\": \"J%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT
-                                   "\", \"type\": \"junction\" },\n"
-                                   "    { \"id\": \"O%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT
-                                   "\", \"type\": \"orifice\", \"area\": \"%g mm^2\" }",
-                                i, j, i, j, mf_bench_mesh_drain_area (i, j));
+        g_string_append (s, ",\n    { \"id\": \"");
+        mf_bench_mesh_name (s, 'J', i, j, "");
+        g_string_append (s, "\", \"type\": \"junction\" },\n    { \"id\": \"");
+        mf_bench_mesh_name (s, 'O', i, j, "");
+        g_string_append_printf (s, "\", \"type\": \"orifice\", \"area\": \"%g mm^2\" }",
+                                mf_bench_mesh_drain_area (i, j));
         if (j < columns)
-          g_string_append_printf (s, ",\n    { \"id\": \"H%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT
-                                     "\", \"type\": \"pipe\", \"length\": \"1 m\","
-                                     " \"diameter\": \"10 mm\", \"friction\": \"laminar\" }", i, j);
+          mf_bench_mesh_pipe (s, 'H', i, j);
         if (i < rows)
-          g_string_append_printf (s, ",\n    { \"id\": \"V%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT
-                                     "\", \"type\": \"pipe\", \"length\": \"1 m\","
-                                     " \"diameter\": \"10 mm\", \"friction\": \"laminar\" }", i, j);
+          mf_bench_mesh_pipe (s, 'V', i, j);
       }
   g_string_append (s, "\n  ],\n  \"wires\": [\n    [\"TS.p\", \"PS.a\"], [\"PS.b\", \"J1_1.p\"]");
   for (guint64 i = 1; i <= rows; i++)
     for (guint64 j = 1; j <= columns; j++)
       {
-        g_string_append_printf (s, ",\n    [\"J%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p\", \"O%"
-                                   G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".a\"], [\"O%"
-                                   G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".b\", \"TD.p\"]",
-                                i, j, i, j, i, j);
+        mf_bench_mesh_branch_wires (s, 'O', i, j, 0, 0);
         if (j < columns)
-          g_string_append_printf (s, ",\n    [\"J%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p\", \"H%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".a\"], [\"H%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".b\", \"J%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p\"]",
-                                  i, j, i, j, i, j, i, j + 1);
+          mf_bench_mesh_branch_wires (s, 'H', i, j, i, j + 1);
         if (i < rows)
-          g_string_append_printf (s, ",\n    [\"J%" G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p\", \"V%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".a\"], [\"V%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".b\", \"J%"
-                                     G_GUINT64_FORMAT "_%" G_GUINT64_FORMAT ".p\"]",
-                                  i, j, i, j, i, j, i + 1, j);
+          mf_bench_mesh_branch_wires (s, 'V', i, j, i + 1, j);
       }
   g_string_append (s, "\n  ],\n  \"simulation\": { \"t_end\": 0.5, \"rtol\": 1e-8 }\n}\n");
   return g_string_free (s, FALSE);
