@@ -650,8 +650,9 @@ mf_bench_print_header (const char *circuit, const MfBenchOptions *o)
   g_print ("%s, t_end 0.5 s, rtol 1e-8, from rest; errors at t_end (pipe velocities / junction\n"
            "pressures) against IDA at rtol 1e-12; CPU time, best of %d; memory: the resident\n"
            "memory a run added at its peak\n\n"
-           "| N | unknowns | Manifold setup | run | steps | per step | memory | error"
-           " | IDA + KLU setup | run | steps | per step | memory | error | Manifold / IDA |\n"
+           "| N | unknowns | Manifold setup | run | steps | per step | memory | error (v / p)"
+           " | IDA + KLU setup | run | steps | per step | memory | error (v / p)"
+           " | Manifold / IDA |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n", circuit, o->repeats);
 }
 
