@@ -260,6 +260,58 @@ column_of (const char *line, const char *name)
   return -1;
 }
 
+/* The field of column `name` in each row of `csv`, joined by newlines. */
+static char *
+column_values (const char *csv, const char *name)
+{
+  g_auto (GStrv) rows = g_strsplit (csv, "\n", -1);
+  GString *values = g_string_new (NULL);
+  int column = column_of (rows[0], name);
+
+  g_assert_cmpint (column, >=, 0);
+  for (guint i = 1; rows[i] != NULL && rows[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (rows[i], ",", -1);
+
+      g_string_append_printf (values, "%s\n", fields[column]);
+    }
+  return g_string_free (values, FALSE);
+}
+
+/* The document's "outputs" choose the columns when --series does not; the
+ * values are the ones a run writing every column has. */
+static void
+test_simulate_document_outputs (Fixture *fixture, gconstpointer data)
+{
+  g_auto (GStrv) parts = g_strsplit (three_pipes, "\"output_interval\": 0.01", 2);
+  g_autofree char *document = g_strjoin ("\"output_interval\": 0.01, \"outputs\": [\"P3.q\", "
+                                         "\"J1.p\", \"T1.p.p\"]", parts[0], parts[1], NULL);
+  g_autofree char *every_path = NULL;
+  g_autoptr (Result) every = NULL;
+  g_autoptr (Result) chosen = NULL;
+  g_autoptr (Result) flagged = NULL;
+  g_autofree char *every_j1 = NULL;
+  g_autofree char *chosen_j1 = NULL;
+
+  SKIP_WITHOUT_CLI ();
+  g_assert_nonnull (parts[1]);
+  every_path = write_file (fixture, "every.manifold", three_pipes);
+  every = run_cliv ((const char *const[]) { "simulate", "@", NULL }, every_path);
+  write_document (fixture, document);
+  chosen = run_cli_on (fixture, "simulate", "@");
+  g_assert_cmpint (chosen->status, ==, 0);
+  g_assert_true (g_str_has_prefix (chosen->out, "t [s],P3.q [m^3/s],J1.p [Pa],T1.p.p [Pa],"
+                                                "solver.mode\n"));
+  g_assert_cmpuint (assert_csv (chosen->out, NULL), ==, 11);
+  every_j1 = column_values (every->out, "J1.p [Pa]");
+  chosen_j1 = column_values (chosen->out, "J1.p [Pa]");
+  g_assert_cmpstr (chosen_j1, ==, every_j1);
+
+  /* --series wins */
+  flagged = run_cli_on (fixture, "simulate", "@", "--series", "P1.v");
+  g_assert_true (g_str_has_prefix (flagged->out, "t [s],P1.v [m/s],solver.mode\n"));
+}
+
 /* orifice-closes-and-reopens: the samples carry O1.open, 0 while its area
  * holds it shut; the event log and --stats show the Newton solver's one SVD
  * fallback, in the first step, where the orifices start from rest. */
@@ -320,6 +372,7 @@ main (int argc, char **argv)
   ADD_EXPECTATION ("/cli/simulate/stats", simulate_stats);
   ADD_EXPECTATION ("/cli/simulate/series", simulate_series);
   ADD_EXPECTATION ("/cli/simulate/unknown-series", simulate_unknown_series);
+  ADD ("/cli/simulate/document-outputs", test_simulate_document_outputs);
   ADD ("/cli/simulate/output-file", test_simulate_output_file);
   ADD ("/cli/simulate/singular", test_simulate_singular);
   ADD_EXPECTATION ("/cli/simulate/switch-failure", simulate_switch_failure);

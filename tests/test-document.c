@@ -57,7 +57,7 @@ static const char every_field[] =
   "                { \"t\": \"500 ms\", \"mode\": \"V1 shut\" } ],\n"
   "  \"simulation\": { \"t_end\": 2.0, \"method\": \"rk4\", \"rtol\": 1e-5,\n"
   "                  \"atol\": 1e-8, \"output_interval\": 1e-3,\n"
-  "                  \"step\": \"0.1 ms\" },\n"
+  "                  \"step\": \"0.1 ms\", \"outputs\": [\"J1.p\", \"V1.open\"] },\n"
   "  \"initial\": { \"P1.v\": 0.5, \"C1.x\": 0.05 },\n"
   "  \"prefer_states\": [\"C1.x\"],\n"
   "  \"extra\": { \"anything\": [1, 2] }\n"
@@ -206,6 +206,9 @@ test_every_field (void)
   g_assert_cmpfloat (circuit->simulation.atol, ==, 1e-8);
   g_assert_cmpfloat (circuit->simulation.output_interval, ==, 1e-3);
   g_assert_cmpfloat_with_epsilon (circuit->simulation.step, 1e-4, 1e-18);
+  g_assert_cmpuint (circuit->simulation.outputs->len, ==, 2);
+  g_assert_cmpstr (circuit->simulation.outputs->pdata[0], ==, "J1.p");
+  g_assert_cmpstr (circuit->simulation.outputs->pdata[1], ==, "V1.open");
 
   g_assert_cmpuint (circuit->initial->len, ==, 2);
   g_assert_cmpstr (g_array_index (circuit->initial, MfInitialValue, 1).name, ==, "C1.x");
@@ -405,6 +408,9 @@ assert_same_circuit (const MfCircuit *a, const MfCircuit *b)
   g_assert_cmpfloat (a->simulation.atol, ==, b->simulation.atol);
   g_assert_cmpfloat (a->simulation.output_interval, ==, b->simulation.output_interval);
   g_assert_cmpfloat (a->simulation.step, ==, b->simulation.step);
+  g_assert_true ((a->simulation.outputs == NULL) == (b->simulation.outputs == NULL));
+  for (guint i = 0; a->simulation.outputs != NULL && i < a->simulation.outputs->len; i++)
+    g_assert_cmpstr (a->simulation.outputs->pdata[i], ==, b->simulation.outputs->pdata[i]);
   g_assert_cmpuint (a->initial->len, ==, b->initial->len);
   for (guint i = 0; i < a->initial->len; i++)
     {
@@ -618,6 +624,84 @@ test_every_problem (void)
   g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "many:1:27: 'title' must be a string");
   assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
+}
+
+/* A tank feeding a valve through a pipe; "@" is where the outputs go. */
+static char *
+valve_line_with_outputs (const char *outputs)
+{
+  static const char text[] =
+    "{ \"manifold\": 1,\n"
+    "  \"components\": [\n"
+    "    { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },\n"
+    "    { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 2, \"diameter\": \"12 mm\" },\n"
+    "    { \"id\": \"V1\", \"type\": \"valve\", \"area\": \"1 mm^2\" },\n"
+    "    { \"id\": \"T2\", \"type\": \"tank\" } ],\n"
+    "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"V1.a\"], [\"V1.b\", \"T2.p\"] ],\n"
+    "  \"simulation\": { \"outputs\": @ } }\n";
+  g_auto (GStrv) parts = g_strsplit (text, "@", 2);
+
+  return g_strjoin (outputs, parts[0], parts[1], NULL);
+}
+
+/* "outputs" names sample values as the CSV header does: states, flows,
+ * node pressures (after a junction or a first port), switches, solver
+ * columns.  Each wrong entry is an error at the entry, and names are
+ * checked against the circuit only when it assembles. */
+static void
+test_outputs (void)
+{
+  static const ExpectedDiagnostic shape[] = {
+    { MF_SEVERITY_ERROR, 8, 39, "simulation: outputs: item 2 must be an output name" },
+    { MF_SEVERITY_ERROR, 8, 42, "simulation: outputs: item 3 must be an output name" },
+    { MF_SEVERITY_ERROR, 8, 46, "simulation: outputs: 'P1.q' is listed twice" },
+  };
+  static const ExpectedDiagnostic unknown[] = {
+    { MF_SEVERITY_ERROR, 8, 39, "simulation: outputs: the circuit has no output 'V1.opne' "
+                                "(did you mean 'V1.open'?)" },
+    { MF_SEVERITY_ERROR, 8, 50, "simulation: outputs: the circuit has no output 'J1.p'; "
+                                "'manifold-cli simulate' names them in its CSV header" },
+  };
+  g_autofree char *good = valve_line_with_outputs (
+    "[\"P1.q\", \"T1.p.p\", \"P1.b.p\", \"V1.dp\", \"V1.open\", \"solver.residual\"]");
+  g_autofree char *bad_shape = valve_line_with_outputs ("[\"P1.q\", 3, \"\", \"P1.q\"]");
+  g_autofree char *bad_names = valve_line_with_outputs ("[\"P1.q\", \"V1.opne\", \"J1.p\"]");
+  g_autoptr (MfDocument) document = load_ok (good, NULL);
+  GPtrArray *outputs = mf_document_get_circuit (document)->simulation.outputs;
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfDocument) refused = NULL;
+  g_autofree char *message = NULL;
+
+  g_assert_cmpuint (outputs->len, ==, 6);
+  g_assert_cmpstr (outputs->pdata[1], ==, "T1.p.p");
+  g_assert_cmpstr (outputs->pdata[4], ==, "V1.open");
+
+  refused = mf_document_load_data (bad_shape, -1, "bad", diagnostics, &error);
+  g_assert_null (refused);
+  assert_diagnostics (diagnostics, shape, G_N_ELEMENTS (shape));
+  g_ptr_array_set_size (diagnostics, 0);
+  g_clear_error (&error);
+  refused = mf_document_load_data (bad_names, -1, "bad", diagnostics, &error);
+  g_assert_null (refused);
+  assert_diagnostics (diagnostics, unknown, G_N_ELEMENTS (unknown));
+
+  message = load_error (
+    "{ \"manifold\": 1, \"simulation\": { \"outputs\": [] } }", MF_ERROR_INVALID);
+  g_assert_cmpstr (message, ==, "bad:1:45: simulation: 'outputs' must be an array of one or more "
+                                "output names");
+}
+
+/* A circuit that does not assemble (nothing moves) cannot tell a name
+ * right or wrong: it loads, and the assembly says what is wrong. */
+static void
+test_outputs_unassembled (void)
+{
+  g_autoptr (MfDocument) document = load_ok (
+    "{ \"manifold\": 1, \"components\": [ { \"id\": \"T1\", \"type\": \"tank\" } ],\n"
+    "  \"simulation\": { \"outputs\": [\"T1.q\"] } }", NULL);
+
+  g_assert_cmpstr (mf_document_get_circuit (document)->simulation.outputs->pdata[0], ==, "T1.q");
 }
 
 typedef struct
@@ -835,6 +919,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/document/load-file-missing", test_load_file_missing);
   g_test_add_func ("/core/document/locate-component", test_locate_component);
   g_test_add_func ("/core/document/every-problem", test_every_problem);
+  g_test_add_func ("/core/document/outputs", test_outputs);
+  g_test_add_func ("/core/document/outputs-unassembled", test_outputs_unassembled);
   g_test_add_func ("/core/document/expression-located", test_expression_located);
   g_test_add_func ("/core/document/syntax", test_syntax);
   g_test_add_func ("/core/document/embedded-nul", test_embedded_nul);

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "mf-edit-document.h"
@@ -836,6 +837,70 @@ test_prefer (void)
   REFUSED (doc, mf_edit_document_set_state_preferred (doc, "", TRUE, &error), "empty");
 }
 
+/* A copy of the "outputs" of the "simulation" of a document's text. */
+static JsonNode *
+simulation_outputs_of (const char *text)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) root = json_from_string (text, &error);
+  JsonObject *simulation;
+
+  g_assert_no_error (error);
+  simulation = json_object_get_object_member (json_node_get_object (root), "simulation");
+  return json_node_copy (json_object_get_member (simulation, "outputs"));
+}
+
+/* The simulation's outputs: the editor does not show them, but keeps them
+ * as written, and keeps them loadable as components go or change names. */
+static void
+test_outputs (void)
+{
+  g_auto (GStrv) parts = g_strsplit (fixture_text, "\"rtol\": 1e-6}", 2);
+  g_autofree char *text = g_strjoin ("\"rtol\": 1e-6, \"outputs\": [\"P1.q\", \"J1.p\", "
+                                     "\"CV1.open\", \"C1.v\"]}", parts[0], parts[1], NULL);
+  g_autoptr (MfEditDocument) doc = document_from (text);
+  const char *const c1[] = { "C1", NULL };
+  const char *const rest[] = { "P1", "J1", "Check", NULL };
+  g_autofree char *saved = NULL;
+  g_autofree char *renamed = NULL;
+  g_autofree char *removed = NULL;
+  g_autofree char *emptied = NULL;
+  g_autoptr (JsonNode) written = NULL;
+  g_autoptr (JsonNode) kept = NULL;
+  g_autoptr (MfDocument) reloaded = NULL;
+  g_autoptr (GError) load_error = NULL;
+  GPtrArray *outputs;
+
+  g_assert_nonnull (parts[1]);
+  EDIT (doc, mf_edit_document_set_title (doc, "Kept outputs", &error), NULL);
+  saved = text_of (doc);
+  written = simulation_outputs_of (text);
+  kept = simulation_outputs_of (saved);
+  g_assert_true (json_node_equal (written, kept));
+  reloaded = mf_document_load_data (saved, -1, "saved", NULL, &load_error);
+  g_assert_no_error (load_error);
+  outputs = mf_document_get_circuit (reloaded)->simulation.outputs;
+  g_assert_cmpuint (outputs->len, ==, 4);
+  g_assert_cmpstr (outputs->pdata[2], ==, "CV1.open");
+
+  EDIT (doc, mf_edit_document_rename_component (doc, "CV1", "Check", &error), NULL);
+  renamed = text_of (doc);
+  g_assert_nonnull (strstr (renamed, "\"Check.open\""));
+  assert_loads (doc);
+  EDIT (doc, mf_edit_document_remove_components (doc, c1, &error), NULL);
+  removed = text_of (doc);
+  g_assert_null (strstr (removed, "\"C1.v\""));
+  g_assert_nonnull (strstr (removed, "\"P1.q\""));
+  assert_loads (doc);
+  /* nothing left to name: every output is written again */
+  EDIT (doc, mf_edit_document_remove_components (doc, rest, &error), NULL);
+  emptied = text_of (doc);
+  g_assert_null (strstr (emptied, "\"outputs\""));
+
+  REFUSED (doc, mf_edit_document_set_simulation_text (doc, "outputs", "T1.p.p", &error),
+           "'outputs' must be an array");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -860,5 +925,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/model/schedule", test_schedule);
   g_test_add_func ("/app/model/simulation", test_simulation);
   g_test_add_func ("/app/model/prefer", test_prefer);
+  g_test_add_func ("/app/model/outputs", test_outputs);
   return g_test_run ();
 }

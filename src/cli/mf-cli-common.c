@@ -350,24 +350,38 @@ mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const c
   return -1;
 }
 
-/* Switches are named "ID.open" by a new string each time: their names are
- * only made when the outputs do not have the one asked for. */
-static int
-find_value (const MfModel *model, const char *name, gboolean switches)
+/* The values `names` lists (empty names skipped), in its order. */
+static GArray *
+choose_listed (const MfCliCommand *command,
+               const MfModel      *model,
+               const char *const  *names,
+               guint               n_names,
+               gboolean            switches)
 {
-  guint n_outputs = mf_model_n_outputs (model);
+  g_autoptr (GHashTable) known = mf_simulation_value_names (model);
+  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  for (guint i = 0; i < n_outputs; i++)
-    if (strcmp (mf_model_output_name (model, i), name) == 0)
-      return (int) i;
-  for (guint i = 0; switches && i < mf_simulation_n_switches (model); i++)
+  for (guint i = 0; i < n_names; i++)
     {
-      g_autofree char *switch_name = mf_simulation_switch_name (model, i);
+      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (known, names[i]));
 
-      if (strcmp (switch_name, name) == 0)
-        return (int) (n_outputs + i);
+      if (names[i][0] == '\0')
+        continue;
+      if (index == 0 || (!switches && index > mf_model_n_outputs (model)))
+        {
+          mf_cli_usage_error (command, _("no output called '%s'; 'manifold-cli simulate' names "
+                                         "them in its CSV header"), names[i]);
+          return NULL;
+        }
+      index--;
+      g_array_append_val (chosen, index);
     }
-  return -1;
+  if (chosen->len == 0)
+    {
+      mf_cli_usage_error (command, _("--series names no output"));
+      return NULL;
+    }
+  return g_steal_pointer (&chosen);
 }
 
 GArray *
@@ -377,29 +391,19 @@ mf_cli_choose_values (const MfCliCommand *command,
                       gboolean            switches)
 {
   g_auto (GStrv) list = g_strsplit (names, ",", -1);
-  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = 0; list[i] != NULL; i++)
-    {
-      const char *name = g_strstrip (list[i]);
-      int value = find_value (model, name, switches);
-      guint index;
+    g_strstrip (list[i]);
+  return choose_listed (command, model, (const char *const *) list, g_strv_length (list),
+                        switches);
+}
 
-      if (name[0] == '\0')
-        continue;
-      if (value < 0)
-        {
-          mf_cli_usage_error (command, _("no output called '%s'; 'manifold-cli simulate' names "
-                                         "them in its CSV header"), name);
-          return NULL;
-        }
-      index = (guint) value;
-      g_array_append_val (chosen, index);
-    }
-  if (chosen->len == 0)
-    {
-      mf_cli_usage_error (command, _("--series names no output"));
-      return NULL;
-    }
-  return g_steal_pointer (&chosen);
+GArray *
+mf_cli_choose_document_values (const MfCliCommand *command, const MfModel *model)
+{
+  const GPtrArray *outputs = mf_model_get_circuit (model)->simulation.outputs;
+
+  if (outputs == NULL)
+    return NULL;
+  return choose_listed (command, model, (const char *const *) outputs->pdata, outputs->len, TRUE);
 }

@@ -582,13 +582,21 @@ simulate_run (const MfCliCommand    *command,
   options.fallback_data = log;
   options.notice = flags->quiet ? NULL : print_notice;
   options.notice_data = (gpointer) file;
+  /* --series, else the document's "outputs", else everything */
   if (flags->series != NULL)
     {
       sink.chosen = mf_cli_choose_values (command, input->model, flags->series, TRUE);
       if (sink.chosen == NULL)
         return MF_EXIT_USAGE;
-      sink.row = g_new0 (double, sink.chosen->len);
     }
+  else if (circuit->simulation.outputs != NULL)
+    {
+      sink.chosen = mf_cli_choose_document_values (command, input->model);
+      if (sink.chosen == NULL)
+        return MF_EXIT_INVALID;
+    }
+  if (sink.chosen != NULL)
+    sink.row = g_new0 (double, sink.chosen->len);
   if (!output_open (&out, flags->output, &error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);

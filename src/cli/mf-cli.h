@@ -128,5 +128,10 @@ GArray  *mf_cli_choose_values (const MfCliCommand *command,
                                const MfModel      *model,
                                const char         *names,
                                gboolean            switches);
+/* The same for the document's "outputs" (outputs and switches); NULL when
+ * it has none, or after printing a usage error (the loader checked the
+ * names, so only for a model of another circuit). */
+GArray  *mf_cli_choose_document_values (const MfCliCommand *command,
+                                        const MfModel      *model);
 
 G_END_DECLS

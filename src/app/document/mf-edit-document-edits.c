@@ -286,6 +286,37 @@ remove_from_preferred (MfEditDocument *self, GHashTable *ids)
   array_remove_strings (preferred, names_a_component, ids, FALSE);
 }
 
+/* The simulation's "outputs" when it is an array, else NULL. */
+static JsonArray *
+simulation_outputs (MfEditDocument *self)
+{
+  JsonNode *simulation = json_object_get_member (mf_edit_document_root_object (self),
+                                                 MF_KEY_SIMULATION);
+  JsonNode *outputs;
+
+  if (simulation == NULL || !JSON_NODE_HOLDS_OBJECT (simulation))
+    return NULL;
+  outputs = json_object_get_member (json_node_get_object (simulation), MF_KEY_SIMULATION_OUTPUTS);
+  return outputs != NULL && JSON_NODE_HOLDS_ARRAY (outputs) ? json_node_get_array (outputs) : NULL;
+}
+
+/* The outputs of deleted components go too; a list left empty goes as a
+ * whole (the loader takes no empty list), and every output is written. */
+static void
+remove_from_outputs (MfEditDocument *self, GHashTable *ids)
+{
+  JsonArray *outputs = simulation_outputs (self);
+  JsonObject *simulation;
+
+  if (outputs == NULL || !array_remove_strings (outputs, names_a_component, ids, TRUE))
+    return;
+  simulation = mf_edit_document_touch_object (self, MF_KEY_SIMULATION);
+  outputs = simulation_outputs (self);
+  array_remove_strings (outputs, names_a_component, ids, FALSE);
+  if (json_array_get_length (outputs) == 0)
+    json_object_remove_member (simulation, MF_KEY_SIMULATION_OUTPUTS);
+}
+
 static void
 remove_from_initial (MfEditDocument *self, GHashTable *ids)
 {
@@ -338,6 +369,7 @@ mf_edit_document_remove_components (MfEditDocument *self, const char *const *giv
   remove_from_modes (self, set);
   remove_from_initial (self, set);
   remove_from_preferred (self, set);
+  remove_from_outputs (self, set);
 
   what = mf_edit_describe_ids ((const char *const *) ids);
   label = g_strdup_printf (_("Delete %s"), what);
@@ -666,6 +698,11 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
   if (preferred != NULL)
     rename_in_strings (mf_edit_document_touch_array (self, MF_KEY_PREFER_STATES), id, new_id,
                        FALSE);
+  if (simulation_outputs (self) != NULL)
+    {
+      mf_edit_document_touch (self, MF_KEY_SIMULATION);
+      rename_in_strings (simulation_outputs (self), id, new_id, FALSE);
+    }
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

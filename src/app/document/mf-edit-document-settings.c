@@ -120,7 +120,8 @@ simulation_field_label (const char *field)
   /* in the order of mf_document_simulation_keys */
   static const char *const labels[] = {
     N_("Set end time"), N_("Set method"), N_("Set relative tolerance"),
-    N_("Set absolute tolerance"), N_("Set output interval"), N_("Set step"), NULL
+    N_("Set absolute tolerance"), N_("Set output interval"), N_("Set step"),
+    N_("Set outputs"), NULL
   };
 
   for (guint i = 0; mf_document_simulation_keys[i] != NULL; i++)

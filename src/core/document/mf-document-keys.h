@@ -47,6 +47,7 @@ G_BEGIN_DECLS
 #define MF_KEY_SIMULATION_ATOL            "atol"
 #define MF_KEY_SIMULATION_OUTPUT_INTERVAL "output_interval"
 #define MF_KEY_SIMULATION_STEP            "step"
+#define MF_KEY_SIMULATION_OUTPUTS         "outputs"
 
 /* The members each object may have, in the order above, NULL-terminated. */
 extern const char *const mf_document_root_keys[];

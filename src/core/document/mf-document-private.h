@@ -139,6 +139,13 @@ void        mf_document_check_modes (MfChecker *checker,
 void        mf_document_check_schedule (MfChecker *checker,
                                         JsonNode  *node);
 
+/* mf-document-validate-outputs.c: the simulation's "outputs" — the list's
+ * shape with the other settings (into checker->circuit), its names against
+ * the assembled circuit once the rest has loaded without error. */
+void        mf_document_check_output_list (MfChecker  *checker,
+                                           JsonObject *simulation);
+void        mf_document_check_output_names (MfChecker *checker);
+
 /* Checks that `node`, the value of `field`, is an array, then each of its
  * elements with `check` (its index, and `data`). */
 typedef void (*MfElementChecker) (MfChecker *checker,

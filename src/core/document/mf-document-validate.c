@@ -101,6 +101,7 @@ check_simulation (MfChecker *checker, JsonNode *node)
   for (guint i = 0; i < G_N_ELEMENTS (rules); i++)
     mf_document_check_constant_field (checker, object, MF_KEY_SIMULATION, &rules[i], values[i]);
   check_method (checker, object);
+  mf_document_check_output_list (checker, object);
 }
 
 /* State names are the assembly's to check; here only that they are numbers. */
@@ -247,4 +248,6 @@ mf_document_check (MfChecker *checker, JsonNode *root)
   check_section (checker, object, MF_KEY_SIMULATION, check_simulation);
   check_section (checker, object, MF_KEY_INITIAL, check_initial);
   check_section (checker, object, MF_KEY_PREFER_STATES, check_preferred_states);
+  /* last: the names are the assembled circuit's */
+  mf_document_check_output_names (checker);
 }

@@ -71,6 +71,7 @@ mf_circuit_free (MfCircuit *circuit)
   g_ptr_array_unref (circuit->modes);
   g_array_unref (circuit->schedule);
   g_free (circuit->simulation.method);
+  g_clear_pointer (&circuit->simulation.outputs, g_ptr_array_unref);
   g_array_unref (circuit->initial);
   g_ptr_array_unref (circuit->preferred_states);
   g_free (circuit);

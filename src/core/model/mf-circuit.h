@@ -61,12 +61,14 @@ typedef struct
 
 typedef struct
 {
-  double t_end;
-  char  *method;          /* a name from mf-method.h */
-  double rtol;
-  double atol;
-  double output_interval; /* 0: t_end / 1000 */
-  double step;            /* fixed step; 0: adaptive */
+  double     t_end;
+  char      *method;          /* a name from mf-method.h */
+  double     rtol;
+  double     atol;
+  double     output_interval; /* 0: t_end / 1000 */
+  double     step;            /* fixed step; 0: adaptive */
+  GPtrArray *outputs;         /* char*: the sample values a run writes, named as in the CSV
+                               * header without units; NULL: every one */
 } MfSimulationSettings;
 
 typedef struct

@@ -39,14 +39,37 @@ mf_simulation_switch_component (const MfModel *model, guint i)
   return mf_model_branch (model, (guint) k)->component;
 }
 
+/* "ID.open", or "ID.at_stop" for a piston: the name of velocity k's switch. */
+static char *
+velocity_switch_name (const MfModel *model, guint k)
+{
+  const MfBranch *b = mf_model_branch (model, k);
+
+  return g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s.at_stop" : "%s.open",
+                          component_at (mf_model_get_circuit (model), b->component)->id);
+}
+
 char *
 mf_simulation_switch_name (const MfModel *model, guint i)
 {
   int k = switch_velocity (model, i);
-  const MfBranch *b;
 
   g_return_val_if_fail (k >= 0, NULL);
-  b = mf_model_branch (model, (guint) k);
-  return g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s.at_stop" : "%s.open",
-                          component_at (mf_model_get_circuit (model), b->component)->id);
+  return velocity_switch_name (model, (guint) k);
+}
+
+GHashTable *
+mf_simulation_value_names (const MfModel *model)
+{
+  GHashTable *names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n_outputs = mf_model_n_outputs (model), index = n_outputs;
+
+  for (guint i = 0; i < n_outputs; i++)
+    g_hash_table_insert (names, g_strdup (mf_model_output_name (model, i)),
+                         GUINT_TO_POINTER (i + 1));
+  /* in one pass: mf_simulation_switch_name() looks for the i-th switch from the first */
+  for (guint k = 0; k < mf_model_n_velocities (model); k++)
+    if (mf_model_branch_can_close (model, k))
+      g_hash_table_insert (names, velocity_switch_name (model, k), GUINT_TO_POINTER (++index));
+  return names;
 }

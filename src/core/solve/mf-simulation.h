@@ -134,6 +134,12 @@ char *mf_simulation_switch_name (const MfModel *model,
 guint mf_simulation_switch_component (const MfModel *model,
                                       guint          i);
 
+/* Every value of a sample by its name: the outputs (mf_model_output_name())
+ * and the switches (mf_simulation_switch_name()), each mapped to its index
+ * in the sample plus one.  A new table, which owns its keys; what the
+ * document's "outputs" and the CLI's --series name. */
+GHashTable *mf_simulation_value_names (const MfModel *model);
+
 /* The smallest and largest nonzero singular values of the constraint
  * matrix W of the valve configuration a sample describes: the mode that
  * holds and the sample's mf_simulation_n_switches() switch values.
