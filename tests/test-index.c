@@ -251,7 +251,7 @@ test_undetermined (void)
 static MfIndex *
 lagrange_rounds (const MfTestCircuit *tc, const MfReduction *red)
 {
-  return mf_index_lagrange_new (tc->model, red->w, red->n_rows, red->nullspace->pivot_rows,
+  return mf_index_lagrange_new (tc->model, red->w, red->nullspace->pivot_rows,
                                 red->nullspace->rank, (const char *const *) red->row_names);
 }
 

@@ -8,6 +8,7 @@
 
 #include "mf-model.h"
 #include "mf-relief.h"
+#include "mf-sparse.h"
 
 G_BEGIN_DECLS
 
@@ -198,6 +199,10 @@ guint  mf_model_closing_row (const MfModel  *model,
  * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
  * new strings). */
 guint  mf_model_max_rows (const MfModel *model);
+/* The same as a sparse matrix (rows × velocities), without the bound. */
+MfSparse *mf_model_constraints (const MfModel  *model,
+                                const gboolean *closed,
+                                char          **names);
 guint  mf_model_fill_constraints (const MfModel  *model,
                                   const gboolean *closed,
                                   double         *w,

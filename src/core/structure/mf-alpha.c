@@ -37,6 +37,31 @@ mf_alpha_new (const double *dense, guint n_v, guint n_bar)
   return alpha;
 }
 
+MfAlpha *
+mf_alpha_copy (const MfAlpha *alpha)
+{
+  MfAlpha *copy = g_new0 (MfAlpha, 1);
+  guint nnz = alpha->start[alpha->n_v];
+
+  copy->n_v = alpha->n_v;
+  copy->n_bar = alpha->n_bar;
+  copy->start = g_memdup2 (alpha->start, ((gsize) alpha->n_v + 1) * sizeof (guint));
+  copy->col = g_memdup2 (alpha->col, MAX (nnz, 1) * sizeof (guint));
+  copy->val = g_memdup2 (alpha->val, MAX (nnz, 1) * sizeof (double));
+  return copy;
+}
+
+double *
+mf_alpha_to_dense (const MfAlpha *alpha)
+{
+  double *dense = g_new0 (double, MAX ((gsize) alpha->n_v * alpha->n_bar, 1));
+
+  for (guint k = 0; k < alpha->n_v; k++)
+    for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
+      AT (dense, alpha->n_v, k, alpha->col[p]) = alpha->val[p];
+  return dense;
+}
+
 void
 mf_alpha_free (MfAlpha *alpha)
 {
