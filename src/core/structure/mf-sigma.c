@@ -16,9 +16,11 @@
 typedef void (*Operator) (gpointer data, const double *x, double *y);
 
 /* The largest eigenvalue of the symmetric tridiagonal matrix with diagonal
- * a and off-diagonal b (n − 1 entries), by bisection on Sturm counts. */
+ * a and off-diagonal b (n − 1 entries), by bisection on Sturm counts from
+ * `below`, a value it is known not to be under (the leading block's largest
+ * eigenvalue: Cauchy's interlacing). */
 static double
-tridiagonal_largest (const double *a, const double *b, guint n)
+tridiagonal_largest (const double *a, const double *b, guint n, double below_bound)
 {
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
 
@@ -29,7 +31,8 @@ tridiagonal_largest (const double *a, const double *b, guint n)
       lo = MIN (lo, a[i] - r);
       hi = MAX (hi, a[i] + r);
     }
-  for (guint step = 0; step < 200 && hi - lo > 1e-15 * MAX (fabs (hi), fabs (lo)); step++)
+  lo = MAX (lo, MIN (below_bound, hi));
+  for (guint step = 0; step < 200 && hi - lo > 1e-14 * MAX (fabs (hi), fabs (lo)); step++)
     {
       double mid = 0.5 * (lo + hi), d = 1.0;
       guint below = 0;
@@ -61,7 +64,7 @@ lanczos_largest (Operator op, gpointer data, guint n)
   g_autofree double *w = g_new0 (double, MAX (n, 1));
   g_autofree double *a = g_new0 (double, limit + 1);
   g_autofree double *b = g_new0 (double, limit + 1);
-  double norm = 0.0, theta = 0.0, previous = -1.0;
+  double norm = 0.0, theta = -G_MAXDOUBLE, previous = -1.0;
   guint32 seed = 12345;
 
   if (n == 0)
@@ -90,8 +93,8 @@ lanczos_largest (Operator op, gpointer data, guint n)
       b[k] = sqrt (beta);
       if ((k + 1) % 10 == 0 || k + 1 == limit || !(b[k] > 1e-14 * fabs (a[k])))
         {
-          theta = tridiagonal_largest (a, b, k + 1);
-          if (!(b[k] > 1e-14 * fabs (a[k])) || fabs (theta - previous) <= 1e-13 * fabs (theta))
+          theta = tridiagonal_largest (a, b, k + 1, theta);
+          if (!(b[k] > 1e-14 * fabs (a[k])) || fabs (theta - previous) <= 1e-10 * fabs (theta))
             break;
           previous = theta;
         }
