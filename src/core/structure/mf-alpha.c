@@ -5,7 +5,8 @@
  */
 #include "mf-alpha.h"
 
-#include <string.h>
+#include "mf-sparse.h"
+
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -51,15 +52,19 @@ mf_alpha_copy (const MfAlpha *alpha)
   return copy;
 }
 
+/* α's rows as the sparse matrix they are, for the operations both share. */
+static MfSparse
+as_sparse (const MfAlpha *alpha)
+{
+  return (MfSparse) { alpha->n_v, alpha->n_bar, alpha->start, alpha->col, alpha->val };
+}
+
 double *
 mf_alpha_to_dense (const MfAlpha *alpha)
 {
-  double *dense = g_new0 (double, MAX ((gsize) alpha->n_v * alpha->n_bar, 1));
+  MfSparse view = as_sparse (alpha);
 
-  for (guint k = 0; k < alpha->n_v; k++)
-    for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
-      AT (dense, alpha->n_v, k, alpha->col[p]) = alpha->val[p];
-  return dense;
+  return mf_sparse_to_dense (&view);
 }
 
 void
@@ -89,10 +94,9 @@ mf_alpha_expand (const MfAlpha *alpha, const double *v_bar, const double *base, 
 void
 mf_alpha_project (const MfAlpha *alpha, const double *x, double *out)
 {
-  memset (out, 0, alpha->n_bar * sizeof (double));
-  for (guint k = 0; k < alpha->n_v; k++)
-    for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
-      out[alpha->col[p]] += alpha->val[p] * x[k];
+  MfSparse view = as_sparse (alpha);
+
+  mf_sparse_multiply_transposed (&view, x, out);
 }
 
 void

@@ -115,20 +115,9 @@ rows_init (Rows *r, const MfSparse *w)
 static double
 rows_get (const Rows *r, guint i, guint j)
 {
-  guint lo = 0, hi = r->len[i];
+  guint p = mf_sparse_find (r->col[i], r->len[i], j);
 
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (r->col[i][mid] == j)
-        return r->val[i][mid];
-      if (r->col[i][mid] < j)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return 0.0;
+  return p != G_MAXUINT ? r->val[i][p] : 0.0;
 }
 
 /* row i −= factor × row `pivot`, then row i's entry in column c (zero by

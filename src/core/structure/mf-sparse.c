@@ -120,23 +120,31 @@ mf_sparse_transpose (const MfSparse *a)
   return t;
 }
 
-double
-mf_sparse_get (const MfSparse *a, guint i, guint j)
+guint
+mf_sparse_find (const guint *cols, guint n, guint j)
 {
-  guint lo = a->start[i], hi = a->start[i + 1];
+  guint lo = 0, hi = n;
 
   while (lo < hi)
     {
       guint mid = lo + (hi - lo) / 2;
 
-      if (a->col[mid] == j)
-        return a->val[mid];
-      if (a->col[mid] < j)
+      if (cols[mid] == j)
+        return mid;
+      if (cols[mid] < j)
         lo = mid + 1;
       else
         hi = mid;
     }
-  return 0.0;
+  return G_MAXUINT;
+}
+
+double
+mf_sparse_get (const MfSparse *a, guint i, guint j)
+{
+  guint p = mf_sparse_find (a->col + a->start[i], a->start[i + 1] - a->start[i], j);
+
+  return p != G_MAXUINT ? a->val[a->start[i] + p] : 0.0;
 }
 
 double *

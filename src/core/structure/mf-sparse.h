@@ -42,6 +42,10 @@ mf_sparse_nnz (const MfSparse *a)
   return a->start[a->n_rows];
 }
 
+/* The position of column j among cols[0 .. n-1] (ascending), or G_MAXUINT. */
+guint     mf_sparse_find (const guint *cols,
+                          guint        n,
+                          guint        j);
 /* Entry (i, j), 0 where none is kept: a binary search of row i. */
 double    mf_sparse_get (const MfSparse *a,
                          guint           i,
