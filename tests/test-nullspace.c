@@ -235,7 +235,8 @@ random_w (GRand *rand, guint *rows, guint *cols)
 {
   static const double areas[] = { 1e-4, 2e-4, 7.85e-5, 3.1e-6, 1e-4 };
   guint m = (guint) g_rand_int_range (rand, 1, 16), n = (guint) g_rand_int_range (rand, 1, 24);
-  guint closed = (guint) g_rand_int_range (rand, 0, 4), combos = (guint) g_rand_int_range (rand, 0, 3);
+  guint closed = (guint) g_rand_int_range (rand, 0, 4);
+  guint combos = (guint) g_rand_int_range (rand, 0, 3);
   guint total = m + closed + combos;
   double *w = g_new0 (double, (gsize) total * n);
 

@@ -111,6 +111,7 @@ struct _MfModel
   GArray          *links;           /* MfLink */
   GPtrArray       *link_names;
   GPtrArray       *state_names;
+  GHashTable      *state_index; /* state name → its index + 1 (names owned by state_names) */
   GPtrArray       *output_names;
   GPtrArray       *output_units;
   guint            n_flow_outputs;
