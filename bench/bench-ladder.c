@@ -318,6 +318,7 @@ check_structure (const MfModel *model, const HandLadder *ladder)
   const MfNullspace *ns = red->nullspace;
   guint n = ladder->n, n_v = mf_model_n_velocities (model);
   double worst_alpha = 0.0, worst_mass = 0.0;
+  g_autofree double *alpha = mf_alpha_to_dense (ns->alpha);
 
   if (mf_reduction_n_independent (red) != n || n_v != 2 * n)
     {
@@ -349,7 +350,7 @@ check_structure (const MfModel *model, const HandLadder *ladder)
                       : j > 0 && k == 2 * (j - 1) + 1 ? -ladder->ratio
                                                       : 0.0;
 
-        worst_alpha = MAX (worst_alpha, fabs (ns->alpha[(gsize) j * n_v + k] - hand));
+        worst_alpha = MAX (worst_alpha, fabs (alpha[(gsize) j * n_v + k] - hand));
       }
   for (guint j = 0; j < n; j++)
     for (guint i = 0; i < n; i++)
@@ -359,7 +360,7 @@ check_structure (const MfModel *model, const HandLadder *ladder)
                                                  : 0.0;
 
         worst_mass = MAX (worst_mass,
-                          fabs (red->mass_reduced[(gsize) j * n + i] - hand)
+                          fabs (mf_sparse_get (red->mass_reduced, i, j) - hand)
                             / hand_diagonal (ladder, 1));
       }
   if (worst_alpha > 1e-12 * ladder->ratio || worst_mass > 1e-12)

@@ -7,6 +7,7 @@
  */
 #include "mf-reduction.h"
 #include "mf-test-circuit.h"
+#include "oracle/mf-random-circuit.h"
 
 #define TANKS                                                          \
   "{ \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" }," \
@@ -251,7 +252,7 @@ test_undetermined (void)
 static MfIndex *
 lagrange_rounds (const MfTestCircuit *tc, const MfReduction *red)
 {
-  return mf_index_lagrange_new (tc->model, red->w, red->n_rows, red->nullspace->pivot_rows,
+  return mf_index_lagrange_new (tc->model, red->w, red->nullspace->pivot_rows,
                                 red->nullspace->rank, (const char *const *) red->row_names);
 }
 
@@ -462,6 +463,67 @@ test_lagrange_coupled_pistons (void)
   g_assert_cmpuint (lagrange_step (lagrange, 2)->rank, ==, 9);
 }
 
+/* The multiplier form's index by mf_index_lagrange_by_rule() equals the
+ * rounds' wherever the rule applies, on every example's modes and on the
+ * oracle's random circuits (orifices, valves, check valves, pistons): the
+ * rule is what a large circuit gets instead of O(n³) rounds. */
+static guint
+compare_rule_with_rounds (const MfModel *model, guint *counts)
+{
+  guint applied = 0;
+
+  for (guint mode = 0; mode < mf_model_get_circuit (model)->modes->len; mode++)
+    {
+      g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
+      g_autoptr (MfReduction) red = mf_reduction_new_for (model, mode, closed);
+      g_autoptr (MfIndex) rounds = NULL;
+      int index;
+
+      if (red->index < 0 || red->nullspace->rank == 0
+          || !mf_index_lagrange_by_rule (model, red->w, red->nullspace->pivot_rows,
+                                         red->nullspace->rank, &index))
+        continue;
+      rounds = mf_index_lagrange_new (model, red->w, red->nullspace->pivot_rows,
+                                      red->nullspace->rank, (const char *const *) red->row_names);
+      g_assert_cmpint (index, ==, rounds->index);
+      counts[index]++;
+      applied++;
+    }
+  return applied;
+}
+
+static void
+test_lagrange_rule (void)
+{
+  const char *examples = g_getenv ("MANIFOLD_EXAMPLES");
+  const MfRandomFeatures features[] = { MF_RANDOM_BASIC, MF_RANDOM_SWITCHING, MF_RANDOM_PISTONS,
+                                        MF_RANDOM_SWITCHING | MF_RANDOM_PISTONS };
+  guint counts[3] = { 0 }, applied = 0;
+  g_autoptr (GDir) dir = examples != NULL ? g_dir_open (examples, 0, NULL) : NULL;
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".manifold"))
+      {
+        g_autofree char *path = g_build_filename (examples, name, NULL);
+        g_autoptr (MfTestCircuit) tc = mf_test_circuit_new_from_file (path);
+
+        applied += compare_rule_with_rounds (tc->model, counts);
+      }
+  for (guint f = 0; f < G_N_ELEMENTS (features); f++)
+    for (guint32 seed = 1; seed <= 300; seed++)
+      {
+        g_autofree char *json = mf_random_circuit (seed, features[f]);
+        g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (json);
+
+        applied += compare_rule_with_rounds (tc->model, counts);
+      }
+  /* both outcomes were met, many times */
+  g_assert_cmpuint (applied, >, 800);
+  g_assert_cmpuint (counts[1], >, 100);
+  g_assert_cmpuint (counts[2], >, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -479,5 +541,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/index/lagrange/massless-piston", test_lagrange_piston);
   g_test_add_func ("/core/index/lagrange/fed-piston", test_lagrange_piston_fed);
   g_test_add_func ("/core/index/lagrange/coupled-pistons", test_lagrange_coupled_pistons);
+  g_test_add_func ("/core/index/lagrange/rule", test_lagrange_rule);
   return g_test_run ();
 }

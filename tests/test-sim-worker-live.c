@@ -297,7 +297,7 @@ sigma_by_eigenvalues (const MfReduction *red, double *lo, double *hi)
         double sum = 0;
 
         for (guint k = 0; k < n; k++)
-          sum += red->w[(gsize) k * m + i] * red->w[(gsize) k * m + j];
+          sum += mf_sparse_get (red->w, i, k) * mf_sparse_get (red->w, j, k);
         gsl_matrix_set (wwt, i, j, sum);
       }
   g_assert_cmpint (gsl_eigen_symm (wwt, eval, ws), ==, 0);

@@ -231,7 +231,7 @@ test_project_junction (void)
 
       for (guint k = 0; k < reduction->n_cols; k++)
         {
-          double w = reduction->w[(gsize) k * reduction->n_rows + r];
+          double w = mf_sparse_get (reduction->w, r, k);
 
           wu += w * u[k];
           wv += w * mf_test_recording_value (rec, 0, k);

@@ -89,13 +89,23 @@ mass_text (const MfStructure *structure)
 static char *
 sigma_text (const MfReduction *red)
 {
-  guint n = MIN (red->n_rows, red->n_cols);
+  guint n = red->n_sigma_w;
   GString *text = g_string_new (NULL);
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
   if (n == 0)
     {
       g_string_append (text, _("σ(W): none"));
+      return g_string_free (text, FALSE);
+    }
+  if (n < MIN (red->n_rows, red->n_cols))
+    {
+      char other[G_ASCII_DTOSTR_BUF_SIZE];
+
+      /* Translators: the extreme singular values of a large W, found by Lanczos iterations */
+      g_string_append_printf (text, _("σ(W): largest %s, smallest %s (by Lanczos iterations)"),
+                              g_ascii_formatd (number, sizeof number, "%.3g", red->sigma_w[0]),
+                              g_ascii_formatd (other, sizeof other, "%.3g", red->sigma_w[1]));
       return g_string_free (text, FALSE);
     }
   g_string_append_printf (text, ngettext ("σ(W), %u value: ", "σ(W), %u values: ", n), n);
@@ -259,6 +269,27 @@ independent_names (const MfStructure *structure)
   return names;
 }
 
+/* A matrix held as compressed rows (W, α, M̄) from its nonzero entries:
+ * the view draws a network's thousands of rows without a dense copy. */
+static void
+set_compressed_rows (MfMatrixView       *view,
+                     const char *const  *row_labels,
+                     const char *const  *col_labels,
+                     guint               n_rows,
+                     guint               n_cols,
+                     const guint        *start,
+                     const guint        *col,
+                     const double       *val)
+{
+  g_autofree guint *rows = g_new (guint, MAX (start[n_rows], 1));
+
+  for (guint i = 0; i < n_rows; i++)
+    for (guint p = start[i]; p < start[i + 1]; p++)
+      rows[p] = i;
+  mf_matrix_view_set_sparse (view, n_rows, n_cols, row_labels, col_labels, start[n_rows], rows,
+                             col, val);
+}
+
 static void
 show_w (MfStructurePanel *self, const MfStructure *structure, const char **velocities)
 {
@@ -268,8 +299,9 @@ show_w (MfStructurePanel *self, const MfStructure *structure, const char **veloc
   g_autofree char *caption = NULL;
   g_autofree char *sigma = sigma_text (red);
 
-  mf_matrix_view_set_dense (self->w_view, red->n_rows, red->n_cols,
-                            (const char *const *) red->row_names, velocities, red->w);
+  set_compressed_rows (self->w_view, (const char *const *) red->row_names, velocities,
+                       red->w->n_rows, red->w->n_cols, red->w->start, red->w->col,
+                       red->w->val);
   for (guint r = 0; r < red->n_rows; r++)
     row_marks[r] = red->row_determined[r] ? MF_MATRIX_MARK_NONE : MF_MATRIX_MARK_WARNING;
   for (guint k = 0; k < red->n_cols; k++)
@@ -324,8 +356,8 @@ show_mass_reduced (MfStructurePanel *self, const MfStructure *structure,
                    == MF_STATE_ROLE_ALGEBRAIC
                  ? MF_MATRIX_MARK_WARNING
                  : MF_MATRIX_MARK_ACCENT;
-  mf_matrix_view_set_dense (self->mass_reduced_view, nb, nb, independent, independent,
-                            red->mass_reduced);
+  set_compressed_rows (self->mass_reduced_view, independent, independent, nb, nb,
+                       red->mass_reduced->start, red->mass_reduced->col, red->mass_reduced->val);
   mf_matrix_view_set_row_marks (self->mass_reduced_view, marks);
   mf_matrix_view_set_col_marks (self->mass_reduced_view, marks);
   mf_matrix_view_set_placeholder (self->mass_reduced_view,
@@ -345,8 +377,9 @@ show_alpha (MfStructurePanel *self, const MfStructure *structure, const char **v
   g_autofree guint8 *row_marks = g_new0 (guint8, MAX (red->n_cols, 1));
   g_autofree guint8 *col_marks = g_new0 (guint8, MAX (nb, 1));
 
-  mf_matrix_view_set_dense (self->alpha_view, red->n_cols, nb, velocities, independent,
-                            red->nullspace->alpha);
+  set_compressed_rows (self->alpha_view, velocities, independent, red->n_cols, nb,
+                       red->nullspace->alpha->start, red->nullspace->alpha->col,
+                       red->nullspace->alpha->val);
   for (guint j = 0; j < nb; j++)
     {
       col_marks[j] = MF_MATRIX_MARK_ACCENT;

@@ -173,9 +173,8 @@ components_of_row (const MfStructure *self, guint row)
   const MfReduction *red = self->reduction;
   GPtrArray *ids = g_ptr_array_new ();
 
-  for (guint k = 0; k < red->n_cols; k++)
-    if (AT (red->w, red->n_rows, row, k) != 0.0)
-      g_ptr_array_add (ids, g_strdup (self->column_component[k]));
+  for (guint p = red->w->start[row]; p < red->w->start[row + 1]; p++)
+    g_ptr_array_add (ids, g_strdup (self->column_component[red->w->col[p]]));
   return strv_of (ids);
 }
 

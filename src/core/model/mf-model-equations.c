@@ -305,22 +305,20 @@ mf_model_max_rows (const MfModel *model)
   return model->n_junction_rows + model->links->len + model->branches->len;
 }
 
-guint
-mf_model_fill_constraints (const MfModel  *model,
-                           const gboolean *closed,
-                           double         *w,
-                           guint           ld,
-                           char          **names)
+MfSparse *
+mf_model_constraints (const MfModel *model, const gboolean *closed, char **names)
 {
+  g_auto (MfEntries) entries = { 0 };
   guint row = model->n_junction_rows;
 
+  mf_entries_init (&entries);
   for (guint k = 0; k < model->branches->len; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
 
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE && mf_model_node (model, b->node[e])->kind == MF_NODE_JUNCTION)
-          w[(gsize) k * ld + mf_model_node (model, b->node[e])->row] += b->coef[e];
+          mf_entries_add (&entries, mf_model_node (model, b->node[e])->row, k, b->coef[e]);
     }
   for (guint r = 0; names != NULL && r < model->n_junction_rows; r++)
     names[r] = g_strdup (mf_model_node (model, model->junction_node[r])->name);
@@ -329,9 +327,9 @@ mf_model_fill_constraints (const MfModel  *model,
     {
       const MfLink *link = &g_array_index (model->links, MfLink, l);
 
-      w[(gsize) link->a * ld + row] = 1.0;
+      mf_entries_add (&entries, row, link->a, 1.0);
       if (link->b != MF_NONE)
-        w[(gsize) link->b * ld + row] = -1.0;
+        mf_entries_add (&entries, row, link->b, -1.0);
       if (names != NULL)
         names[row] = g_strdup (model->link_names->pdata[l]);
     }
@@ -342,13 +340,28 @@ mf_model_fill_constraints (const MfModel  *model,
 
       if (!mf_model_branch_can_close (model, k) || !closed[b->component])
         continue;
-      w[(gsize) k * ld + row] = 1.0;
+      mf_entries_add (&entries, row, k, 1.0);
       if (names != NULL)
         names[row] = g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s at end stop" : "%s closed",
                                       component->id);
       row++;
     }
-  return row;
+  return mf_entries_finish (&entries, row, model->branches->len);
+}
+
+guint
+mf_model_fill_constraints (const MfModel  *model,
+                           const gboolean *closed,
+                           double         *w,
+                           guint           ld,
+                           char          **names)
+{
+  g_autoptr (MfSparse) sparse = mf_model_constraints (model, closed, names);
+
+  for (guint i = 0; i < sparse->n_rows; i++)
+    for (guint p = sparse->start[i]; p < sparse->start[i + 1]; p++)
+      w[(gsize) sparse->col[p] * ld + i] = sparse->val[p];
+  return sparse->n_rows;
 }
 
 gboolean

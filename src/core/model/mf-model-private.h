@@ -8,6 +8,7 @@
 
 #include "mf-model.h"
 #include "mf-relief.h"
+#include "mf-sparse.h"
 
 G_BEGIN_DECLS
 
@@ -110,6 +111,7 @@ struct _MfModel
   GArray          *links;           /* MfLink */
   GPtrArray       *link_names;
   GPtrArray       *state_names;
+  GHashTable      *state_index; /* state name → its index + 1 (names owned by state_names) */
   GPtrArray       *output_names;
   GPtrArray       *output_units;
   guint            n_flow_outputs;
@@ -198,6 +200,10 @@ guint  mf_model_closing_row (const MfModel  *model,
  * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
  * new strings). */
 guint  mf_model_max_rows (const MfModel *model);
+/* The same as a sparse matrix (rows × velocities), without the bound. */
+MfSparse *mf_model_constraints (const MfModel  *model,
+                                const gboolean *closed,
+                                char          **names);
 guint  mf_model_fill_constraints (const MfModel  *model,
                                   const gboolean *closed,
                                   double         *w,

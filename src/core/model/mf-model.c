@@ -298,6 +298,11 @@ build_states (MfModel *model)
       g_array_append_val (pressures, n);
       g_ptr_array_add (model->state_names, g_strdup_printf ("%s.p", node->name));
     }
+  /* name → index + 1, the first state of a name winning as a search would */
+  model->state_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = model->state_names->len; i-- > 0;)
+    g_hash_table_insert (model->state_index, model->state_names->pdata[i],
+                         GUINT_TO_POINTER (i + 1));
   model->n_positions = positions->len;
   model->position_branch = (guint *) g_array_free (positions, FALSE);
   model->n_pressures = pressures->len;
@@ -626,6 +631,7 @@ mf_model_free (MfModel *model)
   g_free (model->junction_node);
   g_array_unref (model->links);
   g_ptr_array_unref (model->link_names);
+  g_clear_pointer (&model->state_index, g_hash_table_unref);
   g_ptr_array_unref (model->state_names);
   g_ptr_array_unref (model->output_names);
   g_ptr_array_unref (model->output_units);
@@ -705,10 +711,9 @@ mf_model_state_kind (const MfModel *model, guint state)
 int
 mf_model_find_state (const MfModel *model, const char *name)
 {
-  for (guint i = 0; i < model->state_names->len; i++)
-    if (g_strcmp0 (model->state_names->pdata[i], name) == 0)
-      return (int) i;
-  return -1;
+  if (name == NULL)
+    return -1;
+  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (model->state_index, name)) - 1;
 }
 
 double

@@ -83,7 +83,7 @@ struct _MfDae
 static void
 split_mass (MfDae *dae)
 {
-  const double *m = dae->sys->red->mass_reduced;
+  g_autofree double *m = mf_sparse_to_dense (dae->sys->red->mass_reduced);
   guint n = dae->n_bar, q = dae->q;
   g_autofree double *vectors = g_memdup2 (m, (gsize) n * n * sizeof (double));
   g_autofree double *values = g_new0 (double, n);

@@ -10,6 +10,8 @@
 
 #include "mf-alpha.h"
 #include "mf-dae.h"
+#include "mf-mass-factor.h"
+#include "mf-pivot-block.h"
 #include "mf-model-private.h"
 #include "mf-reduction.h"
 #include "mf-system.h"
@@ -24,10 +26,8 @@ struct _MfSystem
   MfReduction *red;
   guint        n_v, n_x, n_c, n_bar, n_y, rank;
   MfAlpha     *alpha;     /* α as sparse rows */
-  double      *chol;      /* Cholesky factor of M̄: dense, or in band storage */
-  guint        bandwidth; /* M̄'s half-bandwidth when banded, else G_MAXUINT */
-  double      *w2_lu;     /* LU of W2 (pivot rows × dependent columns) */
-  lapack_int  *w2_pivots;
+  MfMassFactor *chol;     /* M̄'s Cholesky factor (the reduction's), NULL with a DAE */
+  MfPivotBlock *w2;       /* W2's LU (pivot rows × dependent columns) */
   gboolean     has_sources;
   /* workspaces, allocated once */
   double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;

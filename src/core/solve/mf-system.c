@@ -30,9 +30,7 @@ mf_system_free (MfSystem *sys)
   mf_dae_free (sys->dae);
   mf_reduction_free (sys->red);
   mf_alpha_free (sys->alpha);
-  g_free (sys->chol);
-  g_free (sys->w2_lu);
-  g_free (sys->w2_pivots);
+  mf_pivot_block_free (sys->w2);
   g_free (sys->u);
   g_free (sys->f);
   g_free (sys->q);
@@ -59,55 +57,6 @@ mf_system_free (MfSystem *sys)
   g_free (sys->row_weight);
   g_clear_error (&sys->failure);
   g_free (sys);
-}
-
-static gboolean
-factor_w2 (MfSystem *sys)
-{
-  const MfNullspace *ns = sys->red->nullspace;
-  guint r = sys->rank;
-
-  sys->w2_lu = g_new0 (double, MAX ((gsize) r * r, 1));
-  sys->w2_pivots = g_new0 (lapack_int, MAX (r, 1));
-  for (guint i = 0; i < r; i++)
-    for (guint j = 0; j < r; j++)
-      AT (sys->w2_lu, r, i, j) = AT (sys->red->w, sys->red->n_rows, ns->pivot_rows[i],
-                                     ns->dependent[j]);
-  return r == 0
-         || LAPACKE_dgetrf (LAPACK_COL_MAJOR, (lapack_int) r, (lapack_int) r, sys->w2_lu,
-                            (lapack_int) r, sys->w2_pivots) == 0;
-}
-
-/* Cholesky of M̄.  Chains of pipes give a banded M̄ (a ladder's is
- * tridiagonal); band storage then makes each solve O(n̄·bandwidth) instead
- * of O(n̄²), which is what dominates large circuits. */
-static gboolean
-factor_mass (MfSystem *sys)
-{
-  guint n = sys->n_bar, kd = 0;
-  const double *m = sys->red->mass_reduced;
-
-  if (n == 0)
-    return TRUE;
-  for (guint j = 0; j < n; j++)
-    for (guint i = j; i < n; i++)
-      if (AT (m, n, i, j) != 0.0)
-        kd = MAX (kd, i - j);
-  if (4 * (kd + 1) >= n)
-    {
-      sys->bandwidth = G_MAXUINT;
-      sys->chol = g_memdup2 (m, (gsize) n * n * sizeof (double));
-      return LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) n, sys->chol, (lapack_int) n)
-             == 0;
-    }
-  sys->bandwidth = kd;
-  sys->chol = g_new0 (double, (gsize) (kd + 1) * n);
-  for (guint j = 0; j < n; j++)
-    for (guint i = j; i <= MIN (n - 1, j + kd); i++)
-      sys->chol[(gsize) j * (kd + 1) + (i - j)] = AT (m, n, i, j);
-  return LAPACKE_dpbtrf (LAPACK_COL_MAJOR, 'L', (lapack_int) n, (lapack_int) kd, sys->chol,
-                         (lapack_int) (kd + 1))
-         == 0;
 }
 
 /* Equations that do not determine every state (index 3 and up among them),
@@ -196,26 +145,12 @@ allocate_workspaces (MfSystem *sys)
 static void
 compress_constraints (MfSystem *sys)
 {
-  const MfReduction *red = sys->red;
-  guint nnz = 0;
+  MfSparse *by_columns = mf_sparse_transpose (sys->red->w);
 
-  for (gsize i = 0; i < (gsize) red->n_rows * red->n_cols; i++)
-    nnz += red->w[i] != 0.0;
-  sys->w_start = g_new0 (guint, sys->n_v + 1);
-  sys->w_row = g_new0 (guint, MAX (nnz, 1));
-  sys->w_val = g_new0 (double, MAX (nnz, 1));
-  nnz = 0;
-  for (guint k = 0; k < sys->n_v; k++)
-    {
-      sys->w_start[k] = nnz;
-      for (guint r = 0; r < red->n_rows; r++)
-        if (AT (red->w, red->n_rows, r, k) != 0.0)
-          {
-            sys->w_row[nnz] = r;
-            sys->w_val[nnz++] = AT (red->w, red->n_rows, r, k);
-          }
-    }
-  sys->w_start[sys->n_v] = nnz;
+  sys->w_start = g_steal_pointer (&by_columns->start);
+  sys->w_row = g_steal_pointer (&by_columns->col);
+  sys->w_val = g_steal_pointer (&by_columns->val);
+  mf_sparse_free (by_columns);
 }
 
 MfSystem *
@@ -257,7 +192,7 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
                                               g_array_index (model->stop_outputs, guint, i));
   if (!check_simulable (sys, error))
     goto fail;
-  sys->alpha = mf_alpha_new (sys->red->nullspace->alpha, sys->n_v, sys->n_bar);
+  sys->alpha = mf_alpha_copy (sys->red->nullspace->alpha);
   if (sys->red->mass_singular)
     {
       sys->dae = mf_dae_new (sys, error);
@@ -266,7 +201,9 @@ mf_system_new_for (MfModel *model, guint mode, const gboolean *closed, GError **
       sys->n_y = mf_dae_dimension (sys->dae);
     }
 
-  if ((sys->dae == NULL && !factor_mass (sys)) || !factor_w2 (sys))
+  sys->chol = sys->dae == NULL ? sys->red->mass_factor : NULL;
+  sys->w2 = mf_pivot_block_new (sys->red->w, sys->red->nullspace);
+  if ((sys->dae == NULL && sys->chol == NULL && sys->n_bar > 0) || sys->w2 == NULL)
     {
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
                    /* Translators: %s names the mode, with any valves whose state differs from it
@@ -313,8 +250,7 @@ mf_system_particular_velocities (MfSystem *sys, double t)
   const MfNullspace *ns = sys->red->nullspace;
   guint r = sys->rank;
 
-  /* with no constraint row of rank, no velocity is prescribed (LAPACK also
-   * refuses a leading dimension of 0) */
+  /* with no constraint row of rank, no velocity is prescribed */
   if (!sys->has_sources || r == 0)
     return;
   mf_model_source_flows (sys->model, t, sys->q, sys->q_dot);
@@ -325,8 +261,7 @@ mf_system_particular_velocities (MfSystem *sys, double t)
 
       for (guint i = 0; i < r; i++)
         sys->rhs[i] = ns->pivot_rows[i] < sys->model->n_junction_rows ? q[ns->pivot_rows[i]] : 0.0;
-      LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'N', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
-                           sys->w2_pivots, sys->rhs, (lapack_int) r);
+      mf_pivot_block_solve (sys->w2, sys->rhs);
       for (guint i = 0; i < r; i++)
         out[ns->dependent[i]] = sys->rhs[i];
     }
@@ -335,15 +270,8 @@ mf_system_particular_velocities (MfSystem *sys, double t)
 static void
 solve_mass (const MfSystem *sys, double *b, guint n_rhs)
 {
-  lapack_int n = (lapack_int) sys->n_bar;
-
-  if (n == 0)
-    return;
-  if (sys->bandwidth == G_MAXUINT)
-    LAPACKE_dpotrs_work (LAPACK_COL_MAJOR, 'L', n, (lapack_int) n_rhs, sys->chol, n, b, n);
-  else
-    LAPACKE_dpbtrs_work (LAPACK_COL_MAJOR, 'L', n, (lapack_int) sys->bandwidth,
-                         (lapack_int) n_rhs, sys->chol, (lapack_int) sys->bandwidth + 1, b, n);
+  if (sys->n_bar > 0)
+    mf_mass_factor_solve (sys->chol, b, n_rhs);
 }
 
 static void
@@ -594,9 +522,7 @@ mf_system_recover_multipliers (MfSystem *sys, double t, const double *y)
       sys->rhs[i] = (sys->red->mass[k] != 0.0 ? sys->red->mass[k] * sys->v_dot[k] : 0.0)
                     - sys->f[k];
     }
-  if (r > 0)
-    LAPACKE_dgetrs_work (LAPACK_COL_MAJOR, 'T', (lapack_int) r, 1, sys->w2_lu, (lapack_int) r,
-                         sys->w2_pivots, sys->rhs, (lapack_int) r);
+  mf_pivot_block_solve_transposed (sys->w2, sys->rhs);
   for (guint i = 0; i < r; i++)
     sys->lambda[ns->pivot_rows[i]] = sys->rhs[i];
   return GSL_SUCCESS;

@@ -5,7 +5,8 @@
  */
 #include "mf-alpha.h"
 
-#include <string.h>
+#include "mf-sparse.h"
+
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -37,6 +38,35 @@ mf_alpha_new (const double *dense, guint n_v, guint n_bar)
   return alpha;
 }
 
+MfAlpha *
+mf_alpha_copy (const MfAlpha *alpha)
+{
+  MfAlpha *copy = g_new0 (MfAlpha, 1);
+  guint nnz = alpha->start[alpha->n_v];
+
+  copy->n_v = alpha->n_v;
+  copy->n_bar = alpha->n_bar;
+  copy->start = g_memdup2 (alpha->start, ((gsize) alpha->n_v + 1) * sizeof (guint));
+  copy->col = g_memdup2 (alpha->col, MAX (nnz, 1) * sizeof (guint));
+  copy->val = g_memdup2 (alpha->val, MAX (nnz, 1) * sizeof (double));
+  return copy;
+}
+
+/* α's rows as the sparse matrix they are, for the operations both share. */
+static MfSparse
+as_sparse (const MfAlpha *alpha)
+{
+  return (MfSparse) { alpha->n_v, alpha->n_bar, alpha->start, alpha->col, alpha->val };
+}
+
+double *
+mf_alpha_to_dense (const MfAlpha *alpha)
+{
+  MfSparse view = as_sparse (alpha);
+
+  return mf_sparse_to_dense (&view);
+}
+
 void
 mf_alpha_free (MfAlpha *alpha)
 {
@@ -64,10 +94,9 @@ mf_alpha_expand (const MfAlpha *alpha, const double *v_bar, const double *base, 
 void
 mf_alpha_project (const MfAlpha *alpha, const double *x, double *out)
 {
-  memset (out, 0, alpha->n_bar * sizeof (double));
-  for (guint k = 0; k < alpha->n_v; k++)
-    for (guint p = alpha->start[k]; p < alpha->start[k + 1]; p++)
-      out[alpha->col[p]] += alpha->val[p] * x[k];
+  MfSparse view = as_sparse (alpha);
+
+  mf_sparse_multiply_transposed (&view, x, out);
 }
 
 void

@@ -24,7 +24,10 @@ typedef struct
 MfAlpha *mf_alpha_new (const double *dense,
                        guint         n_v,
                        guint         n_bar);
+MfAlpha *mf_alpha_copy (const MfAlpha *alpha);
 void     mf_alpha_free (MfAlpha *alpha);
+/* α dense (n_v × n_bar, column-major, newly allocated): for small ones. */
+double  *mf_alpha_to_dense (const MfAlpha *alpha);
 
 /* v = α v̄ + base (base may be NULL).  In place is allowed: v == base. */
 void     mf_alpha_expand (const MfAlpha *alpha,

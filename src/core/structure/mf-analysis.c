@@ -16,6 +16,7 @@
  * dense rows of a network of thousands of pipes are mostly zeros. */
 #define MF_ANALYSIS_DENSE_MAX 10000
 
+/* A matrix to write: dense, read through strides, or compressed rows. */
 typedef struct
 {
   const double *data;
@@ -23,26 +24,70 @@ typedef struct
   guint         n_cols;
   gsize         row_stride;
   gsize         col_stride;
+  const guint  *start; /* compressed rows when not NULL: row i's entries start[i] .. */
+  const guint  *col;
+  const double *val;
 } MfMatrixView;
 
 static double
 view_at (const MfMatrixView *view, guint i, guint j)
 {
-  return view->data[i * view->row_stride + j * view->col_stride];
+  if (view->start == NULL)
+    return view->data[i * view->row_stride + j * view->col_stride];
+  for (guint p = view->start[i]; p < view->start[i + 1] && view->col[p] <= j; p++)
+    if (view->col[p] == j)
+      return view->val[p];
+  return 0.0;
+}
+
+/* Calls `entry` for every nonzero entry, row by row, in O(nonzeros) for
+ * compressed rows. */
+typedef void (*MfEntryFunc) (guint i, guint j, double value, gpointer data);
+
+static void
+view_foreach_nonzero (const MfMatrixView *view, MfEntryFunc entry, gpointer data)
+{
+  for (guint i = 0; i < view->n_rows; i++)
+    if (view->start != NULL)
+      {
+        for (guint p = view->start[i]; p < view->start[i + 1]; p++)
+          if (view->val[p] != 0.0)
+            entry (i, view->col[p], view->val[p], data);
+      }
+    else
+      for (guint j = 0; j < view->n_cols; j++)
+        if (view_at (view, i, j) != 0.0)
+          entry (i, j, view_at (view, i, j), data);
+}
+
+static MfMatrixView
+view_of_sparse (const MfSparse *a)
+{
+  return (MfMatrixView) { .n_rows = a->n_rows, .n_cols = a->n_cols, .start = a->start,
+                          .col = a->col, .val = a->val };
+}
+
+static MfMatrixView
+view_of_alpha (const MfAlpha *alpha)
+{
+  return (MfMatrixView) { .n_rows = alpha->n_v, .n_cols = alpha->n_bar, .start = alpha->start,
+                          .col = alpha->col, .val = alpha->val };
 }
 
 /* The rows of a column-major rows × cols matrix. */
 static MfMatrixView
 view_by_rows (const double *a, guint rows, guint cols)
 {
-  return (MfMatrixView) { a, rows, cols, 1, rows };
+  return (MfMatrixView) { .data = a, .n_rows = rows, .n_cols = cols, .row_stride = 1,
+                          .col_stride = rows };
 }
 
 /* The columns of a column-major rows × cols matrix, each as a row. */
 static MfMatrixView
 view_by_columns (const double *a, guint rows, guint cols)
 {
-  return (MfMatrixView) { a, cols, rows, rows, 1 };
+  return (MfMatrixView) { .data = a, .n_rows = cols, .n_cols = rows, .row_stride = rows,
+                          .col_stride = 1 };
 }
 
 static guint
@@ -93,6 +138,18 @@ json_add_numbers (JsonBuilder *builder, const char *key, const double *values, g
   json_builder_end_array (builder);
 }
 
+static void
+json_add_entry (guint i, guint j, double value, gpointer data)
+{
+  JsonBuilder *builder = data;
+
+  json_builder_begin_array (builder);
+  json_builder_add_int_value (builder, i);
+  json_builder_add_int_value (builder, j);
+  json_add_number (builder, value);
+  json_builder_end_array (builder);
+}
+
 /* { "rows", "cols", "entries": [[i, j, value], ...] }: the nonzero
  * entries, row by row. */
 static void
@@ -105,16 +162,7 @@ json_add_sparse (JsonBuilder *builder, const MfMatrixView *view)
   json_builder_add_int_value (builder, view->n_cols);
   json_builder_set_member_name (builder, "entries");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < view->n_rows; i++)
-    for (guint j = 0; j < view->n_cols; j++)
-      if (view_at (view, i, j) != 0.0)
-        {
-          json_builder_begin_array (builder);
-          json_builder_add_int_value (builder, i);
-          json_builder_add_int_value (builder, j);
-          json_add_number (builder, view_at (view, i, j));
-          json_builder_end_array (builder);
-        }
+  view_foreach_nonzero (view, json_add_entry, builder);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
@@ -265,9 +313,9 @@ json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReductio
 {
   const MfNullspace *ns = red->nullspace;
   guint nb = mf_reduction_n_independent (red);
-  MfMatrixView alpha = view_by_rows (ns->alpha, red->n_cols, nb);
-  MfMatrixView w = view_by_rows (red->w, red->n_rows, red->n_cols);
-  MfMatrixView mass_reduced = view_by_rows (red->mass_reduced, nb, nb);
+  MfMatrixView alpha = view_of_alpha (ns->alpha);
+  MfMatrixView w = view_of_sparse (red->w);
+  MfMatrixView mass_reduced = view_of_sparse (red->mass_reduced);
   MfMatrixView null_basis = view_by_columns (red->mass_null_basis, nb, red->mass_nullity);
 
   json_add_state_names (builder, "states", model, NULL, red->n_cols);
@@ -281,7 +329,7 @@ json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReductio
   json_builder_add_boolean_value (builder, red->mass_singular);
   json_add_index (builder, "index", red->index);
   json_add_index (builder, "index_lagrange", red->index_lagrange);
-  json_add_numbers (builder, "sigma_w", red->sigma_w, MIN (red->n_rows, red->n_cols));
+  json_add_numbers (builder, "sigma_w", red->sigma_w, red->n_sigma_w);
   json_add_split (builder, model, red);
   json_add_index_steps (builder, red);
 
@@ -386,8 +434,27 @@ append_padded (GString *out, const char *text, guint width, gboolean right)
     g_string_append (out, text);
 }
 
+typedef struct
+{
+  GString           *out;
+  const char *const *row_labels;
+  const char *const *col_labels;
+} EntryLines;
+
+static void
+append_entry_line (guint i, guint j, double value, gpointer data)
+{
+  EntryLines *lines = data;
+  g_autofree char *number = format_number (value);
+
+  g_string_append_printf (lines->out, "    %s, %s: %s\n", lines->row_labels[i],
+                          lines->col_labels[j], number);
+}
+
 /* The view as a grid: row labels left-aligned, numbers right-aligned under
- * their column labels, indented by four spaces. */
+ * their column labels, indented by four spaces; a matrix of more than
+ * MF_ANALYSIS_DENSE_MAX entries as its nonzero entries, one a line
+ * ("    J1, P1.v: -0.0002011"), as the JSON report writes it. */
 static void
 append_grid (GString            *out,
              const char *const  *row_labels,
@@ -395,8 +462,17 @@ append_grid (GString            *out,
              const MfMatrixView *view)
 {
   g_autoptr (GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
-  g_autofree guint *widths = g_new0 (guint, view->n_cols + 1);
+  g_autofree guint *widths = NULL;
   guint label_width = 0;
+
+  if ((guint64) view->n_rows * view->n_cols > MF_ANALYSIS_DENSE_MAX)
+    {
+      EntryLines lines = { out, row_labels, col_labels };
+
+      view_foreach_nonzero (view, append_entry_line, &lines);
+      return;
+    }
+  widths = g_new0 (guint, view->n_cols + 1);
 
   for (guint i = 0; i < view->n_rows; i++)
     label_width = MAX (label_width, text_width (row_labels[i]));
@@ -473,7 +549,7 @@ append_row_list (GString *out, const char *label, const MfReduction *red, const 
 static void
 append_w (GString *out, const MfModel *model, const MfReduction *red)
 {
-  MfMatrixView w = view_by_rows (red->w, red->n_rows, red->n_cols);
+  MfMatrixView w = view_of_sparse (red->w);
   g_autofree const char **columns = NULL;
   g_autofree char *rows = NULL;
   g_autofree char *cols = NULL;
@@ -500,7 +576,7 @@ append_alpha (GString *out, const MfModel *model, const MfReduction *red)
 {
   const MfNullspace *ns = red->nullspace;
   guint nb = mf_reduction_n_independent (red);
-  MfMatrixView alpha = view_by_rows (ns->alpha, red->n_cols, nb);
+  MfMatrixView alpha = view_of_alpha (ns->alpha);
   g_autofree const char **rows = NULL;
   g_autofree const char **columns = NULL;
 
@@ -530,7 +606,7 @@ static void
 append_mass_reduced (GString *out, const MfModel *model, const MfReduction *red)
 {
   guint nb = mf_reduction_n_independent (red);
-  MfMatrixView mass_reduced = view_by_rows (red->mass_reduced, nb, nb);
+  MfMatrixView mass_reduced = view_of_sparse (red->mass_reduced);
   MfMatrixView basis = view_by_rows (red->mass_null_basis, nb, red->mass_nullity);
   g_autofree const char **names = state_labels (model, red->nullspace->independent, nb);
   g_auto (GStrv) betas = NULL;
@@ -620,11 +696,21 @@ append_index (GString *out, const MfModel *model, const MfReduction *red)
 static void
 append_sigma (GString *out, const MfReduction *red)
 {
-  guint n = MIN (red->n_rows, red->n_cols);
+  guint n = red->n_sigma_w;
 
   g_string_append (out, "  σ(W): ");
   if (n == 0)
     g_string_append (out, _("none"));
+  if (n < MIN (red->n_rows, red->n_cols))
+    {
+      g_autofree char *largest = format_number (red->sigma_w[0]);
+      g_autofree char *smallest = format_number (red->sigma_w[1]);
+
+      /* Translators: the extreme singular values of a large W, found by Lanczos iterations */
+      g_string_append_printf (out, _("largest %s, smallest %s (by Lanczos iterations)"), largest,
+                              smallest);
+      n = 0;
+    }
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *number = format_number (red->sigma_w[i]);

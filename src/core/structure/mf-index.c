@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-linearization.h"
+#include "mf-model-private.h"
 #include "mf-nullspace.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
@@ -289,16 +290,15 @@ index_rounds (double            *e,
 }
 
 MfIndex *
-mf_index_new (const MfModel *model,
-              const double  *alpha_dense,
-              const guint   *independent,
-              guint          n_bar,
-              const double  *mass_reduced)
+mf_index_new (const MfModel  *model,
+              const MfAlpha  *alpha,
+              const guint    *independent,
+              guint           n_bar,
+              const MfSparse *mass_reduced)
 {
   guint n_v = mf_model_n_velocities (model);
   guint n_y = n_bar + mf_model_n_positions (model) + mf_model_n_pressures (model);
   MfIndex *index = index_new ();
-  g_autoptr (MfAlpha) alpha = mf_alpha_new (alpha_dense, n_v, n_bar);
   g_autofree double *a = mf_linearize_generic (model, alpha);
   g_autofree double *a0 = g_memdup2 (a, MAX ((gsize) n_y * n_y, 1) * sizeof (double));
   g_autofree double *e = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
@@ -309,8 +309,11 @@ mf_index_new (const MfModel *model,
   for (guint i = 0; i < n_y; i++)
     AT (e, n_y, i, i) = 1.0;
   for (guint i = 0; i < n_bar; i++)
-    for (guint j = 0; j < n_bar; j++)
-      AT (e, n_y, i, j) = AT (mass_reduced, n_bar, i, j);
+    {
+      AT (e, n_y, i, i) = 0.0;
+      for (guint p = mass_reduced->start[i]; p < mass_reduced->start[i + 1]; p++)
+        AT (e, n_y, i, mass_reduced->col[p]) = mass_reduced->val[p];
+    }
   /* y = [v̄; x; p_c]: positions and pressures follow the velocities in u */
   for (guint j = 0; j < n_y; j++)
     names[j] = mf_model_state_name (model, j < n_bar ? independent[j] : n_v + (j - n_bar));
@@ -344,21 +347,20 @@ linearize_unconstrained (const MfModel *model)
  * of each multiplier, which leaves the index alone but puts the columns
  * Wᵀ of pressures (areas, 1e-4) and of contact forces (1) on one scale. */
 static double *
-scaled_rows (const double *w, guint n_rows, guint n_v, const guint *rows, guint m)
+scaled_rows (const MfSparse *w, guint n_v, const guint *rows, guint m)
 {
   double *kept = g_new0 (double, MAX ((gsize) m * n_v, 1));
 
   for (guint i = 0; i < m; i++)
-    for (guint k = 0; k < n_v; k++)
-      AT (kept, m, i, k) = AT (w, n_rows, rows[i], k);
+    for (guint p = w->start[rows[i]]; p < w->start[rows[i] + 1]; p++)
+      AT (kept, m, i, w->col[p]) = w->val[p];
   mf_scale_rows (kept, m, n_v);
   return kept;
 }
 
 MfIndex *
 mf_index_lagrange_new (const MfModel     *model,
-                       const double      *w,
-                       guint              n_rows,
+                       const MfSparse    *w,
                        const guint       *rows,
                        guint              m,
                        const char *const *row_names)
@@ -368,7 +370,7 @@ mf_index_lagrange_new (const MfModel     *model,
   guint n = n_u + m;
   MfIndex *index = index_new ();
   g_autofree double *jac = linearize_unconstrained (model);
-  g_autofree double *kept = scaled_rows (w, n_rows, n_v, rows, m);
+  g_autofree double *kept = scaled_rows (w, n_v, rows, m);
   g_autofree double *e = g_new0 (double, MAX ((gsize) n * n, 1));
   g_autofree double *a = g_new0 (double, MAX ((gsize) n * n, 1));
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
@@ -399,4 +401,89 @@ mf_index_lagrange_new (const MfModel     *model,
   index->index = index_rounds (e, a, n, (const char *const *) names->pdata, index->steps, &hidden,
                                &q);
   return index;
+}
+
+/* ∂F/∂u at the rounds' generic state (every velocity nonzero and
+ * different: mf-linearization.c with α = I), into `entries`; at t = 1 s
+ * when an input makes it infinite at t = 0. */
+static void
+generic_force_jacobian (const MfModel *model, MfTriplet *entries)
+{
+  guint n_v = mf_model_n_velocities (model);
+  g_autofree double *u = g_new0 (double, MAX (mf_model_n_states (model), 1));
+
+  for (guint k = 0; k < n_v; k++)
+    u[k] = 0.5 + 0.173 * k;
+  for (double t = 0.0; t <= 1.0; t += 1.0)
+    {
+      gboolean finite = TRUE;
+
+      mf_model_force_jacobian (model, t, u, entries);
+      for (guint i = 0; i < model->n_triplets; i++)
+        finite = finite && isfinite (entries[i].value);
+      if (finite)
+        break;
+    }
+}
+
+/* Whether D = ∂F/∂v over the massless velocities is diagonal with every
+ * entry negative. */
+static gboolean
+massless_forces_fall (const MfModel *model, const gboolean *massless)
+{
+  guint n_v = mf_model_n_velocities (model);
+  g_autofree MfTriplet *entries = g_new0 (MfTriplet, MAX (model->n_triplets, 1));
+  g_autofree double *diagonal = g_new0 (double, MAX (n_v, 1));
+
+  generic_force_jacobian (model, entries);
+  for (guint i = 0; i < model->n_triplets; i++)
+    {
+      const MfTriplet *e = &entries[i];
+
+      if (e->row >= n_v || !massless[e->row] || e->col >= n_v || !massless[e->col])
+        continue;
+      if (e->col == e->row)
+        diagonal[e->row] += e->value;
+      else if (e->value != 0.0)
+        return FALSE;
+    }
+  for (guint k = 0; k < n_v; k++)
+    if (massless[k] && !(diagonal[k] < 0.0))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+mf_index_lagrange_by_rule (const MfModel  *model,
+                           const MfSparse *w,
+                           const guint    *rows,
+                           guint           m,
+                           int            *index)
+{
+  guint n_v = mf_model_n_velocities (model), n_0 = 0;
+  g_autofree gboolean *massless = g_new0 (gboolean, MAX (n_v, 1));
+  g_autofree guint *column = g_new0 (guint, MAX (n_v, 1));
+  g_autofree guint *preference = NULL;
+  g_autoptr (MfSparse) w0 = NULL;
+  g_autoptr (MfNullspace) elimination = NULL;
+  g_auto (MfEntries) entries = { 0 };
+
+  for (guint k = 0; k < n_v; k++)
+    if ((massless[k] = mf_model_velocity_mass (model, k) == 0.0))
+      column[k] = n_0++;
+  if (n_0 > 0 && !massless_forces_fall (model, massless))
+    return FALSE;
+  /* W0: the kept rows on the massless columns */
+  mf_entries_init (&entries);
+  for (guint i = 0; i < m; i++)
+    for (guint p = w->start[rows[i]]; p < w->start[rows[i] + 1]; p++)
+      if (massless[w->col[p]])
+        mf_entries_add (&entries, i, column[w->col[p]], w->val[p]);
+  w0 = mf_entries_finish (&entries, m, n_0);
+  preference = g_new0 (guint, MAX (n_0, 1));
+  for (guint j = 0; j < n_0; j++)
+    preference[j] = j;
+  elimination = mf_nullspace_select_sparse (w0, preference, TOLERANCE);
+  *index = elimination->rank == m ? 1 : 2;
+  return TRUE;
 }

@@ -22,7 +22,9 @@
 
 #include <glib.h>
 
+#include "mf-alpha.h"
 #include "mf-model.h"
+#include "mf-sparse.h"
 
 G_BEGIN_DECLS
 
@@ -59,31 +61,48 @@ typedef struct
   gboolean   solvable;
 } MfIndex;
 
-/* `alpha` is n_v × n_bar column-major, `mass_reduced` n_bar × n_bar, both
- * of `mode` (mf-reduction.h); `independent` names the columns of α as
- * model state indices, most preferred first. */
-MfIndex *mf_index_new (const MfModel *model,
-                       const double  *alpha,
-                       const guint   *independent,
-                       guint          n_bar,
-                       const double  *mass_reduced);
+/* `alpha` and `mass_reduced` (n_bar × n_bar) are those of `mode`
+ * (mf-reduction.h); `independent` names the columns of α as model state
+ * indices, most preferred first.  The rounds are dense: for a singular M̄. */
+MfIndex *mf_index_new (const MfModel  *model,
+                       const MfAlpha  *alpha,
+                       const guint    *independent,
+                       guint           n_bar,
+                       const MfSparse *mass_reduced);
 
 /* The index of the Lagrange-multiplier form of the same mode,
  *
  *   M v' = F(v, x, p_c, t) + Wᵀλ,  0 = W v − q(t),  x' = S v,  C p_c' = inflow(v),
  *
  * unknowns y = [v; λ; x; p_c] and E = diag(M, 0, I, I), by the same rounds
- * on its linearisation at a state where every velocity is nonzero.  W is
- * n_rows × n_v (column-major, mf-reduction.h); only its `m` independent rows
- * `rows` are kept (redundant rows' multipliers are undetermined whatever the
- * index), named by `row_names` in the steps ("λ(J1)").  Only `index` and
- * `steps` are filled. */
+ * on its linearisation at a state where every velocity is nonzero.  Only
+ * the `m` independent rows `rows` of W are kept (redundant rows'
+ * multipliers are undetermined whatever the index), named by `row_names`
+ * in the steps ("λ(J1)").  Only `index` and `steps` are filled.  Dense:
+ * O((n_v + m)³). */
 MfIndex *mf_index_lagrange_new (const MfModel     *model,
-                                const double      *w,
-                                guint              n_rows,
+                                const MfSparse    *w,
                                 const guint       *rows,
                                 guint              m,
                                 const char *const *row_names);
+
+/* The same index without the rounds, when the rule below applies (TRUE,
+ * *index set).  At the generic state of the rounds, let D be ∂F/∂v over
+ * the massless velocities.  When D is diagonal and negative (every massless
+ * branch's force falls with its own flow, as an orifice's, a valve's or a
+ * damped massless piston's does), the algebraic unknowns (massless
+ * velocities, λ) have the Jacobian [D W0ᵀ; W0 0], W0 the kept rows on the
+ * massless columns: regular — index 1 — exactly when W0 has full row rank.
+ * Otherwise the combinations c of rows with cᵀW0 = 0 are constraints on the
+ * massive velocities alone; differentiated once they bring cᵀW M⁻¹Wᵀc in λ,
+ * regular for independent rows, so the index is 2 (with every velocity
+ * massive: Hessenberg index 2).  FALSE when D is not diagonal and negative.
+ * O(nonzeros) but for the rank of W0, found by the sparse elimination. */
+gboolean mf_index_lagrange_by_rule (const MfModel  *model,
+                                    const MfSparse *w,
+                                    const guint    *rows,
+                                    guint           m,
+                                    int            *index);
 
 void     mf_index_free (MfIndex *index);
 

@@ -9,6 +9,9 @@
 
 #include <glib.h>
 
+#include "mf-alpha.h"
+#include "mf-sparse.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -20,17 +23,24 @@ typedef struct
   guint  *independent; /* cols - rank columns, in preference order */
   guint  *pivot_rows;  /* rank rows that carry the pivots */
   guint  *redundant;   /* rows - rank rows that depend on the others */
-  /* cols × (cols − rank), column-major: column j is the velocity pattern of
-   * independent state independent[j]: 1 at that state, 0 at the other
+  /* cols × (cols − rank) as sparse rows: column j is the velocity pattern
+   * of independent state independent[j]: 1 at that state, 0 at the other
    * independent states, −W2⁻¹W1 at the dependent ones. */
-  double *alpha;
+  MfAlpha *alpha;
 } MfNullspace;
 
-/* W is rows × cols, column-major.  `preference` lists every column once, the
- * one most wanted as an independent state first; the elimination picks
- * pivots (dependent states) from the end of that list.  A row is redundant
- * when, after row scaling, nothing larger than `tolerance` (relative; 0 for
- * the default 1e-10) is left in it. */
+/* W is rows × cols.  `preference` lists every column once, the one most
+ * wanted as an independent state first; the elimination picks pivots
+ * (dependent states) from the end of that list, in each the row of largest
+ * magnitude after scaling each row to a largest entry of 1 (the first such
+ * row on ties).  A row is redundant when nothing larger than `tolerance`
+ * (relative; 0 for the default 1e-10) is left in it.  The elimination works
+ * on the rows' nonzeros, fill-in included, and α follows from the
+ * eliminated rows by back-substitution: O(nonzeros) for a network. */
+MfNullspace *mf_nullspace_select_sparse (const MfSparse *w,
+                                         const guint    *preference,
+                                         double          tolerance);
+/* The same from W dense (column-major). */
 MfNullspace *mf_nullspace_select (const double *w,
                                   guint         rows,
                                   guint         cols,

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "mf-model-private.h"
+#include "mf-pivot-block.h"
+#include "mf-sigma.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -27,13 +29,14 @@ mf_reduction_free (MfReduction *reduction)
   g_strfreev (reduction->row_names);
   g_free (reduction->closed);
   g_free (reduction->label);
-  g_free (reduction->w);
+  mf_sparse_free (reduction->w);
   g_free (reduction->mass);
   g_free (reduction->sigma_w);
   g_free (reduction->row_determined);
   mf_nullspace_free (reduction->nullspace);
   mf_index_free (reduction->index_analysis);
-  g_free (reduction->mass_reduced);
+  mf_sparse_free (reduction->mass_reduced);
+  mf_mass_factor_free (reduction->mass_factor);
   g_free (reduction->mass_null_basis);
   g_ptr_array_unref (reduction->problems);
   g_free (reduction);
@@ -48,18 +51,26 @@ mf_reduction_n_independent (const MfReduction *reduction)
 static void
 fill_rows (MfReduction *red, const MfModel *model)
 {
-  guint max_rows = mf_model_max_rows (model), n_v = red->n_cols;
-  g_autofree double *full = g_new0 (double, MAX ((gsize) max_rows * n_v, 1));
+  guint n_v = red->n_cols;
 
-  red->row_names = g_new0 (char *, max_rows + 1);
-  red->n_rows = mf_model_fill_constraints (model, red->closed, full, max_rows, red->row_names);
-  red->w = g_new0 (double, MAX ((gsize) red->n_rows * n_v, 1));
-  for (guint j = 0; j < n_v; j++)
-    memcpy (&AT (red->w, red->n_rows, 0, j), &AT (full, max_rows, 0, j),
-            red->n_rows * sizeof (double));
+  red->row_names = g_new0 (char *, mf_model_max_rows (model) + 1);
+  red->w = mf_model_constraints (model, red->closed, red->row_names);
+  red->n_rows = red->w->n_rows;
   red->mass = g_new0 (double, MAX (n_v, 1));
   for (guint k = 0; k < n_v; k++)
     red->mass[k] = mf_model_velocity_mass (model, k);
+}
+
+/* Heaviest first; document order between equal masses. */
+static int
+compare_mass (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const double *mass = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+
+  if (mass[i] != mass[j])
+    return mass[i] > mass[j] ? -1 : 1;
+  return i < j ? -1 : i > j;
 }
 
 /* Who should be integrated: pinned states first, then the heaviest; zero-mass
@@ -68,7 +79,7 @@ static guint *
 state_preference (const MfReduction *red, const MfModel *model)
 {
   const MfCircuit *circuit = mf_model_get_circuit (model);
-  guint n = red->n_cols, k = 0;
+  guint n = red->n_cols, k = 0, pinned;
   guint *order = g_new0 (guint, MAX (n, 1));
   g_autofree gboolean *placed = g_new0 (gboolean, MAX (n, 1));
 
@@ -82,48 +93,29 @@ state_preference (const MfReduction *red, const MfModel *model)
           placed[s] = TRUE;
         }
     }
-  while (k < n)
-    {
-      guint best = MF_NONE;
-
-      for (guint j = 0; j < n; j++)
-        if (!placed[j] && (best == MF_NONE || red->mass[j] > red->mass[best]))
-          best = j;
-      order[k++] = best;
-      placed[best] = TRUE;
-    }
+  pinned = k;
+  for (guint j = 0; j < n; j++)
+    if (!placed[j])
+      order[k++] = j;
+  g_qsort_with_data (order + pinned, (gint) (n - pinned), sizeof (guint), compare_mass, red->mass);
   return order;
 }
 
-/* Which multipliers the constraints determine: λ_i is unique unless row i
- * takes part in a vector of the left null space.  Row scaling does not
- * change which rows those are. */
+/* Which multipliers the constraints determine, from the left singular
+ * vectors of W (rows scaled): λ_i is unique unless row i takes part in a
+ * vector of the left null space.  Row scaling does not change which rows
+ * those are. */
 static gboolean
-analyse_rows (MfReduction *red)
+rows_by_svd (MfReduction *red)
 {
   guint m = red->n_rows, n = red->n_cols, k = MIN (m, n);
-  g_autofree double *scaled = NULL;
-  g_autofree double *u = NULL;
-  g_autofree double *sigma = NULL;
-  g_autofree double *superb = NULL;
+  g_autofree double *scaled = mf_sparse_to_dense (red->w);
+  g_autofree double *u = g_new0 (double, (gsize) m * m);
+  g_autofree double *sigma = g_new0 (double, MAX (k, 1));
+  g_autofree double *superb = g_new0 (double, MAX (k, 1));
   guint rank = 0;
 
-  red->row_determined = g_new0 (gboolean, MAX (m, 1));
-  if (m == 0)
-    return TRUE;
-  if (red->nullspace->rank == m)
-    {
-      /* no left null space: every multiplier is determined */
-      for (guint i = 0; i < m; i++)
-        red->row_determined[i] = TRUE;
-      return TRUE;
-    }
-
-  scaled = g_memdup2 (red->w, (gsize) m * n * sizeof (double));
   mf_scale_rows (scaled, m, n);
-  u = g_new0 (double, (gsize) m * m);
-  sigma = g_new0 (double, MAX (k, 1));
-  superb = g_new0 (double, MAX (k, 1));
   if (k > 0 && LAPACKE_dgesvd (LAPACK_COL_MAJOR, 'A', 'N', (lapack_int) m, (lapack_int) n, scaled,
                                (lapack_int) m, sigma, u, (lapack_int) m, NULL, 1, superb) != 0)
     return FALSE;
@@ -141,79 +133,123 @@ analyse_rows (MfReduction *red)
   return TRUE;
 }
 
+gboolean
+mf_reduction_rows_by_elimination (const MfSparse    *w,
+                                  const MfNullspace *ns,
+                                  gboolean          *row_determined)
+{
+  g_autoptr (MfPivotBlock) block = mf_pivot_block_new (w, ns);
+  g_autofree guint *step = g_new (guint, MAX (w->n_cols, 1));
+  g_autofree double *row_max = g_new0 (double, MAX (w->n_rows, 1));
+  g_autofree double *y = g_new0 (double, MAX (ns->rank, 1));
+
+  if (block == NULL)
+    return FALSE;
+  for (guint i = 0; i < w->n_rows; i++)
+    {
+      row_determined[i] = TRUE;
+      for (guint p = w->start[i]; p < w->start[i + 1]; p++)
+        row_max[i] = MAX (row_max[i], fabs (w->val[p]));
+    }
+  for (guint k = 0; k < w->n_cols; k++)
+    step[k] = G_MAXUINT;
+  for (guint s = 0; s < ns->rank; s++)
+    step[ns->dependent[s]] = s;
+  for (guint d = 0; d < ns->rows - ns->rank; d++)
+    {
+      guint rho = ns->redundant[d];
+      double norm = 1.0;
+
+      /* y_ρ = 1 over the scaled rows; the pivot rows' part cancels row ρ */
+      memset (y, 0, ns->rank * sizeof (double));
+      for (guint p = w->start[rho]; p < w->start[rho + 1]; p++)
+        if (step[w->col[p]] != G_MAXUINT)
+          y[step[w->col[p]]] = -w->val[p] / row_max[rho];
+      mf_pivot_block_solve_transposed (block, y);
+      for (guint i = 0; i < ns->rank; i++)
+        {
+          y[i] *= row_max[ns->pivot_rows[i]];
+          norm += y[i] * y[i];
+        }
+      norm = sqrt (norm);
+      row_determined[rho] = FALSE;
+      for (guint i = 0; i < ns->rank; i++)
+        if (fabs (y[i]) >= 1e-8 * norm)
+          row_determined[ns->pivot_rows[i]] = FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+analyse_rows (MfReduction *red)
+{
+  guint m = red->n_rows;
+
+  red->row_determined = g_new0 (gboolean, MAX (m, 1));
+  if (m == 0)
+    return TRUE;
+  if (red->nullspace->rank == m)
+    {
+      /* no left null space: every multiplier is determined */
+      for (guint i = 0; i < m; i++)
+        red->row_determined[i] = TRUE;
+      return TRUE;
+    }
+  if ((guint64) m * red->n_cols <= MF_REDUCTION_DENSE_MAX)
+    return rows_by_svd (red);
+  return mf_reduction_rows_by_elimination (red->w, red->nullspace, red->row_determined);
+}
+
 /* M̄ = αᵀ M α from the nonzeros of α: a dependent velocity depends on a
  * few independent ones, so each row of α adds a handful of products. */
-static void
-assemble_reduced_mass (MfReduction *red)
+static MfSparse *
+assemble_reduced_mass (const MfReduction *red)
 {
-  guint n = red->n_cols, nb = mf_reduction_n_independent (red);
-  const double *alpha = red->nullspace->alpha;
-  g_autofree guint *nonzero = g_new0 (guint, MAX (nb, 1));
+  const MfAlpha *alpha = red->nullspace->alpha;
+  g_auto (MfEntries) entries = { 0 };
 
-  red->mass_reduced = g_new0 (double, MAX ((gsize) nb * nb, 1));
-  for (guint k = 0; k < n; k++)
+  mf_entries_init (&entries);
+  for (guint k = 0; k < alpha->n_v; k++)
     {
-      guint count = 0;
-
       if (red->mass[k] == 0.0)
         continue;
-      for (guint j = 0; j < nb; j++)
-        if (AT (alpha, n, k, j) != 0.0)
-          nonzero[count++] = j;
-      for (guint a = 0; a < count; a++)
-        for (guint b = 0; b < count; b++)
-          AT (red->mass_reduced, nb, nonzero[a], nonzero[b])
-            += AT (alpha, n, k, nonzero[a]) * red->mass[k] * AT (alpha, n, k, nonzero[b]);
+      for (guint a = alpha->start[k]; a < alpha->start[k + 1]; a++)
+        for (guint b = alpha->start[k]; b < alpha->start[k + 1]; b++)
+          mf_entries_add (&entries, alpha->col[a], alpha->col[b],
+                          alpha->val[a] * red->mass[k] * alpha->val[b]);
     }
+  return mf_entries_finish (&entries, alpha->n_bar, alpha->n_bar);
 }
 
-/* A Cholesky factorisation whose pivots are all well away from zero proves
- * M̄ nonsingular cheaply; only when it does not is the null space worth the
- * eigendecomposition. */
-static gboolean
-mass_clearly_regular (const MfReduction *red)
-{
-  guint nb = mf_reduction_n_independent (red);
-  g_autofree double *factor = g_memdup2 (red->mass_reduced, (gsize) nb * nb * sizeof (double));
-  double smallest = G_MAXDOUBLE, biggest = 0.0;
-
-  if (LAPACKE_dpotrf (LAPACK_COL_MAJOR, 'L', (lapack_int) nb, factor, (lapack_int) nb) != 0)
-    return FALSE;
-  for (guint i = 0; i < nb; i++)
-    {
-      smallest = MIN (smallest, AT (factor, nb, i, i) * AT (factor, nb, i, i));
-      biggest = MAX (biggest, AT (red->mass_reduced, nb, i, i));
-    }
-  return smallest > RANK_TOLERANCE * biggest;
-}
-
-/* M̄ and its null space, from the symmetric eigenproblem when needed. */
+/* M̄, and its factor when a Cholesky factorisation proves it regular with
+ * every pivot well away from zero (sparse, cheap); only when it does not is
+ * the null space worth the symmetric eigenproblem (dense: a singular M̄). */
 static gboolean
 reduce_mass (MfReduction *red)
 {
   guint nb = mf_reduction_n_independent (red);
-  g_autofree double *eig = NULL;
   g_autofree double *vectors = NULL;
-  double biggest = 0.0;
+  g_autofree double *eig = NULL;
+  double biggest;
 
-  assemble_reduced_mass (red);
-  red->mass_null_basis = g_new0 (double, MAX ((gsize) nb * nb, 1));
-  if (nb == 0 || mass_clearly_regular (red))
+  red->mass_reduced = assemble_reduced_mass (red);
+  if (nb == 0)
+    return TRUE;
+  red->mass_factor = mf_mass_factor_new (red->mass_reduced, RANK_TOLERANCE);
+  if (red->mass_factor != NULL)
     return TRUE;
 
-  vectors = g_memdup2 (red->mass_reduced, (gsize) nb * nb * sizeof (double));
+  vectors = mf_sparse_to_dense (red->mass_reduced);
   eig = g_new0 (double, nb);
   if (LAPACKE_dsyev (LAPACK_COL_MAJOR, 'V', 'U', (lapack_int) nb, vectors, (lapack_int) nb, eig)
       != 0)
     return FALSE;
   biggest = fabs (eig[nb - 1]);
   for (guint j = 0; j < nb; j++)
-    if (fabs (eig[j]) <= RANK_TOLERANCE * biggest || biggest == 0.0)
-      {
-        memcpy (&AT (red->mass_null_basis, nb, 0, red->mass_nullity), &AT (vectors, nb, 0, j),
-                nb * sizeof (double));
-        red->mass_nullity++;
-      }
+    red->mass_nullity += fabs (eig[j]) <= RANK_TOLERANCE * biggest || biggest == 0.0;
+  /* dsyev sorts the eigenvalues ascending: the null space comes first */
+  red->mass_null_basis = g_memdup2 (vectors, MAX ((gsize) nb * red->mass_nullity, 1)
+                                               * sizeof (double));
   red->mass_singular = red->mass_nullity > 0;
   return TRUE;
 }
@@ -228,33 +264,33 @@ join_rows (const MfReduction *red, const guint *rows, guint n)
   return g_string_free (s, FALSE);
 }
 
-/* Does every nonzero entry of a junction row belong to a closed valve? */
 static gboolean
 row_is_empty (const MfReduction *red, guint row)
 {
-  for (guint k = 0; k < red->n_cols; k++)
-    if (AT (red->w, red->n_rows, row, k) != 0.0)
-      return FALSE;
-  return TRUE;
+  return red->w->start[row] == red->w->start[row + 1];
 }
 
+/* Does every nonzero entry of a junction row belong to a closed valve?
+ * `by_columns` is Wᵀ: the rows of each velocity. */
 static gboolean
-row_only_closed (const MfReduction *red, guint row)
+row_only_closed (const MfReduction *red, const MfSparse *by_columns, guint row)
 {
+  const MfSparse *w = red->w;
+
   if (row_is_empty (red, row))
     return FALSE;
-  for (guint k = 0; k < red->n_cols; k++)
-    if (AT (red->w, red->n_rows, row, k) != 0.0)
-      {
-        gboolean closed = FALSE;
+  for (guint p = w->start[row]; p < w->start[row + 1]; p++)
+    {
+      guint k = w->col[p];
+      gboolean closed = FALSE;
 
-        for (guint r = 0; r < red->n_rows; r++)
-          if (r != row && g_str_has_suffix (red->row_names[r], " closed")
-              && AT (red->w, red->n_rows, r, k) != 0.0)
-            closed = TRUE;
-        if (!closed)
-          return FALSE;
-      }
+      for (guint q = by_columns->start[k]; q < by_columns->start[k + 1]; q++)
+        if (by_columns->col[q] != row
+            && g_str_has_suffix (red->row_names[by_columns->col[q]], " closed"))
+          closed = TRUE;
+      if (!closed)
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -308,6 +344,7 @@ describe_problems (MfReduction *red, const MfModel *model)
 {
   const MfNullspace *ns = red->nullspace;
   guint n_junction = model->n_junction_rows;
+  g_autoptr (MfSparse) by_columns = mf_sparse_transpose (red->w);
 
   for (guint i = 0; i < model->notes->len; i++)
     g_ptr_array_add (red->problems, g_strdup (model->notes->pdata[i]));
@@ -334,7 +371,7 @@ describe_problems (MfReduction *red, const MfModel *model)
                                      "orifice, valve, pump or piston): its pressure is "
                                      "undetermined"), red->row_names[r]);
       /* Translators: %s is a node ("J1", "P1.a") */
-      else if (r < n_junction && row_only_closed (red, r))
+      else if (r < n_junction && row_only_closed (red, by_columns, r))
         message = g_strdup_printf (_("node %s touches only closed valves: its pressure is "
                                      "undetermined"), red->row_names[r]);
       /* Translators: %s is a node ("J1", "P1.a") */
@@ -366,35 +403,49 @@ describe_problems (MfReduction *red, const MfModel *model)
     }
 }
 
-static gboolean
-every_velocity_has_mass (const MfReduction *red)
-{
-  for (guint k = 0; k < red->n_cols; k++)
-    if (red->mass[k] <= 0.0)
-      return FALSE;
-  return TRUE;
-}
-
-/* The index of M v' = F + Wᵀλ, W v = q from its own rounds (mf-index.h).
- * Without constraints it is the reduced system itself; when the reduced
- * equations do not determine the state, the larger form does not either.
- * When every velocity has mass the rounds are known without running them
- * (each costs O(n³), seconds on a network of a thousand pipes): round 0
- * finds W v = q, round 1 W M⁻¹ (F + Wᵀλ), whose block W M⁻¹ Wᵀ in λ is
- * regular for independent rows, so E is regular at round 2 — Hessenberg
- * index 2, which tests/test-index.c checks against the rounds. */
+/* The index of M v' = F + Wᵀλ, W v = q (mf-index.h).  Without constraints
+ * it is the reduced system itself; when the reduced equations do not
+ * determine the state, the larger form does not either.  Where every
+ * massless velocity's force falls with it, the rule of
+ * mf_index_lagrange_by_rule() gives it from the rank of W's massless
+ * columns, which tests/test-index.c checks against the rounds; only other
+ * circuits (an undamped massless piston) pay for the rounds, O(n³). */
 static int
 lagrange_index (const MfReduction *red, const MfModel *model)
 {
   g_autoptr (MfIndex) lagrange = NULL;
+  int index;
 
   if (red->index < 0 || red->nullspace->rank == 0)
     return red->index;
-  if (every_velocity_has_mass (red))
-    return 2;
-  lagrange = mf_index_lagrange_new (model, red->w, red->n_rows, red->nullspace->pivot_rows,
+  if (mf_index_lagrange_by_rule (model, red->w, red->nullspace->pivot_rows, red->nullspace->rank,
+                                 &index))
+    return index;
+  lagrange = mf_index_lagrange_new (model, red->w, red->nullspace->pivot_rows,
                                     red->nullspace->rank, (const char *const *) red->row_names);
   return lagrange->index;
+}
+
+/* σ(W), for people: every singular value by a dense SVD of a small W, the
+ * extreme ones by Lanczos iterations on a large one (mf-sigma.h). */
+static gboolean
+find_sigma (MfReduction *red)
+{
+  guint k = MIN (red->n_rows, red->n_cols);
+
+  red->n_sigma_w = (guint64) red->n_rows * red->n_cols <= MF_REDUCTION_DENSE_MAX ? k : MIN (k, 2);
+  red->sigma_w = g_new0 (double, MAX (red->n_sigma_w, 1));
+  if (k == 0)
+    return TRUE;
+  if (red->n_sigma_w == k)
+    {
+      g_autofree double *dense = mf_sparse_to_dense (red->w);
+
+      return mf_singular_values (dense, red->n_rows, red->n_cols, red->sigma_w);
+    }
+  red->sigma_w[0] = mf_sigma_largest (red->w);
+  red->sigma_w[1] = red->nullspace->rank < k ? 0.0 : mf_sigma_smallest (red->w);
+  return TRUE;
 }
 
 MfReduction *
@@ -406,9 +457,7 @@ mf_reduction_new (const MfModel *model, guint mode)
   if (red == NULL)
     return NULL;
   red->index_lagrange = lagrange_index (red, model);
-  /* σ(W) is for people too: a dense SVD, O(n³) */
-  red->sigma_w = g_new0 (double, MAX (MIN (red->n_rows, red->n_cols), 1));
-  if (red->n_rows > 0 && !mf_singular_values (red->w, red->n_rows, red->n_cols, red->sigma_w))
+  if (!find_sigma (red))
     {
       g_critical ("LAPACK failed on the singular values of W in mode %u", mode);
       mf_reduction_free (red);
@@ -431,7 +480,7 @@ mf_reduction_new_for (const MfModel *model, guint mode, const gboolean *closed)
   red->problems = g_ptr_array_new_with_free_func (g_free);
   fill_rows (red, model);
   preference = state_preference (red, model);
-  red->nullspace = mf_nullspace_select (red->w, red->n_rows, red->n_cols, preference, 0.0);
+  red->nullspace = mf_nullspace_select_sparse (red->w, preference, 0.0);
   if (red->nullspace == NULL || !analyse_rows (red) || !reduce_mass (red))
     {
       /* LAPACK only fails here on NaN input, which the loader rejects. */

@@ -12,10 +12,20 @@
 #include <glib.h>
 
 #include "mf-index.h"
+#include "mf-mass-factor.h"
 #include "mf-model.h"
 #include "mf-nullspace.h"
+#include "mf-sparse.h"
 
 G_BEGIN_DECLS
+
+/* A W of at most this many entries (rows × columns) gets the analyses a
+ * person reads in full, by dense SVD: every singular value, and which
+ * multipliers the constraints leave free from W's left singular vectors.
+ * A larger one gets σ_max and σ_min by Lanczos (mf-sigma.h) and the free
+ * multipliers from the left null space that the elimination's pivot block
+ * gives (docs/model.md, "Each mode"). */
+#define MF_REDUCTION_DENSE_MAX 40000
 
 typedef struct
 {
@@ -28,19 +38,26 @@ typedef struct
   guint        n_rows;
   guint        n_cols;
   char       **row_names;     /* n_rows */
-  double      *w;             /* n_rows × n_cols, column-major */
+  MfSparse    *w;             /* n_rows × n_cols, its nonzeros by rows */
   double      *mass;          /* n_cols: the diagonal of M */
-  double      *sigma_w;       /* min(n_rows, n_cols) singular values of W, descending;
-                                 found by mf_reduction_new() only (NULL otherwise) */
+  /* Found by mf_reduction_new() only (NULL otherwise): the min(n_rows,
+   * n_cols) singular values of W, descending, when W has at most
+   * MF_REDUCTION_DENSE_MAX entries; else two, σ_max and σ_min (0 when the
+   * rank is below min(n_rows, n_cols)).  n_sigma_w says how many. */
+  double      *sigma_w;
+  guint        n_sigma_w;
   /* n_rows: whether the constraints fix that row's multiplier (a junction's
    * pressure, a closed valve's force) uniquely; FALSE where the row has a
    * part in the left null space of W (redundant constraints). */
   gboolean    *row_determined;
   MfNullspace *nullspace;     /* rank, independent, dependent, redundant, alpha */
-  double      *mass_reduced;  /* M̄, n_independent², column-major */
+  MfSparse    *mass_reduced;  /* M̄, n_independent × n_independent, its nonzeros */
+  MfMassFactor *mass_factor;  /* M̄'s Cholesky factor when it is regular, else NULL */
   gboolean     mass_singular;
   guint        mass_nullity;
-  double      *mass_null_basis; /* n_independent × mass_nullity: a basis of null(M̄) */
+  /* n_independent × mass_nullity, column-major: a basis of null(M̄) (NULL
+   * when M̄ is regular) */
+  double      *mass_null_basis;
   /* The DAE index of the reduced system (0: an ODE; -1: the equations do
    * not determine every state), and of the Lagrange-multiplier form
    * M v' = F + Wᵀλ, W v = q by the same procedure (mf_index_lagrange_new;
@@ -70,6 +87,17 @@ MfReduction *mf_reduction_new_for (const MfModel  *model,
 void         mf_reduction_free (MfReduction *reduction);
 
 guint        mf_reduction_n_independent (const MfReduction *reduction);
+
+/* Which multipliers the constraints W fix, from the left null space that
+ * the elimination `nullspace` of W gives: for each redundant row ρ, the
+ * combination y of the pivot rows that cancels it (W2ᵀ y = −W[ρ, dependent]ᵀ,
+ * mf-pivot-block.h), over rows scaled to a largest entry of 1 and
+ * normalised; a row where some y has an entry of 1e-8 or more has a free
+ * multiplier.  What a large W gets instead of the SVD; FALSE when W2
+ * cannot be factored. */
+gboolean     mf_reduction_rows_by_elimination (const MfSparse    *w,
+                                               const MfNullspace *nullspace,
+                                               gboolean          *row_determined);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfReduction, mf_reduction_free)
 
