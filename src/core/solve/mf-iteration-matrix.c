@@ -104,6 +104,9 @@ list_terms (Listing *l, MfIterationMatrix *m, const MfSystem *sys)
       const MfTriplet *e = &m->scratch[i];
 
       m->term_start[i] = l->keys->len;
+      /* a placeholder of the pattern, (0, 0), where there is no velocity */
+      if (e->row >= sys->n_v)
+        continue;
       for (guint p = alpha->start[e->row]; p < alpha->start[e->row + 1]; p++)
         {
           if (e->col < sys->n_v)
