@@ -349,21 +349,6 @@ mf_model_constraints (const MfModel *model, const gboolean *closed, char **names
   return mf_entries_finish (&entries, row, model->branches->len);
 }
 
-guint
-mf_model_fill_constraints (const MfModel  *model,
-                           const gboolean *closed,
-                           double         *w,
-                           guint           ld,
-                           char          **names)
-{
-  g_autoptr (MfSparse) sparse = mf_model_constraints (model, closed, names);
-
-  for (guint i = 0; i < sparse->n_rows; i++)
-    for (guint p = sparse->start[i]; p < sparse->start[i + 1]; p++)
-      w[(gsize) sparse->col[p] * ld + i] = sparse->val[p];
-  return sparse->n_rows;
-}
-
 gboolean
 mf_model_branch_can_close (const MfModel *model, guint velocity)
 {
@@ -381,7 +366,7 @@ mf_model_branch_can_close (const MfModel *model, guint velocity)
   return component_at (model->circuit, b->component)->info->switchable;
 }
 
-/* Counts the rows as mf_model_fill_constraints() lays them out. */
+/* Counts the rows as mf_model_constraints() lays them out. */
 guint
 mf_model_closing_row (const MfModel *model, const gboolean *closed, guint velocity)
 {

@@ -112,6 +112,7 @@ struct _MfModel
   GPtrArray       *link_names;
   GPtrArray       *state_names;
   GHashTable      *state_index; /* state name → its index + 1 (names owned by state_names) */
+  GHashTable      *output_index; /* output name → its index + 1 (names owned by output_names) */
   GPtrArray       *output_names;
   GPtrArray       *output_units;
   guint            n_flow_outputs;
@@ -188,26 +189,20 @@ double mf_model_known_pressure (const MfModel *model,
  * whose constant area is zero. */
 gboolean mf_model_branch_can_close (const MfModel *model,
                                     guint          velocity);
-/* The row mf_model_fill_constraints() gives velocity k when `closed`
+/* The row mf_model_constraints() gives velocity k when `closed`
  * holds it at 0, or MF_NONE. */
 guint  mf_model_closing_row (const MfModel  *model,
                              const gboolean *closed,
                              guint           velocity);
 
-/* Rows of W with the valves `closed` (per component) closed: junction rows,
- * link rows, then one per closed valve or piston held at an end stop.
- * Returns how many; fills `w` (rows × velocities, column-major, zeroed by
- * the caller, at least mf_model_max_rows () rows) and names (may be NULL;
- * new strings). */
+/* The most rows W can have: every valve closed and every piston at a stop. */
 guint  mf_model_max_rows (const MfModel *model);
-/* The same as a sparse matrix (rows × velocities), without the bound. */
+/* Rows of W with the valves `closed` (per component) closed, as a sparse
+ * matrix (rows × velocities): junction rows, link rows, then one per closed
+ * valve or piston held at an end stop; their names into `names` (may be
+ * NULL; new strings, at least mf_model_max_rows () places). */
 MfSparse *mf_model_constraints (const MfModel  *model,
                                 const gboolean *closed,
                                 char          **names);
-guint  mf_model_fill_constraints (const MfModel  *model,
-                                  const gboolean *closed,
-                                  double         *w,
-                                  guint           ld,
-                                  char          **names);
 
 G_END_DECLS

@@ -603,6 +603,11 @@ mf_model_new (const MfCircuit *circuit, GError **error)
   if (!check_initial_values (model, error))
     goto fail;
   build_outputs (model);
+  /* name → index + 1, the first output of a name winning as a search would */
+  model->output_index = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = model->output_names->len; i-- > 0;)
+    g_hash_table_insert (model->output_index, model->output_names->pdata[i],
+                         GUINT_TO_POINTER (i + 1));
   /* ∂F/∂u: a diagonal entry per velocity, two per compliant end, four per
    * spring and damper (two ends × two sides). */
   model->n_triplets = model->branches->len * 3 + (model->springs->len + model->dampers->len) * 4;
@@ -632,6 +637,7 @@ mf_model_free (MfModel *model)
   g_array_unref (model->links);
   g_ptr_array_unref (model->link_names);
   g_clear_pointer (&model->state_index, g_hash_table_unref);
+  g_clear_pointer (&model->output_index, g_hash_table_unref);
   g_ptr_array_unref (model->state_names);
   g_ptr_array_unref (model->output_names);
   g_ptr_array_unref (model->output_units);
@@ -754,6 +760,12 @@ const char *
 mf_model_output_name (const MfModel *model, guint output)
 {
   return model->output_names->pdata[output];
+}
+
+int
+mf_model_find_output (const MfModel *model, const char *name)
+{
+  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (model->output_index, name)) - 1;
 }
 
 const char *

@@ -62,6 +62,9 @@ const char      *mf_model_state_name (const MfModel *model,
                                       guint          state);
 MfStateKind      mf_model_state_kind (const MfModel *model,
                                       guint          state);
+/* Index of an output by name (mf_model_output_name()), or -1. */
+int              mf_model_find_output (const MfModel *model,
+                                       const char    *name);
 /* Index of a state by name, or -1. */
 int              mf_model_find_state (const MfModel *model,
                                       const char    *name);

@@ -54,15 +54,9 @@ mf_events_find_node_outputs (MfEvents *ev)
     {
       g_autofree char *name = g_strdup_printf ("%s.p", mf_model_node_name (model, n));
 
-      ev->node_output[n] = -1;
-      if (mf_model_node_kind (model, n) == MF_NODE_MECHANICAL)
-        continue;
-      for (guint o = 0; o < mf_model_n_outputs (model); o++)
-        if (g_str_equal (mf_model_output_name (model, o), name))
-          {
-            ev->node_output[n] = (int) o;
-            break;
-          }
+      ev->node_output[n] = mf_model_node_kind (model, n) == MF_NODE_MECHANICAL
+                             ? -1
+                             : mf_model_find_output (model, name);
     }
 }
 

@@ -53,15 +53,6 @@
 #include <math.h>
 #include <string.h>
 
-static int
-find_output (const MfModel *model, const char *name)
-{
-  for (guint o = 0; o < mf_model_n_outputs (model); o++)
-    if (strcmp (mf_model_output_name (model, o), name) == 0)
-      return (int) o;
-  return -1;
-}
-
 static void
 add_valve (MfEvents *ev, guint c, const MfComponent *component)
 {
@@ -69,7 +60,7 @@ add_valve (MfEvents *ev, guint c, const MfComponent *component)
   g_autofree char *dp_name = g_strdup_printf ("%s.dp", component->id);
   MfValve valve = { 0 };
   int velocity = mf_model_find_state (ev->model, v_name);
-  int dp = find_output (ev->model, dp_name);
+  int dp = mf_model_find_output (ev->model, dp_name);
   const MfBranch *b;
 
   g_return_if_fail (velocity >= 0 && dp >= 0);
@@ -99,7 +90,7 @@ add_stop (MfEvents *ev, guint c, const MfComponent *component)
   MfValve stop = { 0 };
   int velocity = mf_model_find_state (ev->model, v_name);
   int position = mf_model_find_state (ev->model, x_name);
-  int force = find_output (ev->model, force_name);
+  int force = mf_model_find_output (ev->model, force_name);
 
   g_return_if_fail (velocity >= 0 && position >= 0 && force >= 0);
   stop.kind = MF_SWITCH_STOP;

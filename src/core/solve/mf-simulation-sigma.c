@@ -12,6 +12,44 @@
 
 #include "mf-model-private.h"
 #include "mf-nullspace.h"
+#include "mf-reduction.h"
+#include "mf-sigma.h"
+
+/* The smallest singular value above rounding, and the largest: from every
+ * singular value of a small W, by Lanczos iterations on a large one
+ * (mf-sigma.h), where a rank-deficient W has no σ_min to give (NAN). */
+static gboolean
+extreme_sigma (const MfSparse *w, double *sigma_min, double *sigma_max)
+{
+  guint rows = w->n_rows, cols = w->n_cols, k = MIN (rows, cols);
+  g_autofree double *dense = NULL;
+  g_autofree double *sigma = NULL;
+  double floor_;
+
+  if ((guint64) rows * cols > MF_REDUCTION_DENSE_MAX)
+    {
+      *sigma_max = mf_sigma_largest (w);
+      *sigma_min = mf_sigma_smallest (w);
+      if (!(*sigma_max > 0))
+        *sigma_max = *sigma_min = NAN;
+      return TRUE;
+    }
+  dense = mf_sparse_to_dense (w);
+  sigma = g_new0 (double, k);
+  if (!mf_singular_values (dense, rows, cols, sigma))
+    return FALSE;
+  floor_ = MAX (rows, cols) * DBL_EPSILON * sigma[0];
+  if (!(sigma[0] > 0))
+    return TRUE;
+  *sigma_max = sigma[0];
+  for (guint i = k; i-- > 0;)
+    if (sigma[i] > floor_)
+      {
+        *sigma_min = sigma[i];
+        break;
+      }
+  return TRUE;
+}
 
 gboolean
 mf_simulation_w_sigma (const MfModel *model,
@@ -20,14 +58,8 @@ mf_simulation_w_sigma (const MfModel *model,
                        double        *sigma_min,
                        double        *sigma_max)
 {
-  guint n_v = mf_model_n_velocities (model);
-  guint max_rows = mf_model_max_rows (model);
   g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
-  g_autofree double *full = g_new0 (double, MAX ((gsize) max_rows * n_v, 1));
-  g_autofree double *w = NULL;
-  g_autofree double *sigma = NULL;
-  guint rows, k;
-  double floor_;
+  g_autoptr (MfSparse) w = NULL;
 
   g_return_val_if_fail (sigma_min != NULL && sigma_max != NULL, FALSE);
 
@@ -42,26 +74,8 @@ mf_simulation_w_sigma (const MfModel *model,
       if (is_stop ? switches[i] >= 0.5 : switches[i] < 0.5)
         closed[c] = TRUE;
     }
-  rows = mf_model_fill_constraints (model, closed, full, max_rows, NULL);
-  k = MIN (rows, n_v);
-  if (k == 0)
+  w = mf_model_constraints (model, closed, NULL);
+  if (MIN (w->n_rows, w->n_cols) == 0)
     return TRUE;
-  w = g_new0 (double, (gsize) rows * n_v);
-  for (guint j = 0; j < n_v; j++)
-    for (guint i = 0; i < rows; i++)
-      w[(gsize) j * rows + i] = full[(gsize) j * max_rows + i];
-  sigma = g_new0 (double, k);
-  if (!mf_singular_values (w, rows, n_v, sigma))
-    return FALSE;
-  floor_ = MAX (rows, n_v) * DBL_EPSILON * sigma[0];
-  if (!(sigma[0] > 0))
-    return TRUE;
-  *sigma_max = sigma[0];
-  for (guint i = k; i-- > 0;)
-    if (sigma[i] > floor_)
-      {
-        *sigma_min = sigma[i];
-        break;
-      }
-  return TRUE;
+  return extreme_sigma (w, sigma_min, sigma_max);
 }
