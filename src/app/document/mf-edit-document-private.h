@@ -33,6 +33,7 @@ struct _MfEditDocument
   gboolean    ids_changing; /* the edit under way touched all the components */
   char       *added_id; /* the id the last add_component() returned */
   guint       loads;    /* documents loaded so far: a save under way knows its own */
+  gboolean    replaced; /* the change being announced is a whole new document */
 
   /* what the properties said when they were last notified */
   gboolean    was_modified;

@@ -49,6 +49,7 @@ struct _MfHistory
   char       *group_label;
   guint       group_depth;
   gboolean    mergeable; /* the last command may still grow */
+  GPtrArray  *changed;   /* MfRecord without nodes: what the last change touched */
 };
 
 /* --- copies of JSON --------------------------------------------------- */
@@ -439,6 +440,19 @@ snapshot_absorb (MfSnapshot *into, MfSnapshot *from)
     }
 }
 
+/* Remembers the parts of `snapshot` as what the last change touched. */
+static void
+note_changed (MfHistory *history, const MfSnapshot *snapshot)
+{
+  g_ptr_array_set_size (history->changed, 0);
+  for (guint i = 0; snapshot != NULL && i < snapshot->records->len; i++)
+    {
+      const MfRecord *record = g_ptr_array_index (snapshot->records, i);
+
+      g_ptr_array_add (history->changed, record_new (record->name, record->index, NULL));
+    }
+}
+
 /* --- commands --------------------------------------------------------- */
 
 static void
@@ -457,6 +471,7 @@ mf_history_new (void)
   MfHistory *history = g_new0 (MfHistory, 1);
 
   history->commands = g_ptr_array_new_with_free_func ((GDestroyNotify) command_free);
+  history->changed = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
   return history;
 }
 
@@ -466,6 +481,7 @@ mf_history_free (MfHistory *history)
   if (history == NULL)
     return;
   g_ptr_array_unref (history->commands);
+  g_ptr_array_unref (history->changed);
   snapshot_free (history->edit);
   snapshot_free (history->group);
   g_free (history->group_label);
@@ -476,6 +492,7 @@ void
 mf_history_clear (MfHistory *history)
 {
   g_ptr_array_set_size (history->commands, 0);
+  g_ptr_array_set_size (history->changed, 0);
   history->position = 0;
   history->saved = (MfHistoryState) { 0, 0 };
   history->mergeable = FALSE;
@@ -588,6 +605,7 @@ mf_history_commit (MfHistory  *history,
 {
   MfSnapshot *after;
 
+  note_changed (history, history->edit);
   if (history->edit == NULL)
     return FALSE;
   if (history->group_depth > 0)
@@ -624,6 +642,7 @@ mf_history_commit (MfHistory  *history,
 void
 mf_history_cancel (MfHistory *history, JsonNode *root)
 {
+  g_ptr_array_set_size (history->changed, 0);
   if (history->edit == NULL)
     return;
   snapshot_restore (history->edit, root);
@@ -719,6 +738,7 @@ mf_history_undo (MfHistory *history, JsonNode *root)
     return FALSE;
   command = g_ptr_array_index (history->commands, --history->position);
   snapshot_restore (command->before, root);
+  note_changed (history, command->before);
   history->mergeable = FALSE;
   return TRUE;
 }
@@ -732,8 +752,26 @@ mf_history_redo (MfHistory *history, JsonNode *root)
     return FALSE;
   command = g_ptr_array_index (history->commands, history->position++);
   snapshot_restore (command->after, root);
+  note_changed (history, command->after);
   history->mergeable = FALSE;
   return TRUE;
+}
+
+guint
+mf_history_get_n_changed (MfHistory *history)
+{
+  return history->changed->len;
+}
+
+const char *
+mf_history_get_changed (MfHistory *history, guint i, int *index)
+{
+  const MfRecord *record;
+
+  g_return_val_if_fail (i < history->changed->len, NULL);
+  record = g_ptr_array_index (history->changed, i);
+  *index = record->index;
+  return record->name;
 }
 
 MfHistoryState

@@ -86,6 +86,15 @@ gboolean    mf_history_undo (MfHistory *history,
 gboolean    mf_history_redo (MfHistory *history,
                              JsonNode  *root);
 
+/* The parts the last commit, undo or redo changed (or may have changed):
+ * `n` of them, part `i` being member `name` of the root, or element
+ * `*index` of it when that is not -1.  A cancel or a clear changes none.
+ * Views that follow the document update only these parts. */
+guint       mf_history_get_n_changed (MfHistory *history);
+const char *mf_history_get_changed (MfHistory *history,
+                                    guint      i,
+                                    int       *index);
+
 /* Which document the applied commands make: two states are equal only when
  * the documents are.  A save remembers the state it wrote, so undoing back
  * to it (and redoing forward to it) shows the document unmodified again. */
