@@ -12,6 +12,7 @@
 #include "mf-canvas-geometry.h"
 #include "mf-canvas-grid.h"
 #include "mf-drawing.h"
+#include "mf-wire-route.h"
 
 /* ---- documents ---- */
 
@@ -177,6 +178,129 @@ test_grid (void)
 
           random_box (rand, &boxes[i]);
           mf_canvas_grid_move (grid, i, &boxes[i]);
+        }
+    }
+}
+
+/* ---- junction dots of a node of many wires ---- */
+
+/* Which way from `a` to `b`, as bits of MfPortDirection. */
+static guint
+direction_bit (const MfCanvasPoint *a,
+               const MfCanvasPoint *b)
+{
+  return 1u << mf_wire_segment_direction (a, b);
+}
+
+/* The directions the node's lines leave `here` in, looking at every
+ * segment and port; 0 where a port marks the node itself. */
+static guint
+directions_by_hand (const MfWireRoute *routes,
+                    guint              n_routes,
+                    const MfWireEnd   *ports,
+                    guint              n_ports,
+                    const MfCanvasPoint *here)
+{
+  guint mask = 0;
+
+  for (guint k = 0; k < n_routes; k++)
+    for (guint i = 0; i + 1 < routes[k].n_points; i++)
+      {
+        const MfCanvasPoint *p = &routes[k].points[i], *q = &routes[k].points[i + 1];
+        gboolean along_y = p->x == q->x && here->x == p->x && here->y >= MIN (p->y, q->y)
+                           && here->y <= MAX (p->y, q->y);
+        gboolean along_x = p->y == q->y && here->y == p->y && here->x >= MIN (p->x, q->x)
+                           && here->x <= MAX (p->x, q->x);
+
+        if (!along_x && !along_y)
+          continue;
+        if (here->x != q->x || here->y != q->y)
+          mask |= direction_bit (here, q);
+        if (here->x != p->x || here->y != p->y)
+          mask |= direction_bit (here, p);
+      }
+  for (guint k = 0; k < n_ports; k++)
+    if (ports[k].x == here->x && ports[k].y == here->y)
+      {
+        if (ports[k].direction == MF_PORT_DIRECTION_NONE)
+          return 0;
+        mask |= 1u << mf_port_direction_opposite (ports[k].direction);
+      }
+  return mask;
+}
+
+/* A node of many wires — a drain every rung runs to — gets the dots a look
+ * at every segment from every point finds, in the same order. */
+static void
+test_many_wire_dots (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+
+  for (guint trial = 0; trial < 40; trial++)
+    {
+      guint n_routes = 13 + trial * 3, n_ports = 2 * n_routes;
+      g_autofree MfWireRoute *routes = g_new0 (MfWireRoute, n_routes);
+      g_autofree const MfWireRoute **pointers = g_new (const MfWireRoute *, n_routes);
+      g_autofree MfWireEnd *ports = g_new0 (MfWireEnd, n_ports);
+      g_autoptr (GArray) dots = g_array_new (FALSE, FALSE, sizeof (MfCanvasPoint));
+      g_autoptr (GArray) expected = g_array_new (FALSE, FALSE, sizeof (MfCanvasPoint));
+      g_autoptr (GArray) tried = g_array_new (FALSE, FALSE, sizeof (MfCanvasPoint));
+
+      /* orthogonal routes on a small grid, so that they overlap and meet */
+      for (guint k = 0; k < n_routes; k++)
+        {
+          MfWireRoute *route = &routes[k];
+
+          route->n_points = g_rand_int_range (rand, 2, MF_WIRE_ROUTE_MAX_POINTS + 1);
+          route->points[0] = (MfCanvasPoint) { 10 * g_rand_int_range (rand, -4, 5),
+                                               10 * g_rand_int_range (rand, -4, 5) };
+          for (guint i = 1; i < route->n_points; i++)
+            {
+              route->points[i] = route->points[i - 1];
+              if (i % 2)
+                route->points[i].x = 10 * g_rand_int_range (rand, -4, 5);
+              else
+                route->points[i].y = 10 * g_rand_int_range (rand, -4, 5);
+            }
+          pointers[k] = route;
+          for (guint e = 0; e < 2; e++)
+            {
+              const MfCanvasPoint *end = &route->points[e ? route->n_points - 1 : 0];
+              int direction = g_rand_int_range (rand, 0, 12);
+
+              ports[2 * k + e] = (MfWireEnd) { end->x, end->y,
+                                               direction < 5 ? (MfPortDirection) direction
+                                                             : MF_PORT_DIRECTION_EAST, NULL };
+            }
+        }
+      for (guint k = 0; k < n_routes; k++)
+        for (guint i = 0; i < routes[k].n_points; i++)
+          {
+            const MfCanvasPoint *p = &routes[k].points[i];
+            gboolean seen = FALSE;
+            guint mask, bits = 0;
+
+            for (guint t = 0; t < tried->len && !seen; t++)
+              seen = g_array_index (tried, MfCanvasPoint, t).x == p->x
+                     && g_array_index (tried, MfCanvasPoint, t).y == p->y;
+            if (seen)
+              continue;
+            g_array_append_val (tried, *p);
+            mask = directions_by_hand (routes, n_routes, ports, n_ports, p);
+            for (; mask != 0; mask &= mask - 1)
+              bits++;
+            if (bits >= 3)
+              g_array_append_val (expected, *p);
+          }
+      mf_wire_route_find_junctions (pointers, n_routes, ports, n_ports, dots);
+      g_assert_cmpuint (dots->len, ==, expected->len);
+      g_assert_cmpuint (expected->len, >, 0);
+      for (guint i = 0; i < dots->len; i++)
+        {
+          g_assert_cmpfloat (g_array_index (dots, MfCanvasPoint, i).x, ==,
+                             g_array_index (expected, MfCanvasPoint, i).x);
+          g_assert_cmpfloat (g_array_index (dots, MfCanvasPoint, i).y, ==,
+                             g_array_index (expected, MfCanvasPoint, i).y);
         }
     }
 }
@@ -672,6 +796,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/app/scale/grid", test_grid);
+  g_test_add_func ("/app/scale/dots", test_many_wire_dots);
   g_test_add_func ("/app/scale/geometry/update", test_geometry_update);
   g_test_add_func ("/app/scale/geometry/near", test_geometry_near);
   g_test_add_func ("/app/scale/background", test_background);
