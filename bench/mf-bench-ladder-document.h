@@ -18,13 +18,13 @@
 
 #include <glib.h>
 
-/* A component's place, when the ladder is drawn: rungs 100 units apart in
- * rows 200 apart, as many rows as make the whole about 1.6 times as wide
- * as tall. */
+/* A component's place, when the ladder is drawn: rungs 140 units apart
+ * (a pipe's label is about 100 wide) in rows 200 apart, as many rows as
+ * make the whole about 1.6 times as wide as tall. */
 static inline void
 mf_bench_ladder_place (GString *s, guint64 i, guint64 per_row, int dx, int dy, int rotation)
 {
-  guint64 x = 100 * ((i - 1) % per_row + 1), y = 200 * ((i - 1) / per_row);
+  guint64 x = 140 * ((i - 1) % per_row + 1), y = 200 * ((i - 1) / per_row);
 
   g_string_append_printf (s, ", \"at\": [%" G_GINT64_FORMAT ", %" G_GINT64_FORMAT "]",
                           (gint64) x + dx, (gint64) y + dy);
@@ -43,7 +43,7 @@ mf_bench_ladder_document_drawn (guint64 n, gboolean drawn)
   GString *s = g_string_new (NULL);
   guint64 per_row = 1;
 
-  while (per_row * per_row < 32 * n / 10)
+  while (140 * per_row * per_row < 16 * 200 * n / 10)
     per_row++;
   g_string_append_printf (s, "{\n  \"manifold\": 1,\n  \"title\": \"Ladder of %" G_GUINT64_FORMAT
                              " pipes\",\n  \"components\": [\n"
@@ -56,7 +56,7 @@ mf_bench_ladder_document_drawn (guint64 n, gboolean drawn)
                                  " \"length\": \"1 m\", \"diameter\": \"10 mm\","
                                  " \"friction\": \"laminar\"", i);
       if (drawn)
-        mf_bench_ladder_place (s, i, per_row, -50, 0, 0);
+        mf_bench_ladder_place (s, i, per_row, -70, 0, 0);
       g_string_append_printf (s, " },\n    { \"id\": \"J%" G_GUINT64_FORMAT "\", \"type\": \"junction\"",
                               i);
       if (drawn)

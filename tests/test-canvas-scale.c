@@ -789,6 +789,29 @@ test_simplified (void)
     }
 }
 
+/* A circuit of 10 000 components fits a small canvas whole. */
+static void
+test_fit_large (void)
+{
+  g_autofree char *text = ladder_text (2500, 70);
+  g_autoptr (MfEditDocument) document = load_text (text);
+  g_autoptr (MfCanvasGeometry) geometry = mf_canvas_geometry_new (document);
+  cairo_rectangle_t bounds;
+  MfViewTransform view;
+  double x1, y1, x2, y2;
+
+  g_assert_cmpuint (mf_canvas_geometry_get_n_components (geometry), ==, 10001);
+  g_assert_true (mf_canvas_geometry_get_bounds (geometry, &bounds));
+  mf_view_transform_fit (&view, &bounds, 600, 400, 32, 2.5);
+  mf_view_transform_to_widget (&view, bounds.x, bounds.y, &x1, &y1);
+  mf_view_transform_to_widget (&view, bounds.x + bounds.width, bounds.y + bounds.height, &x2, &y2);
+  g_assert_cmpfloat (x1, >=, 31.9);
+  g_assert_cmpfloat (y1, >=, 31.9);
+  g_assert_cmpfloat (x2, <=, 600 - 31.9);
+  g_assert_cmpfloat (y2, <=, 400 - 31.9);
+  g_assert_cmpfloat (view.scale, <, MF_DRAWING_SIMPLE_SCALE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -802,5 +825,6 @@ main (int   argc,
   g_test_add_func ("/app/scale/background", test_background);
   g_test_add_func ("/app/scale/tiles", test_tiles);
   g_test_add_func ("/app/scale/simplified", test_simplified);
+  g_test_add_func ("/app/scale/fit-large", test_fit_large);
   return g_test_run ();
 }
