@@ -766,12 +766,17 @@ mf_edit_document_end_group (MfEditDocument *self)
 }
 
 gboolean
-mf_edit_document_get_changed_components (MfEditDocument *self, GArray *components)
+mf_edit_document_get_changed_components (MfEditDocument *self, GArray *components,
+                                         gboolean *others)
 {
+  gboolean other_members = FALSE;
+
   g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
   g_return_val_if_fail (components != NULL, FALSE);
 
   g_array_set_size (components, 0);
+  if (others != NULL)
+    *others = TRUE;
   if (self->replaced)
     return FALSE;
   for (guint i = 0; i < mf_history_get_n_changed (self->history); i++)
@@ -788,7 +793,11 @@ mf_edit_document_get_changed_components (MfEditDocument *self, GArray *component
 
           g_array_append_val (components, element);
         }
+      else
+        other_members = TRUE;
     }
+  if (others != NULL)
+    *others = other_members;
   return TRUE;
 }
 

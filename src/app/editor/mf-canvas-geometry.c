@@ -139,7 +139,7 @@ on_document_changed (MfCanvasGeometry *self)
 {
   if (self->dirty)
     return;
-  if (mf_edit_document_get_changed_components (self->document, self->asked))
+  if (mf_edit_document_get_changed_components (self->document, self->asked, NULL))
     g_array_append_vals (self->changed, self->asked->data, self->asked->len);
   else
     {
