@@ -84,6 +84,10 @@ JsonNode   *mf_edit_document_touch_component (MfEditDocument *self,
  * where the order of docs/format.md puts it when there is none. */
 JsonArray  *mf_edit_document_touch_array (MfEditDocument *self,
                                           const char     *name);
+/* The same for an edit that only appends to the array: undo keeps what is
+ * appended, not the whole array. */
+JsonArray  *mf_edit_document_touch_tail (MfEditDocument *self,
+                                         const char     *name);
 /* Touches the root's object `name` and returns it, adding it when absent. */
 JsonObject *mf_edit_document_touch_object (MfEditDocument *self,
                                            const char     *name);

@@ -626,6 +626,20 @@ mf_edit_document_touch_array (MfEditDocument *self, const char *name)
   return array;
 }
 
+JsonArray *
+mf_edit_document_touch_tail (MfEditDocument *self, const char *name)
+{
+  if (mf_edit_document_array (self, name) == NULL)
+    return mf_edit_document_touch_array (self, name);
+  mf_history_touch_tail (self->history, self->root, name);
+  if (strcmp (name, MF_KEY_COMPONENTS) == 0)
+    {
+      forget_ids (self);
+      self->ids_changing = TRUE;
+    }
+  return mf_edit_document_array (self, name);
+}
+
 JsonObject *
 mf_edit_document_touch_object (MfEditDocument *self, const char *name)
 {
