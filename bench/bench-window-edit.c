@@ -202,11 +202,13 @@ main (int argc, char *argv[])
           if (kind == EDIT_UNDO)
             run_for (SETTLE_MS);
           bench.stall = bench.frame = 0;
-          bench.last_tick = 0;
           edit[r] = make_edit (&bench, kind, r);
+          /* the first wait after the edit counts from its end */
+          bench.last_tick = g_get_monotonic_time ();
           run_for (SETTLE_MS);
           frame[r] = bench.frame;
           stall[r] = MAX (bench.stall, edit[r]);
+          bench.last_tick = 0;
         }
       print_row (edit_names[kind], edit, frame, stall);
     }
