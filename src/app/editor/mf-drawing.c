@@ -149,22 +149,9 @@ mf_drawing_render_background (cairo_t               *cr,
   cairo_get_matrix (cr, &matrix);
   cairo_identity_matrix (cr);
   set_rgba (cr, &colors->grid, 1.4);
+  /* a turned view (no canvas has one) gets no dots */
   if (matrix.xy == 0 && matrix.yx == 0)
     paint_grid_rows (cr, &matrix, grid, x1, y1, x2, y2);
-  else
-    {
-      /* turned: a square per dot */
-      cairo_new_path (cr);
-      for (double x = floor (x1 / grid) * grid; x <= x2; x += grid)
-        for (double y = floor (y1 / grid) * grid; y <= y2; y += grid)
-          {
-            double dx = x, dy = y;
-
-            cairo_matrix_transform_point (&matrix, &dx, &dy);
-            cairo_rectangle (cr, round (dx), round (dy), 1, 1);
-          }
-      cairo_fill (cr);
-    }
   cairo_restore (cr);
 }
 

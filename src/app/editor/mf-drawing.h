@@ -71,7 +71,8 @@ typedef struct
 void mf_drawing_state_init (MfDrawingState *state);
 
 /* Fills what the clip shows with the colours' paper and a dotted grid of
- * `grid` units (left out when it would be denser than every 6 pixels). */
+ * `grid` units (left out when it would be denser than every 6 pixels, and
+ * on a turned view). */
 void mf_drawing_render_background (cairo_t               *cr,
                                    const MfDrawingColors *colors,
                                    double                 grid);
