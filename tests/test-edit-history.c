@@ -424,6 +424,52 @@ test_single_components (void)
   assert_text (doc, mixed_back);
 }
 
+/* --- appending ------------------------------------------------------- */
+
+/* An edit that only appends (a component added, a wire drawn) keeps just
+ * what it appended; changed again in the same command — moved, turned,
+ * the array touched whole by a removal — undo still gives the text back. */
+static void
+test_appended (void)
+{
+  g_autoptr (MfEditDocument) doc = example ("check-valve-cylinder.manifold");
+  g_autofree char *original = text_of (doc);
+  g_autofree char *after = NULL;
+  g_autofree char *id = NULL;
+  const char *both[] = { NULL, mf_edit_document_get_component_id (doc, 0), NULL };
+  g_autofree char *first = g_strdup (both[1]);
+  guint n = mf_edit_document_get_n_components (doc), wires = mf_edit_document_get_n_wires (doc);
+
+  both[1] = first;
+  for (int removal = 0; removal < 3; removal++)
+    {
+      g_autofree char *port = NULL;
+
+      mf_edit_document_begin_group (doc, "Add, change and remove");
+      id = g_strdup (mf_edit_document_add_component (doc, MF_COMPONENT_JUNCTION, 30, 60, NULL));
+      both[0] = id;
+      port = g_strdup_printf ("%s.p", id);
+      g_assert_true (mf_edit_document_move_components (doc, both, 10, 0, 0, NULL));
+      g_assert_true (mf_edit_document_rotate_components (doc, both, NULL));
+      g_assert_true (mf_edit_document_connect (doc, port, "T1.p", NULL)
+                     || mf_edit_document_connect (doc, port, "FS1.b", NULL)
+                     || mf_edit_document_connect (doc, port, "P1.a", NULL));
+      g_assert_nonnull (mf_edit_document_add_component (doc, MF_COMPONENT_ORIFICE, 50, 90, NULL));
+      if (removal == 1)
+        g_assert_true (mf_edit_document_remove_wire (doc, 0, NULL));
+      else if (removal == 2)
+        g_assert_true (mf_edit_document_remove_components (doc, both + 1, NULL));
+      mf_edit_document_end_group (doc);
+      g_assert_cmpuint (mf_edit_document_get_n_components (doc), ==, n + 2 - (removal == 2));
+      g_assert_cmpuint (mf_edit_document_get_n_wires (doc), >=, wires + 1 - (removal == 1) - 4);
+      g_free (after);
+      after = text_of (doc);
+
+      assert_undo_redo (doc, original, after);
+      g_assert_true (mf_edit_document_undo (doc));
+    }
+}
+
 /* --- a random walk ---------------------------------------------------- */
 
 static const char *
@@ -473,7 +519,7 @@ random_edit (MfEditDocument *doc, GRand *rand, guint step, char **clipboard)
   g_autofree char *b = random_port (doc, rand);
   g_autofree char *name = g_strdup_printf ("m%d", g_rand_int_range (rand, 0, 4));
 
-  switch (g_rand_int_range (rand, 0, 20))
+  switch (g_rand_int_range (rand, 0, 22))
     {
     case 0:
     case 1:
@@ -565,6 +611,36 @@ random_edit (MfEditDocument *doc, GRand *rand, guint step, char **clipboard)
         mf_edit_document_set_state_preferred (doc, state, g_rand_boolean (rand), NULL);
       }
       break;
+    case 20:
+      {
+        /* what an edit appends, changed again in the same command: moved,
+         * then the whole array touched by a removal */
+        g_autofree char *id = NULL;
+        const char *both[] = { NULL, ids[0], NULL };
+
+        mf_edit_document_begin_group (doc, "Add, move and wire");
+        id = g_strdup (mf_edit_document_add_component (doc, MF_COMPONENT_JUNCTION, 30, 60, NULL));
+        both[0] = id;
+        mf_edit_document_move_components (doc, both, 10, 0, 0, NULL);
+        mf_edit_document_connect (doc, a, b, NULL);
+        mf_edit_document_add_component (doc, MF_COMPONENT_ORIFICE, 50, 90, NULL);
+        mf_edit_document_rotate_components (doc, both, NULL);
+        if (g_rand_boolean (rand))
+          mf_edit_document_remove_wire (doc, 0, NULL);
+        else
+          mf_edit_document_remove_components (doc, both + 1, NULL);
+        mf_edit_document_end_group (doc);
+      }
+      break;
+    case 21:
+      /* a group that appends twice to the same arrays */
+      mf_edit_document_begin_group (doc, "Add two");
+      mf_edit_document_add_component (doc, MF_COMPONENT_PIPE, 70, 10, NULL);
+      mf_edit_document_connect (doc, a, b, NULL);
+      mf_edit_document_add_component (doc, MF_COMPONENT_TANK, 90, 10, NULL);
+      mf_edit_document_connect (doc, b, a, NULL);
+      mf_edit_document_end_group (doc);
+      break;
     default:
       /* a group of two edits */
       mf_edit_document_begin_group (doc, "Two at once");
@@ -619,6 +695,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/model/history/save", test_save);
   g_test_add_func ("/app/model/history/save-async", test_save_async);
   g_test_add_func ("/app/model/history/single-components", test_single_components);
+  g_test_add_func ("/app/model/history/appended", test_appended);
   g_test_add_func ("/app/model/history/random-walk", test_random_walk);
   return g_test_run ();
 }

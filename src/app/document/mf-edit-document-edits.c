@@ -179,7 +179,7 @@ mf_edit_document_add_component (MfEditDocument *self, MfComponentType type, doub
   set_required_defaults (component, type);
   json_object_set_member (component, MF_KEY_COMPONENT_AT, position_node (x, y));
 
-  components = mf_edit_document_touch_array (self, MF_KEY_COMPONENTS);
+  components = mf_edit_document_touch_tail (self, MF_KEY_COMPONENTS);
   json_array_add_object_element (components, component);
   label = g_strdup_printf (_("Add %s"), self->added_id);
   mf_edit_document_commit (self, label, 0, NULL);

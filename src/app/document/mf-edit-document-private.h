@@ -33,6 +33,7 @@ struct _MfEditDocument
   gboolean    ids_changing; /* the edit under way touched all the components */
   char       *added_id; /* the id the last add_component() returned */
   guint       loads;    /* documents loaded so far: a save under way knows its own */
+  gboolean    replaced; /* the change being announced is a whole new document */
 
   /* what the properties said when they were last notified */
   gboolean    was_modified;
@@ -83,6 +84,10 @@ JsonNode   *mf_edit_document_touch_component (MfEditDocument *self,
  * where the order of docs/format.md puts it when there is none. */
 JsonArray  *mf_edit_document_touch_array (MfEditDocument *self,
                                           const char     *name);
+/* The same for an edit that only appends to the array: undo keeps what is
+ * appended, not the whole array. */
+JsonArray  *mf_edit_document_touch_tail (MfEditDocument *self,
+                                         const char     *name);
 /* Touches the root's object `name` and returns it, adding it when absent. */
 JsonObject *mf_edit_document_touch_object (MfEditDocument *self,
                                            const char     *name);

@@ -101,7 +101,7 @@ mf_edit_document_connect (MfEditDocument *self, const char *end_a, const char *e
   json_array_add_string_element (wire, end_a);
   json_array_add_string_element (wire, end_b);
   label = g_strdup_printf (_("Connect %s to %s"), end_a, end_b);
-  json_array_add_array_element (mf_edit_document_touch_array (self, MF_KEY_WIRES),
+  json_array_add_array_element (mf_edit_document_touch_tail (self, MF_KEY_WIRES),
                                 g_steal_pointer (&wire));
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;

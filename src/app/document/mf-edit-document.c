@@ -263,7 +263,9 @@ replace_document (MfEditDocument *self, const char *data, gssize length, const c
   forget_ids (self);
   g_object_freeze_notify (G_OBJECT (self));
   set_file (self, file);
+  self->replaced = TRUE;
   document_changed (self);
+  self->replaced = FALSE;
   g_object_thaw_notify (G_OBJECT (self));
   return TRUE;
 }
@@ -624,6 +626,20 @@ mf_edit_document_touch_array (MfEditDocument *self, const char *name)
   return array;
 }
 
+JsonArray *
+mf_edit_document_touch_tail (MfEditDocument *self, const char *name)
+{
+  if (mf_edit_document_array (self, name) == NULL)
+    return mf_edit_document_touch_array (self, name);
+  mf_history_touch_tail (self->history, self->root, name);
+  if (strcmp (name, MF_KEY_COMPONENTS) == 0)
+    {
+      forget_ids (self);
+      self->ids_changing = TRUE;
+    }
+  return mf_edit_document_array (self, name);
+}
+
 JsonObject *
 mf_edit_document_touch_object (MfEditDocument *self, const char *name)
 {
@@ -761,6 +777,42 @@ mf_edit_document_end_group (MfEditDocument *self)
 
   mf_history_end_group (self->history, self->root);
   sync_state (self);
+}
+
+gboolean
+mf_edit_document_get_changed_components (MfEditDocument *self, GArray *components,
+                                         gboolean *others)
+{
+  gboolean other_members = FALSE;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (components != NULL, FALSE);
+
+  g_array_set_size (components, 0);
+  if (others != NULL)
+    *others = TRUE;
+  if (self->replaced)
+    return FALSE;
+  for (guint i = 0; i < mf_history_get_n_changed (self->history); i++)
+    {
+      int index;
+      const char *name = mf_history_get_changed (self->history, i, &index);
+
+      if (strcmp (name, MF_KEY_WIRES) == 0
+          || (strcmp (name, MF_KEY_COMPONENTS) == 0 && index < 0))
+        return FALSE;
+      if (strcmp (name, MF_KEY_COMPONENTS) == 0)
+        {
+          guint element = (guint) index;
+
+          g_array_append_val (components, element);
+        }
+      else
+        other_members = TRUE;
+    }
+  if (others != NULL)
+    *others = other_members;
+  return TRUE;
 }
 
 gboolean

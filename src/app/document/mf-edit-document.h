@@ -292,6 +292,19 @@ void            mf_edit_document_begin_group (MfEditDocument *self,
                                               const char     *label);
 void            mf_edit_document_end_group (MfEditDocument *self);
 
+/* What the last "changed" changed, for a view that follows only that (the
+ * canvas's geometry, the panels); ask while "changed" is being emitted.
+ * TRUE when it changed components in place — parameters, places,
+ * rotations; no id, type or order — and perhaps other members than the
+ * components and wires (modes, settings, the title: then `others`, when
+ * not NULL, is TRUE), with the indices of those components in `components`
+ * (guint; each once, none when no component changed); FALSE (and `others`
+ * TRUE) when anything may have changed: a load, or components or wires
+ * added, removed or reordered. */
+gboolean        mf_edit_document_get_changed_components (MfEditDocument *self,
+                                                         GArray         *components,
+                                                         gboolean       *others);
+
 /* ---- history ---- */
 
 gboolean        mf_edit_document_get_can_undo (MfEditDocument *self);

@@ -16,9 +16,15 @@
 typedef struct
 {
   char     *name;
-  int       index;
-  JsonNode *node; /* NULL where the member was absent */
+  int       index;  /* an element, the whole member (-1), or its tail (TAIL) */
+  JsonNode *node;   /* NULL where the member was absent; a tail's elements */
+  guint     length; /* a tail's: where it begins */
 } MfRecord;
+
+/* A member that is an array the edit only appends to: the record holds the
+ * array's length before and the elements from there on (none before the
+ * edit), so that adding a component to 10 000 copies one, not all. */
+#define TAIL (-2)
 
 /* Some parts of a root object, as they were at one moment. */
 typedef struct
@@ -49,6 +55,7 @@ struct _MfHistory
   char       *group_label;
   guint       group_depth;
   gboolean    mergeable; /* the last command may still grow */
+  GPtrArray  *changed;   /* MfRecord without nodes: what the last change touched */
 };
 
 /* --- copies of JSON --------------------------------------------------- */
@@ -127,12 +134,42 @@ node_assign (JsonNode *target, JsonNode *source)
 static MfRecord *
 record_new (const char *name, int index, JsonNode *node)
 {
-  MfRecord *record = g_new (MfRecord, 1);
+  MfRecord *record = g_new0 (MfRecord, 1);
 
   record->name = g_strdup (name);
   record->index = index;
   record->node = node;
   return record;
+}
+
+/* The root's member `name` when it is an array, or NULL. */
+static JsonArray *
+root_array (JsonNode *root, const char *name)
+{
+  JsonNode *member = json_object_get_member (json_node_get_object (root), name);
+
+  return member != NULL && JSON_NODE_HOLDS_ARRAY (member) ? json_node_get_array (member) : NULL;
+}
+
+/* Copies of the elements of array `name` from `from` on, as an array. */
+static JsonNode *
+copy_tail (JsonNode *root, const char *name, guint from)
+{
+  JsonArray *array = root_array (root, name);
+  guint n = array != NULL ? json_array_get_length (array) : 0;
+  g_autoptr (JsonArray) tail = json_array_new ();
+
+  for (guint i = from; i < n; i++)
+    json_array_add_element (tail, mf_json_copy_deep (json_array_get_element (array, i)));
+  return json_node_init_array (json_node_alloc (), tail);
+}
+
+/* Cuts array `array` back to its first `length` elements. */
+static void
+truncate_array (JsonArray *array, guint length)
+{
+  while (array != NULL && json_array_get_length (array) > length)
+    json_array_remove_element (array, json_array_get_length (array) - 1);
 }
 
 static void
@@ -231,13 +268,36 @@ snapshot_find (const MfSnapshot *snapshot, const char *name, int index)
 }
 
 /* Takes `node` (may be NULL) as the value of `name` (element `index`). */
-static void
+static MfRecord *
 snapshot_take (MfSnapshot *snapshot, const char *name, int index, JsonNode *node)
 {
   MfRecord *record = record_new (name, index, node);
 
   g_ptr_array_add (snapshot->records, record);
   g_hash_table_add (snapshot->lookup, record);
+  return record;
+}
+
+static void
+snapshot_remove (MfSnapshot *snapshot, MfRecord *record)
+{
+  g_hash_table_remove (snapshot->lookup, record);
+  g_ptr_array_remove (snapshot->records, record);
+}
+
+/* When the snapshot holds only the tail of array `name`, makes `whole` (a
+ * copy of the array as it is now) what the array was before, and forgets
+ * the tail: the array is then remembered whole. */
+static void
+snapshot_fold_tail (MfSnapshot *snapshot, const char *name, JsonNode *whole)
+{
+  MfRecord *tail = snapshot_find (snapshot, name, TAIL);
+
+  if (tail == NULL)
+    return;
+  if (whole != NULL && JSON_NODE_HOLDS_ARRAY (whole))
+    truncate_array (json_node_get_array (whole), tail->length);
+  snapshot_remove (snapshot, tail);
 }
 
 /* Puts the snapshot's elements of array `name` into `whole`, a copy of
@@ -271,8 +331,12 @@ snapshot_now (const MfSnapshot *before, JsonNode *root)
     {
       const MfRecord *record = g_ptr_array_index (before->records, i);
 
-      snapshot_take (now, record->name, record->index,
-                     copy_part (root, record->name, record->index));
+      if (record->index == TAIL)
+        snapshot_take (now, record->name, TAIL,
+                       copy_tail (root, record->name, record->length))->length = record->length;
+      else
+        snapshot_take (now, record->name, record->index,
+                       copy_part (root, record->name, record->index));
     }
   return now;
 }
@@ -318,7 +382,17 @@ snapshot_restore (const MfSnapshot *snapshot, JsonNode *root)
     {
       const MfRecord *record = g_ptr_array_index (snapshot->records, i);
 
-      if (record->index >= 0)
+      if (record->index == TAIL)
+        {
+          JsonArray *array = root_array (root, record->name);
+          JsonArray *tail = json_node_get_array (record->node);
+
+          g_return_if_fail (array != NULL);
+          truncate_array (array, record->length);
+          for (guint k = 0; k < json_array_get_length (tail); k++)
+            json_array_add_element (array, mf_json_copy_deep (json_array_get_element (tail, k)));
+        }
+      else if (record->index >= 0)
         {
           JsonNode *element = root_element (root, record->name, record->index);
           g_autoptr (JsonNode) copy = NULL;
@@ -412,9 +486,12 @@ snapshot_equal (const MfSnapshot *a, const MfSnapshot *b)
   if (!g_strv_equal ((const char *const *) a->order, (const char *const *) b->order))
     return FALSE;
   for (guint i = 0; i < a->records->len; i++)
-    if (!nodes_identical (((MfRecord *) g_ptr_array_index (a->records, i))->node,
-                          ((MfRecord *) g_ptr_array_index (b->records, i))->node))
-      return FALSE;
+    {
+      const MfRecord *x = g_ptr_array_index (a->records, i), *y = g_ptr_array_index (b->records, i);
+
+      if (x->length != y->length || !nodes_identical (x->node, y->node))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -429,13 +506,34 @@ snapshot_absorb (MfSnapshot *into, MfSnapshot *from)
   for (guint i = 0; i < from->records->len; i++)
     {
       MfRecord *record = g_ptr_array_index (from->records, i);
+      MfRecord *tail = snapshot_find (into, record->name, TAIL);
 
       if (snapshot_find (into, record->name, -1) != NULL
           || snapshot_find (into, record->name, record->index) != NULL)
         continue;
-      if (record->index < 0)
-        snapshot_fold_elements (into, record->name, record->node);
-      snapshot_take (into, record->name, record->index, g_steal_pointer (&record->node));
+      /* an element appended since `into` began did not exist then */
+      if (tail != NULL && record->index >= 0 && (guint) record->index >= tail->length)
+        continue;
+      if (record->index == -1)
+        {
+          snapshot_fold_tail (into, record->name, record->node);
+          snapshot_fold_elements (into, record->name, record->node);
+        }
+      snapshot_take (into, record->name, record->index, g_steal_pointer (&record->node))->length
+        = record->length;
+    }
+}
+
+/* Remembers the parts of `snapshot` as what the last change touched. */
+static void
+note_changed (MfHistory *history, const MfSnapshot *snapshot)
+{
+  g_ptr_array_set_size (history->changed, 0);
+  for (guint i = 0; snapshot != NULL && i < snapshot->records->len; i++)
+    {
+      const MfRecord *record = g_ptr_array_index (snapshot->records, i);
+
+      g_ptr_array_add (history->changed, record_new (record->name, record->index, NULL));
     }
 }
 
@@ -457,6 +555,7 @@ mf_history_new (void)
   MfHistory *history = g_new0 (MfHistory, 1);
 
   history->commands = g_ptr_array_new_with_free_func ((GDestroyNotify) command_free);
+  history->changed = g_ptr_array_new_with_free_func ((GDestroyNotify) record_free);
   return history;
 }
 
@@ -466,6 +565,7 @@ mf_history_free (MfHistory *history)
   if (history == NULL)
     return;
   g_ptr_array_unref (history->commands);
+  g_ptr_array_unref (history->changed);
   snapshot_free (history->edit);
   snapshot_free (history->group);
   g_free (history->group_label);
@@ -476,6 +576,7 @@ void
 mf_history_clear (MfHistory *history)
 {
   g_ptr_array_set_size (history->commands, 0);
+  g_ptr_array_set_size (history->changed, 0);
   history->position = 0;
   history->saved = (MfHistoryState) { 0, 0 };
   history->mergeable = FALSE;
@@ -493,10 +594,33 @@ mf_history_touch (MfHistory *history, JsonNode *root, const char *member)
     history->edit = snapshot_new (root);
   if (snapshot_find (history->edit, member, -1) != NULL)
     return;
-  /* elements of it this edit already changed go back to what they were */
+  /* elements of it this edit already changed or added go back to what
+   * they were */
   whole = copy_part (root, member, -1);
+  snapshot_fold_tail (history->edit, member, whole);
   snapshot_fold_elements (history->edit, member, whole);
   snapshot_take (history->edit, member, -1, whole);
+}
+
+void
+mf_history_touch_tail (MfHistory *history, JsonNode *root, const char *member)
+{
+  JsonArray *array = root_array (root, member);
+
+  if (array == NULL)
+    {
+      /* a new member changes the root: remembered whole */
+      mf_history_touch (history, root, member);
+      return;
+    }
+  if (history->edit == NULL)
+    history->edit = snapshot_new (root);
+  if (snapshot_find (history->edit, member, -1) != NULL
+      || snapshot_find (history->edit, member, TAIL) != NULL)
+    return;
+  snapshot_take (history->edit, member, TAIL,
+                 json_node_init_array (json_node_alloc (), json_array_new ()))->length
+    = json_array_get_length (array);
 }
 
 void
@@ -512,6 +636,10 @@ mf_history_touch_element (MfHistory  *history,
     history->edit = snapshot_new (root);
   if (snapshot_find (history->edit, member, -1) != NULL
       || snapshot_find (history->edit, member, (int) index) != NULL)
+    return;
+  /* an element this edit appended is in the tail already */
+  if (snapshot_find (history->edit, member, TAIL) != NULL
+      && index >= snapshot_find (history->edit, member, TAIL)->length)
     return;
   snapshot_take (history->edit, member, (int) index, copy_part (root, member, (int) index));
 }
@@ -588,6 +716,7 @@ mf_history_commit (MfHistory  *history,
 {
   MfSnapshot *after;
 
+  note_changed (history, history->edit);
   if (history->edit == NULL)
     return FALSE;
   if (history->group_depth > 0)
@@ -624,6 +753,7 @@ mf_history_commit (MfHistory  *history,
 void
 mf_history_cancel (MfHistory *history, JsonNode *root)
 {
+  g_ptr_array_set_size (history->changed, 0);
   if (history->edit == NULL)
     return;
   snapshot_restore (history->edit, root);
@@ -719,6 +849,7 @@ mf_history_undo (MfHistory *history, JsonNode *root)
     return FALSE;
   command = g_ptr_array_index (history->commands, --history->position);
   snapshot_restore (command->before, root);
+  note_changed (history, command->before);
   history->mergeable = FALSE;
   return TRUE;
 }
@@ -732,8 +863,26 @@ mf_history_redo (MfHistory *history, JsonNode *root)
     return FALSE;
   command = g_ptr_array_index (history->commands, history->position++);
   snapshot_restore (command->after, root);
+  note_changed (history, command->after);
   history->mergeable = FALSE;
   return TRUE;
+}
+
+guint
+mf_history_get_n_changed (MfHistory *history)
+{
+  return history->changed->len;
+}
+
+const char *
+mf_history_get_changed (MfHistory *history, guint i, int *index)
+{
+  const MfRecord *record;
+
+  g_return_val_if_fail (i < history->changed->len, NULL);
+  record = g_ptr_array_index (history->changed, i);
+  *index = record->index;
+  return record->name;
 }
 
 MfHistoryState

@@ -52,6 +52,14 @@ void        mf_history_touch_element (MfHistory  *history,
                                       JsonNode   *root,
                                       const char *member,
                                       guint       index);
+/* Remembers array `member` of `root` as it is now for an edit that only
+ * appends to it (and changes its elements in place only after touching
+ * them): undo cuts the appended elements off again, redo appends copies,
+ * and the command costs the elements added, not the array.  When the
+ * member is absent it is remembered whole. */
+void        mf_history_touch_tail (MfHistory  *history,
+                                   JsonNode   *root,
+                                   const char *member);
 /* Ends the current edit.  Outside a group it becomes a command named
  * `label`, merged into the previous one when both have the same non-zero
  * `merge_key` and `merge_subject` (one drag: many moves of the same
@@ -85,6 +93,16 @@ gboolean    mf_history_undo (MfHistory *history,
                              JsonNode  *root);
 gboolean    mf_history_redo (MfHistory *history,
                              JsonNode  *root);
+
+/* The parts the last commit, undo or redo changed (or may have changed):
+ * `n` of them, part `i` being member `name` of the root — element `*index`
+ * of it when that is not negative, else the whole member (or its tail,
+ * which changes its length).  A cancel or a clear changes none.
+ * Views that follow the document update only these parts. */
+guint       mf_history_get_n_changed (MfHistory *history);
+const char *mf_history_get_changed (MfHistory *history,
+                                    guint      i,
+                                    int       *index);
 
 /* Which document the applied commands make: two states are equal only when
  * the documents are.  A save remembers the state it wrote, so undoing back

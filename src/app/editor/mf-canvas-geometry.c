@@ -1,49 +1,13 @@
-/* mf-canvas-geometry.c: laying out a document for the canvas.
- *
- * Wires are routed as short orthogonal polylines from port to port: each
- * route leaves its port the way the port faces, and among a handful of L-
- * and Z-shaped candidates the one with the fewest bends wins that neither
- * doubles back on itself nor cuts through the symbols it joins.  That keeps
- * a hand-placed schematic tidy without a full maze router, and is fast
- * enough to redo for every step of a drag.
+/* mf-canvas-geometry.c: the geometry object — it follows its document,
+ * answers what is where, and lays itself out again when asked after a
+ * change (mf-canvas-geometry-layout.c): wholly after a load or a change of
+ * the circuit's shape, only what changed after an edit of a few components
+ * in place.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "mf-canvas-geometry.h"
-
-#include "mf-component-label.h"
-
-#include <math.h>
-#include <string.h>
-
-#include <pango/pangocairo.h>
-
-#include "mf-port-nodes.h"
-
-/* ---- the geometry object ---- */
-
-struct _MfCanvasGeometry
-{
-  GObject         parent_instance;
-
-  MfEditDocument *document;
-  gulong          changed_id;
-  gboolean        dirty;
-
-  GArray         *components; /* MfCanvasComponent */
-  GArray         *ports;      /* MfCanvasPort */
-  GArray         *wires;      /* MfCanvasWire */
-  GArray         *dots;       /* MfCanvasDot */
-  GStringChunk   *strings;    /* ids, port names and labels of this build */
-  GHashTable     *component_index; /* id -> index + 1 */
-  GHashTable     *port_index;      /* "ID.PORT" -> index + 1 */
-  guint           n_nodes;
-
-  PangoContext   *pango;
-  PangoLayout    *measure;
-  GHashTable     *label_sizes; /* label text -> double[2], its width and height */
-};
+#include "mf-canvas-geometry-private.h"
 
 G_DEFINE_FINAL_TYPE (MfCanvasGeometry, mf_canvas_geometry, G_TYPE_OBJECT)
 
@@ -72,14 +36,41 @@ mf_canvas_geometry_finalize (GObject *object)
 {
   MfCanvasGeometry *self = MF_CANVAS_GEOMETRY (object);
 
+  g_array_unref (self->changed);
+  g_array_unref (self->asked);
   g_array_unref (self->components);
+  g_array_unref (self->default_labels);
   g_array_unref (self->ports);
   g_array_unref (self->wires);
   g_array_unref (self->dots);
+  g_array_unref (self->spare_dots);
+  g_array_unref (self->port_wire_start);
+  g_array_unref (self->port_wires);
+  g_array_unref (self->node_wire_start);
+  g_array_unref (self->node_wires);
+  g_array_unref (self->node_port_start);
+  g_array_unref (self->node_ports);
+  g_array_unref (self->node_dot_start);
+  g_array_unref (self->component_marks);
+  g_array_unref (self->wire_marks);
+  g_array_unref (self->node_marks);
+  g_array_unref (self->dirty_rects);
+  g_array_unref (self->reroute);
+  g_array_unref (self->queue);
+  g_array_unref (self->points);
+  g_ptr_array_unref (self->routes);
+  g_array_unref (self->ends);
   g_string_chunk_free (self->strings);
   g_hash_table_unref (self->component_index);
   g_hash_table_unref (self->port_index);
   g_hash_table_unref (self->label_sizes);
+  mf_canvas_grid_free (self->component_grid);
+  mf_canvas_grid_free (self->wire_grid);
+  mf_canvas_grid_free (self->dot_grid);
+  g_array_unref (self->boxes);
+  g_array_unref (self->near);
+  for (guint k = 0; k < G_N_ELEMENTS (self->visible); k++)
+    g_array_unref (self->visible[k]);
 
   G_OBJECT_CLASS (mf_canvas_geometry_parent_class)->finalize (object);
 }
@@ -99,14 +90,35 @@ mf_canvas_geometry_init (MfCanvasGeometry *self)
   g_autoptr (PangoFontDescription) font = pango_font_description_from_string ("Sans");
   cairo_font_options_t *options = cairo_font_options_create ();
 
+  GArray **uint_arrays[] = { &self->changed, &self->asked, &self->port_wire_start,
+                             &self->port_wires, &self->node_wire_start, &self->node_wires,
+                             &self->node_port_start, &self->node_ports, &self->node_dot_start,
+                             &self->component_marks, &self->wire_marks, &self->node_marks,
+                             &self->reroute, &self->queue };
+
+  for (guint k = 0; k < G_N_ELEMENTS (uint_arrays); k++)
+    *uint_arrays[k] = g_array_new (FALSE, FALSE, sizeof (guint));
   self->components = g_array_new (FALSE, FALSE, sizeof (MfCanvasComponent));
+  self->default_labels = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
   self->ports = g_array_new (FALSE, FALSE, sizeof (MfCanvasPort));
   self->wires = g_array_new (FALSE, FALSE, sizeof (MfCanvasWire));
   self->dots = g_array_new (FALSE, FALSE, sizeof (MfCanvasDot));
+  self->spare_dots = g_array_new (FALSE, FALSE, sizeof (MfCanvasDot));
+  self->dirty_rects = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  self->points = g_array_new (FALSE, FALSE, sizeof (MfCanvasPoint));
+  self->routes = g_ptr_array_new ();
+  self->ends = g_array_new (FALSE, FALSE, sizeof (MfWireEnd));
   self->strings = g_string_chunk_new (4096);
   self->component_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->port_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->label_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->component_grid = mf_canvas_grid_new ();
+  self->wire_grid = mf_canvas_grid_new ();
+  self->dot_grid = mf_canvas_grid_new ();
+  self->boxes = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
+  self->near = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint k = 0; k < G_N_ELEMENTS (self->visible); k++)
+    self->visible[k] = g_array_new (FALSE, FALSE, sizeof (guint));
 
   /* Labels are measured once, at no particular zoom: with unhinted metrics
    * their size scales exactly with the view. */
@@ -120,10 +132,20 @@ mf_canvas_geometry_init (MfCanvasGeometry *self)
   pango_layout_set_font_description (self->measure, font);
 }
 
+/* Notes what the change changed: a few components in place are laid out
+ * again alone, anything else means building everything again. */
 static void
 on_document_changed (MfCanvasGeometry *self)
 {
-  self->dirty = TRUE;
+  if (self->dirty)
+    return;
+  if (mf_edit_document_get_changed_components (self->document, self->asked, NULL))
+    g_array_append_vals (self->changed, self->asked->data, self->asked->len);
+  else
+    {
+      self->dirty = TRUE;
+      g_array_set_size (self->changed, 0);
+    }
 }
 
 MfCanvasGeometry *
@@ -152,6 +174,7 @@ mf_canvas_geometry_set_document (MfCanvasGeometry *self,
                                                    G_CALLBACK (on_document_changed), self);
     }
   self->dirty = TRUE;
+  g_array_set_size (self->changed, 0);
 }
 
 MfEditDocument *
@@ -162,366 +185,17 @@ mf_canvas_geometry_get_document (MfCanvasGeometry *self)
   return self->document;
 }
 
-/* ---- labels ---- */
-
-static void
-measure_label (MfCanvasGeometry *self,
-               const char       *text,
-               double           *width,
-               double           *height)
-{
-  double *size = g_hash_table_lookup (self->label_sizes, text);
-
-  if (size == NULL)
-    {
-      int w, h;
-
-      /* The cache only grows with new texts; drop it when it gets silly. */
-      if (g_hash_table_size (self->label_sizes) > 8192)
-        g_hash_table_remove_all (self->label_sizes);
-      pango_layout_set_text (self->measure, text, -1);
-      pango_layout_get_size (self->measure, &w, &h);
-      size = g_new (double, 2);
-      size[0] = (double) w / PANGO_SCALE;
-      size[1] = (double) h / PANGO_SCALE;
-      g_hash_table_insert (self->label_sizes, g_strdup (text), size);
-    }
-  *width = size[0];
-  *height = size[1];
-}
-
-/* Labels go where a schematic puts them: beside a vertical element, above a
- * cylinder (its rod-side line leaves downwards), beside a junction's dot,
- * below everything else. */
-static void
-place_label (MfCanvasComponent *component,
-             double             width,
-             double             height)
-{
-  const cairo_rectangle_t *b = &component->bounds;
-  gboolean upright = component->rotation % 180 != 0;
-  cairo_rectangle_t *r = &component->label_rect;
-
-  r->width = width;
-  r->height = height;
-  switch (component->type)
-    {
-    case MF_COMPONENT_JUNCTION:
-      r->x = component->x + 5;
-      r->y = component->y - 5 - height;
-      return;
-    case MF_COMPONENT_PISTON:
-      if (!upright)
-        {
-          r->x = component->x - 10;
-          r->y = b->y - height - 2;
-          return;
-        }
-      break;
-    case MF_COMPONENT_FIXED:
-    case MF_COMPONENT_MASS:
-    case MF_COMPONENT_TANK:
-    case MF_COMPONENT_VOLUME:
-      upright = FALSE;
-      break;
-    default:
-      break;
-    }
-  if (upright)
-    {
-      r->x = b->x + b->width + 4;
-      r->y = component->y - height / 2;
-    }
-  else
-    {
-      r->x = component->x - width / 2;
-      r->y = b->y + b->height + 2;
-    }
-}
-
-/* ---- junction dots ---- */
-
-/* Indices 0..n-1 grouped by key: order[start[k] .. start[k + 1]) have key k. */
-static void
-group_by_node (const guint *keys,
-               guint        n,
-               guint        n_nodes,
-               guint       *start,
-               guint       *order)
-{
-  g_autofree guint *fill = g_new0 (guint, n_nodes + 1);
-
-  memset (start, 0, (n_nodes + 1) * sizeof (guint));
-  for (guint i = 0; i < n; i++)
-    start[keys[i] + 1]++;
-  for (guint k = 0; k < n_nodes; k++)
-    start[k + 1] += start[k];
-  for (guint i = 0; i < n; i++)
-    order[start[keys[i]] + fill[keys[i]]++] = i;
-}
-
-static void
-find_dots (MfCanvasGeometry *self)
-{
-  guint n_nodes = self->n_nodes, n_wires = self->wires->len, n_ports = self->ports->len;
-  g_autofree guint *keys = g_new (guint, MAX (n_wires, n_ports) + 1);
-  g_autofree guint *wire_start = g_new (guint, n_nodes + 1);
-  g_autofree guint *wire_order = g_new (guint, n_wires + 1);
-  g_autofree guint *port_start = g_new (guint, n_nodes + 1);
-  g_autofree guint *port_order = g_new (guint, n_ports + 1);
-  g_autofree const MfWireRoute **routes = g_new (const MfWireRoute *, n_wires + 1);
-  g_autofree MfWireEnd *ends = g_new (MfWireEnd, n_ports + 1);
-  g_autoptr (GArray) points = g_array_new (FALSE, FALSE, sizeof (MfCanvasPoint));
-
-  for (guint w = 0; w < n_wires; w++)
-    keys[w] = g_array_index (self->wires, MfCanvasWire, w).node;
-  group_by_node (keys, n_wires, n_nodes, wire_start, wire_order);
-  for (guint p = 0; p < n_ports; p++)
-    keys[p] = g_array_index (self->ports, MfCanvasPort, p).node;
-  group_by_node (keys, n_ports, n_nodes, port_start, port_order);
-
-  for (guint node = 0; node < n_nodes; node++)
-    {
-      guint nw = wire_start[node + 1] - wire_start[node];
-      guint np = port_start[node + 1] - port_start[node];
-
-      if (nw < 2)
-        continue;
-      for (guint k = 0; k < nw; k++)
-        routes[k] = &g_array_index (self->wires, MfCanvasWire,
-                                    wire_order[wire_start[node] + k]).route;
-      for (guint k = 0; k < np; k++)
-        {
-          const MfCanvasPort *port = &g_array_index (self->ports, MfCanvasPort,
-                                                     port_order[port_start[node] + k]);
-          ends[k] = (MfWireEnd) { port->x, port->y, port->direction, NULL };
-        }
-      g_array_set_size (points, 0);
-      mf_wire_route_find_junctions (routes, nw, ends, np, points);
-      for (guint i = 0; i < points->len; i++)
-        {
-          MfCanvasPoint *p = &g_array_index (points, MfCanvasPoint, i);
-          MfCanvasDot dot = { p->x, p->y, node };
-
-          g_array_append_val (self->dots, dot);
-        }
-    }
-}
-
-/* ---- building ---- */
-
-static void
-add_component (MfCanvasGeometry          *self,
-               guint                      index,
-               const MfComponentTypeInfo *info)
-{
-  MfEditDocument *doc = self->document;
-  MfCanvasComponent component = { 0 };
-  g_autofree char *label = NULL;
-  cairo_rectangle_t bounds;
-  double width, height;
-
-  component.id = g_string_chunk_insert (self->strings,
-                                        mf_edit_document_get_component_id (doc, index));
-  component.type = info->type;
-  component.info = info;
-  mf_edit_document_get_component_position (doc, index, &component.x, &component.y);
-  component.rotation = mf_edit_document_get_component_rotation (doc, index);
-  mf_symbol_get_bounds (info->type, component.rotation, &bounds);
-  component.bounds.x = component.x + bounds.x;
-  component.bounds.y = component.y + bounds.y;
-  component.bounds.width = bounds.width;
-  component.bounds.height = bounds.height;
-  label = mf_component_label (doc, index, component.rotation % 180 != 0 && info->n_ports == 2);
-  component.label = g_string_chunk_insert (self->strings, label);
-  measure_label (self, label, &width, &height);
-  place_label (&component, width, height);
-  component.first_port = self->ports->len;
-
-  for (guint p = 0; p < info->n_ports; p++)
-    {
-      MfCanvasPort port = { 0 };
-      g_autofree char *name = g_strconcat (component.id, ".", info->ports[p].name, NULL);
-      double dx, dy;
-
-      port.name = g_string_chunk_insert (self->strings, name);
-      port.component = self->components->len;
-      port.port = p;
-      mf_symbol_get_port (info->type, p, component.rotation, &dx, &dy, &port.direction);
-      port.x = component.x + dx;
-      port.y = component.y + dy;
-      port.domain = info->ports[p].domain;
-      port.node = self->ports->len;
-      g_hash_table_insert (self->port_index, (gpointer) port.name,
-                           GUINT_TO_POINTER (self->ports->len + 1));
-      g_array_append_val (self->ports, port);
-    }
-  g_hash_table_insert (self->component_index, (gpointer) component.id,
-                       GUINT_TO_POINTER (self->components->len + 1));
-  g_array_append_val (self->components, component);
-}
-
-/* Wires keep out of a symbol unless its port is the symbol's middle. */
-static MfWireEnd
-wire_end (MfCanvasGeometry *self,
-          guint             port_index)
-{
-  const MfCanvasPort *port = &g_array_index (self->ports, MfCanvasPort, port_index);
-  const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent,
-                                               port->component);
-  MfWireEnd end = { port->x, port->y, port->direction, NULL };
-
-  if (port->direction != MF_PORT_DIRECTION_NONE)
-    end.box = &c->bounds;
-  return end;
-}
-
-static void
-add_wires (MfCanvasGeometry *self)
-{
-  MfEditDocument *doc = self->document;
-  guint n_wires = mf_edit_document_get_n_wires (doc);
-  g_autofree guint *node = g_new (guint, MAX (self->ports->len, 1));
-  MfUnionFind nodes;
-
-  /* ports joined by wires form a node, as in the core (mf-port-nodes.h) */
-  mf_union_find_init (&nodes, self->ports->len);
-  for (guint w = 0; w < n_wires; w++)
-    {
-      const char *end_a, *end_b;
-      MfCanvasWire wire = { 0 };
-      gpointer a, b;
-      MfWireEnd ea, eb;
-
-      mf_edit_document_get_wire (doc, w, &end_a, &end_b);
-      a = g_hash_table_lookup (self->port_index, end_a);
-      b = g_hash_table_lookup (self->port_index, end_b);
-      if (a == NULL || b == NULL)
-        continue;
-      wire.index = w;
-      wire.port_a = GPOINTER_TO_UINT (a) - 1;
-      wire.port_b = GPOINTER_TO_UINT (b) - 1;
-      ea = wire_end (self, wire.port_a);
-      eb = wire_end (self, wire.port_b);
-      wire.domain = g_array_index (self->ports, MfCanvasPort, wire.port_a).domain;
-      mf_wire_route (&ea, &eb, &wire.route);
-      g_array_index (self->ports, MfCanvasPort, wire.port_a).n_wires++;
-      g_array_index (self->ports, MfCanvasPort, wire.port_b).n_wires++;
-      mf_union_find_join (&nodes, wire.port_a, wire.port_b);
-      g_array_append_val (self->wires, wire);
-    }
-
-  self->n_nodes = mf_union_find_number (&nodes, node);
-  mf_union_find_clear (&nodes);
-  for (guint i = 0; i < self->ports->len; i++)
-    g_array_index (self->ports, MfCanvasPort, i).node = node[i];
-  for (guint w = 0; w < self->wires->len; w++)
-    {
-      MfCanvasWire *wire = &g_array_index (self->wires, MfCanvasWire, w);
-
-      wire->node = g_array_index (self->ports, MfCanvasPort, wire->port_a).node;
-    }
-}
-
-static gboolean
-rects_meet (const cairo_rectangle_t *a,
-            const cairo_rectangle_t *b)
-{
-  return a->x < b->x + b->width && b->x < a->x + a->width && a->y < b->y + b->height
-         && b->y < a->y + a->height;
-}
-
-/* Whether `rect` would cover anything drawn but junction `self_index`. */
-static gboolean
-label_collides (MfCanvasGeometry        *self,
-                guint                    self_index,
-                const cairo_rectangle_t *rect)
-{
-  for (guint i = 0; i < self->components->len; i++)
-    {
-      const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent, i);
-
-      if (i != self_index && (rects_meet (rect, &c->bounds) || rects_meet (rect, &c->label_rect)))
-        return TRUE;
-    }
-  for (guint w = 0; w < self->wires->len; w++)
-    {
-      const MfWireRoute *route = &g_array_index (self->wires, MfCanvasWire, w).route;
-
-      for (guint i = 0; i + 1 < route->n_points; i++)
-        {
-          const MfCanvasPoint *p = &route->points[i], *q = &route->points[i + 1];
-          cairo_rectangle_t line = { MIN (p->x, q->x) - 1, MIN (p->y, q->y) - 1,
-                                     fabs (q->x - p->x) + 2, fabs (q->y - p->y) + 2 };
-
-          if (rects_meet (rect, &line))
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* A junction's name goes in whichever corner beside its dot is free:
- * lines meet there from every side. */
-static void
-place_junction_labels (MfCanvasGeometry *self)
-{
-  static const double corners[4][2] = { { 1, -1 }, { -1, -1 }, { 1, 1 }, { -1, 1 } };
-
-  for (guint i = 0; i < self->components->len; i++)
-    {
-      MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent, i);
-      cairo_rectangle_t r = c->label_rect;
-
-      if (c->type != MF_COMPONENT_JUNCTION)
-        continue;
-      for (guint k = 0; k < G_N_ELEMENTS (corners); k++)
-        {
-          /* with a little air around it */
-          cairo_rectangle_t room;
-
-          r.x = corners[k][0] > 0 ? c->x + 4 : c->x - 4 - r.width;
-          r.y = corners[k][1] > 0 ? c->y + 3 : c->y - 3 - r.height;
-          room = (cairo_rectangle_t) { r.x - 5, r.y - 1, r.width + 10, r.height + 2 };
-          if (!label_collides (self, i, &room))
-            {
-              c->label_rect = r;
-              break;
-            }
-        }
-    }
-}
+/* ---- laying out when asked ---- */
 
 static void
 mf_canvas_geometry_ensure (MfCanvasGeometry *self)
 {
-  guint n;
-
-  if (!self->dirty)
+  if (!self->dirty && self->changed->len == 0)
     return;
+  if (self->dirty || !mf_canvas_geometry_update (self))
+    mf_canvas_geometry_build (self);
   self->dirty = FALSE;
-  g_array_set_size (self->components, 0);
-  g_array_set_size (self->ports, 0);
-  g_array_set_size (self->wires, 0);
-  g_array_set_size (self->dots, 0);
-  g_hash_table_remove_all (self->component_index);
-  g_hash_table_remove_all (self->port_index);
-  g_string_chunk_clear (self->strings);
-  self->n_nodes = 0;
-  if (self->document == NULL)
-    return;
-
-  n = mf_edit_document_get_n_components (self->document);
-  for (guint i = 0; i < n; i++)
-    {
-      const MfComponentTypeInfo *info = mf_edit_document_get_component_info (self->document, i);
-
-      if (info != NULL)
-        add_component (self, i, info);
-    }
-  add_wires (self);
-  find_dots (self);
-  place_junction_labels (self);
+  g_array_set_size (self->changed, 0);
 }
 
 /* ---- reading ---- */
@@ -635,55 +309,73 @@ mf_canvas_geometry_get_n_nodes (MfCanvasGeometry *self)
   return self->n_nodes;
 }
 
-static void
-union_rect (cairo_rectangle_t       *acc,
-            const cairo_rectangle_t *r,
-            gboolean                 first)
+guint
+mf_canvas_geometry_get_n_builds (MfCanvasGeometry *self)
 {
-  double x2, y2;
+  g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), 0);
 
-  if (first)
-    {
-      *acc = *r;
-      return;
-    }
-  x2 = MAX (acc->x + acc->width, r->x + r->width);
-  y2 = MAX (acc->y + acc->height, r->y + r->height);
-  acc->x = MIN (acc->x, r->x);
-  acc->y = MIN (acc->y, r->y);
-  acc->width = x2 - acc->x;
-  acc->height = y2 - acc->y;
+  mf_canvas_geometry_ensure (self);
+  return self->n_builds;
 }
 
 gboolean
 mf_canvas_geometry_get_bounds (MfCanvasGeometry  *self,
                                cairo_rectangle_t *bounds)
 {
-  gboolean first = TRUE;
-
   g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), FALSE);
 
   mf_canvas_geometry_ensure (self);
-  for (guint i = 0; i < self->components->len; i++)
-    {
-      const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent, i);
+  if (self->has_bounds)
+    *bounds = self->bounds;
+  return self->has_bounds;
+}
 
-      union_rect (bounds, &c->bounds, first);
-      union_rect (bounds, &c->label_rect, FALSE);
-      first = FALSE;
-    }
-  for (guint w = 0; w < self->wires->len; w++)
-    {
-      const MfCanvasWire *wire = &g_array_index (self->wires, MfCanvasWire, w);
+static const guint *
+near (MfCanvasGrid            *grid,
+      GArray                  *hits,
+      const cairo_rectangle_t *rect,
+      double                   margin,
+      guint                   *n)
+{
+  mf_canvas_grid_query (grid, rect, margin, hits);
+  *n = hits->len;
+  return (const guint *) hits->data;
+}
 
-      for (guint i = 0; i < wire->route.n_points; i++)
-        {
-          cairo_rectangle_t p = { wire->route.points[i].x, wire->route.points[i].y, 0, 0 };
-          union_rect (bounds, &p, first);
-          first = FALSE;
-        }
-    }
-  return !first;
+const guint *
+mf_canvas_geometry_components_near (MfCanvasGeometry        *self,
+                                    const cairo_rectangle_t *rect,
+                                    double                   margin,
+                                    guint                   *n)
+{
+  g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), NULL);
+
+  mf_canvas_geometry_ensure (self);
+  return near (self->component_grid, self->visible[0], rect, margin, n);
+}
+
+const guint *
+mf_canvas_geometry_wires_near (MfCanvasGeometry        *self,
+                               const cairo_rectangle_t *rect,
+                               double                   margin,
+                               guint                   *n)
+{
+  g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), NULL);
+
+  mf_canvas_geometry_ensure (self);
+  return near (self->wire_grid, self->visible[1], rect, margin, n);
+}
+
+const guint *
+mf_canvas_geometry_dots_near (MfCanvasGeometry        *self,
+                              const cairo_rectangle_t *rect,
+                              double                   margin,
+                              guint                   *n)
+{
+  g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), NULL);
+
+  mf_canvas_geometry_ensure (self);
+  return near (self->dot_grid, self->visible[2], rect, margin, n);
 }
 
 /* ---- hit testing ---- */
@@ -701,12 +393,16 @@ mf_canvas_geometry_component_at (MfCanvasGeometry *self,
                                  double            x,
                                  double            y)
 {
+  cairo_rectangle_t point = { x, y, 0, 0 };
+
   g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), -1);
 
   mf_canvas_geometry_ensure (self);
+  mf_canvas_grid_query (self->component_grid, &point, 0, self->near);
   /* later components are drawn on top */
-  for (guint i = self->components->len; i-- > 0;)
+  for (guint k = self->near->len; k-- > 0;)
     {
+      guint i = g_array_index (self->near, guint, k);
       const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent, i);
 
       if (rect_contains (&c->bounds, x, y) || rect_contains (&c->label_rect, x, y))
@@ -721,21 +417,30 @@ mf_canvas_geometry_port_at (MfCanvasGeometry *self,
                             double            y,
                             double            radius)
 {
+  cairo_rectangle_t point = { x, y, 0, 0 };
   double best = radius * radius;
   int found = -1;
 
   g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), -1);
 
   mf_canvas_geometry_ensure (self);
-  for (guint i = 0; i < self->ports->len; i++)
+  /* a symbol's bounds hold its ports; of two as near, the later wins */
+  mf_canvas_grid_query (self->component_grid, &point, MAX (radius, 0), self->near);
+  for (guint k = 0; k < self->near->len; k++)
     {
-      const MfCanvasPort *port = &g_array_index (self->ports, MfCanvasPort, i);
-      double d2 = (port->x - x) * (port->x - x) + (port->y - y) * (port->y - y);
+      const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent,
+                                                   g_array_index (self->near, guint, k));
 
-      if (d2 <= best)
+      for (guint i = c->first_port; i < c->first_port + c->info->n_ports; i++)
         {
-          best = d2;
-          found = (int) i;
+          const MfCanvasPort *port = &g_array_index (self->ports, MfCanvasPort, i);
+          double d2 = (port->x - x) * (port->x - x) + (port->y - y) * (port->y - y);
+
+          if (d2 <= best)
+            {
+              best = d2;
+              found = (int) i;
+            }
         }
     }
   return found;
@@ -747,11 +452,15 @@ mf_canvas_geometry_wire_at (MfCanvasGeometry *self,
                             double            y,
                             double            tolerance)
 {
+  cairo_rectangle_t point = { x, y, 0, 0 };
+
   g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), -1);
 
   mf_canvas_geometry_ensure (self);
-  for (guint w = self->wires->len; w-- > 0;)
+  mf_canvas_grid_query (self->wire_grid, &point, MAX (tolerance, 0), self->near);
+  for (guint k = self->near->len; k-- > 0;)
     {
+      guint w = g_array_index (self->near, guint, k);
       const MfCanvasWire *wire = &g_array_index (self->wires, MfCanvasWire, w);
 
       for (guint i = 0; i + 1 < wire->route.n_points; i++)
@@ -779,8 +488,11 @@ mf_canvas_geometry_components_in_rect (MfCanvasGeometry        *self,
   g_return_val_if_fail (MF_IS_CANVAS_GEOMETRY (self), hits);
 
   mf_canvas_geometry_ensure (self);
-  for (guint i = 0; i < self->components->len; i++)
+  /* what lies inside a rectangle also meets it */
+  mf_canvas_grid_query (self->component_grid, rect, 0, self->near);
+  for (guint k = 0; k < self->near->len; k++)
     {
+      guint i = g_array_index (self->near, guint, k);
       const MfCanvasComponent *c = &g_array_index (self->components, MfCanvasComponent, i);
       const cairo_rectangle_t *b = &c->bounds;
       gboolean hit;

@@ -104,9 +104,35 @@ const MfCanvasDot       *mf_canvas_geometry_get_dot (MfCanvasGeometry *self,
                                                      guint             index);
 guint                    mf_canvas_geometry_get_n_nodes (MfCanvasGeometry *self);
 
+/* How many times the geometry has laid out the whole document (after a
+ * load, or an edit that changed the circuit's shape): an edit that changed
+ * components in place lays out only what they touch.  For tests and
+ * benchmarks. */
+guint                    mf_canvas_geometry_get_n_builds (MfCanvasGeometry *self);
+
 /* What everything covers, labels included; FALSE for an empty circuit. */
 gboolean                 mf_canvas_geometry_get_bounds (MfCanvasGeometry  *self,
                                                         cairo_rectangle_t *bounds);
+
+/* ---- what is near a rectangle, for drawing only what is on screen ----
+ * The indices, in increasing order, of the components whose symbol or
+ * label, the wires whose route's box, and the junction dots that come
+ * within `margin` of `rect` (edges touching count); `n` of them, in an array
+ * the geometry keeps until the same function is called again or the
+ * geometry is rebuilt.  A bucket grid finds them (mf-canvas-grid.h), so a
+ * small rectangle in a large circuit costs what lies near it. */
+const guint             *mf_canvas_geometry_components_near (MfCanvasGeometry        *self,
+                                                             const cairo_rectangle_t *rect,
+                                                             double                   margin,
+                                                             guint                   *n);
+const guint             *mf_canvas_geometry_wires_near (MfCanvasGeometry        *self,
+                                                        const cairo_rectangle_t *rect,
+                                                        double                   margin,
+                                                        guint                   *n);
+const guint             *mf_canvas_geometry_dots_near (MfCanvasGeometry        *self,
+                                                       const cairo_rectangle_t *rect,
+                                                       double                   margin,
+                                                       guint                   *n);
 
 /* ---- hit testing, in canvas units ---- */
 

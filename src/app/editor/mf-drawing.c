@@ -5,6 +5,14 @@
  * wires that run into them), junction dots, port marks, labels, and last
  * what a gesture under way shows.
  *
+ * Only what comes near the clip is looked at: the geometry's grids name it
+ * (mf-canvas-geometry.h), so a frame zoomed in on a part of a large circuit
+ * costs that part.  Zoomed out until a symbol is a few pixels wide, the
+ * circuit is drawn simplified (MF_DRAWING_SIMPLE_SCALE): a block per
+ * component and every wire's segments as thin boxes, all in a few fills —
+ * no symbol detail, dots, port marks or labels, none of which could be
+ * seen at that size.
+ *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -75,6 +83,54 @@ pixels_per_unit (cairo_t *cr)
   return MAX (hypot (dx, dy), 1e-6);
 }
 
+/* The grid's dots, each a whole pixel in device space: one pixel row of
+ * them as a mask, painted once per row of the grid — the same pixels as a
+ * square per dot, at a hundredth of the cost. */
+static void
+paint_grid_rows (cairo_t              *cr,
+                 const cairo_matrix_t *matrix,
+                 double                grid,
+                 double                x1,
+                 double                y1,
+                 double                x2,
+                 double                y2)
+{
+  double first_x = floor (x1 / grid) * grid, first_y = floor (y1 / grid) * grid;
+  int min_x = G_MAXINT, max_x = G_MININT;
+  cairo_surface_t *row;
+  unsigned char *data;
+
+  for (double x = first_x; x <= x2; x += grid)
+    {
+      double dx = x, dy = first_y;
+
+      cairo_matrix_transform_point (matrix, &dx, &dy);
+      min_x = MIN (min_x, (int) round (dx));
+      max_x = MAX (max_x, (int) round (dx));
+    }
+  if (min_x > max_x)
+    return;
+  row = cairo_image_surface_create (CAIRO_FORMAT_A8, max_x - min_x + 1, 1);
+  cairo_surface_flush (row);
+  data = cairo_image_surface_get_data (row);
+  for (double x = first_x; x <= x2; x += grid)
+    {
+      double dx = x, dy = first_y;
+
+      cairo_matrix_transform_point (matrix, &dx, &dy);
+      data[(int) round (dx) - min_x] = 255;
+    }
+  cairo_surface_mark_dirty (row);
+  for (double y = first_y; y <= y2; y += grid)
+    {
+      double dx = first_x, dy = y;
+
+      cairo_matrix_transform_point (matrix, &dx, &dy);
+      cairo_mask_surface (cr, row, min_x, round (dy));
+    }
+  cairo_surface_destroy (row);
+}
+
 void
 mf_drawing_render_background (cairo_t               *cr,
                               const MfDrawingColors *colors,
@@ -90,21 +146,12 @@ mf_drawing_render_background (cairo_t               *cr,
   while (grid * ppu < 6)
     grid *= 5;
   cairo_clip_extents (cr, &x1, &y1, &x2, &y2);
-  /* Whole-pixel squares in device space: cairo fills those as boxes, far
-   * faster than thousands of antialiased dots. */
   cairo_get_matrix (cr, &matrix);
   cairo_identity_matrix (cr);
-  cairo_new_path (cr);
-  for (double x = floor (x1 / grid) * grid; x <= x2; x += grid)
-    for (double y = floor (y1 / grid) * grid; y <= y2; y += grid)
-      {
-        double dx = x, dy = y;
-
-        cairo_matrix_transform_point (&matrix, &dx, &dy);
-        cairo_rectangle (cr, round (dx), round (dy), 1, 1);
-      }
   set_rgba (cr, &colors->grid, 1.4);
-  cairo_fill (cr);
+  /* a turned view (no canvas has one) gets no dots */
+  if (matrix.xy == 0 && matrix.yx == 0)
+    paint_grid_rows (cr, &matrix, grid, x1, y1, x2, y2);
   cairo_restore (cr);
 }
 
@@ -120,11 +167,23 @@ typedef struct
   double                 ppu;        /* device pixels per unit */
   double                 wire_width; /* at least a pixel */
   double                 x1, y1, x2, y2; /* the clip, canvas units */
-  gboolean              *node_marked;
-  GHashTable            *component_marked;
+  gboolean              *node_marked; /* NULL: no node is */
+  GHashTable            *component_marked; /* NULL: no component is */
   int                    mode;       /* index of state->mode, or -1 */
   gboolean               show_labels; /* FALSE when they would be too small to read */
+  gboolean               simple;     /* symbols a few pixels wide: blocks */
+  /* what comes near the clip, in document order (the geometry's arrays) */
+  const guint           *components;
+  guint                  n_components;
+  const guint           *wires;
+  guint                  n_wires;
+  const guint           *dots;
+  guint                  n_dots;
 } Render;
+
+/* How far outside the clip something may lie and still show: a halo
+ * reaches 6 units beyond its symbol, a port's ring 8 beyond its port. */
+#define NEAR_MARGIN 8.0
 
 static gboolean
 visible (const Render            *r,
@@ -133,6 +192,20 @@ visible (const Render            *r,
 {
   return rect->x - margin <= r->x2 && rect->x + rect->width + margin >= r->x1
          && rect->y - margin <= r->y2 && rect->y + rect->height + margin >= r->y1;
+}
+
+static gboolean
+node_marked (const Render *r,
+             guint         node)
+{
+  return r->node_marked != NULL && r->node_marked[node];
+}
+
+static gboolean
+component_marked (const Render            *r,
+                  const MfCanvasComponent *c)
+{
+  return r->component_marked != NULL && g_hash_table_contains (r->component_marked, c->id);
 }
 
 static void
@@ -168,7 +241,7 @@ render_prepare (Render               *r,
                 const MfDrawingState *state)
 {
   MfEditDocument *document = mf_canvas_geometry_get_document (geometry);
-  guint n_nodes = mf_canvas_geometry_get_n_nodes (geometry);
+  cairo_rectangle_t clip;
 
   r->cr = cr;
   r->geometry = geometry;
@@ -179,19 +252,32 @@ render_prepare (Render               *r,
   r->wire_width = MAX (WIRE_WIDTH, 1.0 / r->ppu);
   /* Unreadably small text is noise; the symbols still show. */
   r->show_labels = MF_CANVAS_LABEL_SIZE * r->ppu >= 5.5;
+  r->simple = r->ppu < MF_DRAWING_SIMPLE_SCALE;
   cairo_clip_extents (cr, &r->x1, &r->y1, &r->x2, &r->y2);
+  clip = (cairo_rectangle_t) { r->x1, r->y1, r->x2 - r->x1, r->y2 - r->y1 };
+  r->components = mf_canvas_geometry_components_near (geometry, &clip, NEAR_MARGIN,
+                                                      &r->n_components);
+  r->wires = mf_canvas_geometry_wires_near (geometry, &clip, NEAR_MARGIN, &r->n_wires);
+  r->dots = mf_canvas_geometry_dots_near (geometry, &clip, NEAR_MARGIN, &r->n_dots);
 
-  r->node_marked = g_new0 (gboolean, n_nodes + 1);
+  r->node_marked = NULL;
   for (guint i = 0; state->highlight_node_ports != NULL && state->highlight_node_ports[i]; i++)
     {
       int port = mf_canvas_geometry_find_port (geometry, state->highlight_node_ports[i]);
 
-      if (port >= 0)
-        r->node_marked[mf_canvas_geometry_get_port (geometry, port)->node] = TRUE;
+      if (port < 0)
+        continue;
+      if (r->node_marked == NULL)
+        r->node_marked = g_new0 (gboolean, mf_canvas_geometry_get_n_nodes (geometry) + 1);
+      r->node_marked[mf_canvas_geometry_get_port (geometry, port)->node] = TRUE;
     }
-  r->component_marked = g_hash_table_new (g_str_hash, g_str_equal);
+  r->component_marked = NULL;
   for (guint i = 0; state->highlight_components != NULL && state->highlight_components[i]; i++)
-    g_hash_table_add (r->component_marked, (gpointer) state->highlight_components[i]);
+    {
+      if (r->component_marked == NULL)
+        r->component_marked = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_add (r->component_marked, (gpointer) state->highlight_components[i]);
+    }
 
   r->mode = -1;
   if (state->mode != NULL && document != NULL)
@@ -204,27 +290,29 @@ static void
 render_finish (Render *r)
 {
   g_free (r->node_marked);
-  g_hash_table_unref (r->component_marked);
+  g_clear_pointer (&r->component_marked, g_hash_table_unref);
 }
 
 /* ---- layers ---- */
 
+/* The selected wire and the wires of marked nodes, under a wide tint. */
 static void
-render_wires (Render *r)
+render_wire_marks (Render *r)
 {
   cairo_t *cr = r->cr;
-  guint n = mf_canvas_geometry_get_n_wires (r->geometry);
 
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  for (guint w = 0; w < n; w++)
+  if (r->node_marked == NULL && r->state->selected_wire < 0)
+    return;
+  for (guint k = 0; k < r->n_wires; k++)
     {
+      guint w = r->wires[k];
       const MfCanvasWire *wire = mf_canvas_geometry_get_wire (r->geometry, w);
       cairo_rectangle_t box;
 
+      if (!node_marked (r, wire->node) && (int) w != r->state->selected_wire)
+        continue;
       wire_box (wire, &box);
-      if ((!r->node_marked[wire->node] && (int) w != r->state->selected_wire)
-          || !visible (r, &box, 8))
+      if (!visible (r, &box, 8))
         continue;
       wire_path (cr, wire);
       set_rgba (cr, (int) w == r->state->selected_wire ? &r->colors->selection
@@ -232,17 +320,29 @@ render_wires (Render *r)
       cairo_set_line_width (cr, MAX (7.0, 3.0 / r->ppu));
       cairo_stroke (cr);
     }
+}
+
+static void
+render_wires (Render *r)
+{
+  cairo_t *cr = r->cr;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  render_wire_marks (r);
   /* one path per domain: a single stroke draws them all */
   for (int domain = MF_DOMAIN_HYDRAULIC; domain <= MF_DOMAIN_MECHANICAL; domain++)
     {
       cairo_new_path (cr);
-      for (guint w = 0; w < n; w++)
+      for (guint k = 0; k < r->n_wires; k++)
         {
-          const MfCanvasWire *wire = mf_canvas_geometry_get_wire (r->geometry, w);
+          const MfCanvasWire *wire = mf_canvas_geometry_get_wire (r->geometry, r->wires[k]);
           cairo_rectangle_t box;
 
+          if ((int) wire->domain != domain)
+            continue;
           wire_box (wire, &box);
-          if ((int) wire->domain != domain || !visible (r, &box, 4))
+          if (!visible (r, &box, 4))
             continue;
           cairo_move_to (cr, wire->route.points[0].x, wire->route.points[0].y);
           for (guint i = 1; i < wire->route.n_points; i++)
@@ -312,41 +412,65 @@ render_halo (Render                  *r,
 }
 
 static void
-render_components (Render *r)
+render_halos (Render *r)
 {
-  cairo_t *cr = r->cr;
-  guint n = mf_canvas_geometry_get_n_components (r->geometry);
-  MfSymbolStyle style = { r->colors->ink, r->colors->paper, r->colors->closed, r->wire_width,
-                          FALSE };
-  g_autofree gboolean *closed = NULL;
-
-  for (guint i = 0; i < n; i++)
+  for (guint k = 0; k < r->n_components; k++)
     {
-      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry, i);
+      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                     r->components[k]);
 
       if (!visible (r, &c->bounds, 6) && !visible (r, &c->label_rect, 6))
         continue;
-      if (g_hash_table_contains (r->component_marked, c->id))
+      if (component_marked (r, c))
         render_halo (r, c, &r->colors->highlight);
       if (r->state->selected != NULL && g_hash_table_contains (r->state->selected, c->id))
         render_halo (r, c, &r->colors->selection);
     }
+}
+
+/* Which of the components near the clip are valves closed in the mode
+ * drawn, by their place in r->components; NULL when none is. */
+static gboolean *
+find_closed (Render *r)
+{
+  gboolean *closed = NULL;
+
+  if (r->mode < 0)
+    return NULL;
+  for (guint k = 0; k < r->n_components; k++)
+    if (component_closed (r, mf_canvas_geometry_get_component (r->geometry, r->components[k])))
+      {
+        if (closed == NULL)
+          closed = g_new0 (gboolean, r->n_components);
+        closed[k] = TRUE;
+      }
+  return closed;
+}
+
+static void
+render_components (Render *r)
+{
+  cairo_t *cr = r->cr;
+  MfSymbolStyle style = { r->colors->ink, r->colors->paper, r->colors->closed, r->wire_width,
+                          FALSE };
+  g_autofree gboolean *closed = NULL;
+
+  render_halos (r);
   /* Each layer of every visible symbol in one path, painted once.  Which
    * valves are closed is asked once, not once per layer. */
-  closed = g_new0 (gboolean, n + 1);
-  for (guint i = 0; i < n; i++)
-    closed[i] = component_closed (r, mf_canvas_geometry_get_component (r->geometry, i));
+  closed = find_closed (r);
   cairo_new_path (cr);
   for (int layer = 0; layer < MF_N_SYMBOL_LAYERS; layer++)
     {
-      for (guint i = 0; i < n; i++)
+      for (guint k = 0; k < r->n_components; k++)
         {
-          const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry, i);
+          const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                         r->components[k]);
 
           if (!visible (r, &c->bounds, 2))
             continue;
           cairo_translate (cr, c->x, c->y);
-          mf_symbol_add_layer (cr, c->type, c->rotation, layer, closed[i]);
+          mf_symbol_add_layer (cr, c->type, c->rotation, layer, closed != NULL && closed[k]);
           cairo_translate (cr, -c->x, -c->y);
         }
       mf_symbol_paint_layer (cr, layer, &style);
@@ -357,12 +481,11 @@ static void
 render_dots (Render *r)
 {
   cairo_t *cr = r->cr;
-  guint n = mf_canvas_geometry_get_n_dots (r->geometry);
 
   set_rgba (cr, &r->colors->ink, 1);
-  for (guint i = 0; i < n; i++)
+  for (guint k = 0; k < r->n_dots; k++)
     {
-      const MfCanvasDot *dot = mf_canvas_geometry_get_dot (r->geometry, i);
+      const MfCanvasDot *dot = mf_canvas_geometry_get_dot (r->geometry, r->dots[k]);
 
       if (dot->x < r->x1 - 4 || dot->x > r->x2 + 4 || dot->y < r->y1 - 4 || dot->y > r->y2 + 4)
         continue;
@@ -370,6 +493,120 @@ render_dots (Render *r)
       cairo_arc (cr, dot->x, dot->y, 3.0, 0, 2 * G_PI);
     }
   cairo_fill (cr);
+}
+
+/* ---- the simplified drawing ---- */
+
+/* Adds the canvas rectangle (x1, y1)–(x2, y2) as whole device pixels, at
+ * least one each way: cairo fills such boxes without antialiasing them,
+ * many times faster than anything else.  The matrix is the identity while
+ * the simplified drawing adds them; `to_device` is the view's. */
+static void
+pixel_span (double  a,
+            double  b,
+            double *start,
+            double *length)
+{
+  *start = round (a);
+  *length = round (b) - *start;
+  if (*length < 1)
+    {
+      /* a line, or a thin symbol: one pixel, where it lies */
+      *start = floor ((a + b) / 2);
+      *length = 1;
+    }
+}
+
+static void
+add_pixel_box (cairo_t              *cr,
+               const cairo_matrix_t *to_device,
+               double                x1,
+               double                y1,
+               double                x2,
+               double                y2)
+{
+  double px, py, width, height;
+
+  pixel_span (to_device->xx * x1 + to_device->x0, to_device->xx * x2 + to_device->x0, &px,
+              &width);
+  pixel_span (to_device->yy * y1 + to_device->y0, to_device->yy * y2 + to_device->y0, &py,
+              &height);
+  cairo_rectangle (cr, px, py, width, height);
+}
+
+/* Every segment of the wires near the clip as a line of whole pixels:
+ * the routes are orthogonal. */
+static void
+add_wire_boxes (Render               *r,
+                const cairo_matrix_t *to_device)
+{
+  for (guint k = 0; k < r->n_wires; k++)
+    {
+      const MfCanvasWire *wire = mf_canvas_geometry_get_wire (r->geometry, r->wires[k]);
+
+      for (guint i = 0; i + 1 < wire->route.n_points; i++)
+        {
+          const MfCanvasPoint *p = &wire->route.points[i], *q = &wire->route.points[i + 1];
+
+          add_pixel_box (r->cr, to_device, MIN (p->x, q->x), MIN (p->y, q->y), MAX (p->x, q->x),
+                         MAX (p->y, q->y));
+        }
+    }
+}
+
+/* A block per symbol, `closed` ones (valves closed in the mode) or the
+ * others. */
+static void
+add_blocks (Render               *r,
+            const cairo_matrix_t *to_device,
+            const gboolean       *closed,
+            gboolean              closed_ones)
+{
+  for (guint k = 0; k < r->n_components; k++)
+    {
+      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                     r->components[k]);
+      const cairo_rectangle_t *b = &c->bounds;
+
+      if ((closed != NULL && closed[k]) != closed_ones || !visible (r, b, 2))
+        continue;
+      add_pixel_box (r->cr, to_device, b->x, b->y, b->x + b->width, b->y + b->height);
+    }
+}
+
+/* Zoomed far out: the marks and halos as always, then a tinted block per
+ * symbol and the wires over them, so that what joins what stays in sight. */
+static void
+render_simple (Render *r)
+{
+  cairo_t *cr = r->cr;
+  g_autofree gboolean *closed = find_closed (r);
+  cairo_matrix_t view, to_device;
+
+  render_wire_marks (r);
+  render_halos (r);
+  cairo_get_matrix (cr, &view);
+  /* a turned view (no canvas has one) keeps whole canvas units instead */
+  cairo_matrix_init_identity (&to_device);
+  if (view.xy == 0 && view.yx == 0)
+    {
+      to_device = view;
+      cairo_identity_matrix (cr);
+    }
+  cairo_new_path (cr);
+  add_blocks (r, &to_device, closed, FALSE);
+  set_rgba (cr, &r->colors->ink, 0.45);
+  cairo_fill (cr);
+  if (closed != NULL)
+    {
+      add_blocks (r, &to_device, closed, TRUE);
+      set_rgba (cr, &r->colors->closed, 0.9);
+      cairo_fill (cr);
+    }
+  add_wire_boxes (r, &to_device);
+  set_rgba (cr, &r->colors->ink, 1);
+  cairo_fill (cr);
+  cairo_set_matrix (cr, &view);
 }
 
 static void
@@ -389,24 +626,32 @@ render_ring (Render       *r,
   cairo_stroke (cr);
 }
 
+/* A component's ports lie inside its symbol's bounds: those near the clip
+ * belong to the components near it.  The simplified drawing shows only
+ * the rings. */
 static void
 render_ports (Render *r)
 {
-  guint n = mf_canvas_geometry_get_n_ports (r->geometry);
-
-  for (guint i = 0; i < n; i++)
+  for (guint k = 0; k < r->n_components; k++)
     {
-      const MfCanvasPort *port = mf_canvas_geometry_get_port (r->geometry, i);
+      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                     r->components[k]);
 
-      if (port->x < r->x1 - 8 || port->x > r->x2 + 8 || port->y < r->y1 - 8 || port->y > r->y2 + 8)
-        continue;
-      if (r->node_marked[port->node])
-        render_ring (r, port->x, port->y, &r->colors->highlight);
-      if (port->n_wires == 0)
-        mf_symbol_draw_port_mark (r->cr, port->domain, port->x, port->y, r->wire_width,
-                                  &r->colors->ink, &r->colors->paper);
-      if ((int) i == r->state->hover_port && r->state->connect_from < 0)
-        render_ring (r, port->x, port->y, &r->colors->selection);
+      for (guint i = c->first_port; i < c->first_port + c->info->n_ports; i++)
+        {
+          const MfCanvasPort *port = mf_canvas_geometry_get_port (r->geometry, i);
+
+          if (port->x < r->x1 - 8 || port->x > r->x2 + 8 || port->y < r->y1 - 8
+              || port->y > r->y2 + 8)
+            continue;
+          if (node_marked (r, port->node))
+            render_ring (r, port->x, port->y, &r->colors->highlight);
+          if (port->n_wires == 0 && !r->simple)
+            mf_symbol_draw_port_mark (r->cr, port->domain, port->x, port->y, r->wire_width,
+                                      &r->colors->ink, &r->colors->paper);
+          if ((int) i == r->state->hover_port && r->state->connect_from < 0)
+            render_ring (r, port->x, port->y, &r->colors->selection);
+        }
     }
 }
 
@@ -414,12 +659,11 @@ static void
 render_labels (Render *r)
 {
   cairo_t *cr = r->cr;
-  guint n = mf_canvas_geometry_get_n_components (r->geometry);
   g_autoptr (PangoLayout) layout = NULL;
   g_autoptr (PangoFontDescription) font = pango_font_description_from_string ("Sans");
   cairo_font_options_t *options;
 
-  if (!r->show_labels)
+  if (!r->show_labels || r->simple)
     return;
   layout = pango_cairo_create_layout (cr);
   options = cairo_font_options_create ();
@@ -432,9 +676,10 @@ render_labels (Render *r)
   pango_layout_set_font_description (layout, font);
 
   set_rgba (cr, &r->colors->label, 1);
-  for (guint i = 0; i < n; i++)
+  for (guint k = 0; k < r->n_components; k++)
     {
-      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry, i);
+      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                     r->components[k]);
 
       if (!visible (r, &c->label_rect, 0))
         continue;
@@ -515,10 +760,15 @@ mf_drawing_render (cairo_t              *cr,
 
   cairo_save (cr);
   render_prepare (&r, cr, geometry, state);
-  render_wires (&r);
-  /* under the symbols: a dot inside a mass's block is no junction to see */
-  render_dots (&r);
-  render_components (&r);
+  if (r.simple)
+    render_simple (&r);
+  else
+    {
+      render_wires (&r);
+      /* under the symbols: a dot inside a mass's block is no junction to see */
+      render_dots (&r);
+      render_components (&r);
+    }
   render_ports (&r);
   render_labels (&r);
   render_gesture (&r);

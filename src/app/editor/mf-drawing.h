@@ -5,7 +5,9 @@
  *
  * Everything is drawn in canvas units: the caller sets the cairo transform
  * (the canvas from its view, thumbnails with mf_drawing_render_to_fit).
- * Only what meets the clip is drawn, so a large circuit zoomed in is cheap.
+ * Only what meets the clip is drawn, and only what is near it is looked at,
+ * so a large circuit zoomed in is cheap.  Zoomed out below
+ * MF_DRAWING_SIMPLE_SCALE the circuit is drawn simplified.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +21,13 @@
 #include "mf-symbol.h"
 
 G_BEGIN_DECLS
+
+/* Below this many device pixels per canvas unit (a symbol of 40 units then
+ * under 12 pixels) every symbol is drawn as a tinted block and every wire
+ * as a plain line, with no junction dots, port marks or labels: the detail
+ * could not be seen, and a circuit of thousands of components still draws
+ * within a frame.  Selections, highlights and closed valves still show. */
+#define MF_DRAWING_SIMPLE_SCALE 0.3
 
 typedef struct
 {
@@ -62,7 +71,8 @@ typedef struct
 void mf_drawing_state_init (MfDrawingState *state);
 
 /* Fills what the clip shows with the colours' paper and a dotted grid of
- * `grid` units (left out when it would be denser than every 6 pixels). */
+ * `grid` units (left out when it would be denser than every 6 pixels, and
+ * on a turned view). */
 void mf_drawing_render_background (cairo_t               *cr,
                                    const MfDrawingColors *colors,
                                    double                 grid);

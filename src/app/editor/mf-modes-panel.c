@@ -704,6 +704,20 @@ refresh (MfModesPanel *self)
   refresh_schedule (self, names);
 }
 
+/* An edit of components in place (a drag, a parameter) changes nothing this
+ * page shows — ids, types and modes stay — and looking for the valves
+ * among 10 000 components again would cost a frame. */
+static void
+on_document_changed (MfModesPanel *self)
+{
+  g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean others;
+
+  if (mf_edit_document_get_changed_components (self->document, changed, &others) && !others)
+    return;
+  refresh (self);
+}
+
 /* ---- public API ------------------------------------------------------ */
 
 GtkWidget *
@@ -731,7 +745,8 @@ mf_modes_panel_set_document (MfModesPanel *self, MfEditDocument *document)
     g_clear_signal_handler (&self->changed_id, self->document);
   g_set_object (&self->document, document);
   if (document != NULL)
-    self->changed_id = g_signal_connect_swapped (document, "changed", G_CALLBACK (refresh), self);
+    self->changed_id = g_signal_connect_swapped (document, "changed",
+                                                 G_CALLBACK (on_document_changed), self);
   /* A new circuit starts viewed from its first mode, not edited on canvas. */
   g_clear_pointer (&self->valves_made_for, g_free);
   g_clear_pointer (&self->schedule_made_for, g_free);

@@ -602,6 +602,29 @@ refresh (MfPropertiesPanel *self)
     refresh_circuit (self);
 }
 
+/* An edit of other components in place (a drag, a parameter) changes
+ * nothing this page shows, and setting every field again would cost more
+ * than the edit. */
+static void
+on_document_changed (MfPropertiesPanel *self)
+{
+  g_autoptr (GArray) changed = g_array_new (FALSE, FALSE, sizeof (guint));
+  int shown = self->component_id != NULL
+                ? mf_edit_document_find_component (self->document, self->component_id) : -1;
+  gboolean others;
+
+  if (mf_edit_document_get_changed_components (self->document, changed, &others) && !others)
+    {
+      gboolean touches_shown = FALSE;
+
+      for (guint k = 0; k < changed->len; k++)
+        touches_shown |= (int) g_array_index (changed, guint, k) == shown;
+      if (!touches_shown)
+        return;
+    }
+  refresh (self);
+}
+
 /* ---- public API ------------------------------------------------------ */
 
 GtkWidget *
@@ -631,7 +654,8 @@ mf_properties_panel_set_document (MfPropertiesPanel *self, MfEditDocument *docum
     g_clear_signal_handler (&self->changed_id, self->document);
   g_set_object (&self->document, document);
   if (document != NULL)
-    self->changed_id = g_signal_connect_swapped (document, "changed", G_CALLBACK (refresh), self);
+    self->changed_id = g_signal_connect_swapped (document, "changed",
+                                                 G_CALLBACK (on_document_changed), self);
   clear_param_rows (self);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);

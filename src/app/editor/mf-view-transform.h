@@ -19,7 +19,9 @@ typedef struct
   double y0;
 } MfViewTransform;
 
-#define MF_VIEW_TRANSFORM_MIN_SCALE 0.1
+/* Far enough out that a circuit of 10 000 components fits a small window
+ * (drawn simplified there, mf-drawing.h). */
+#define MF_VIEW_TRANSFORM_MIN_SCALE 0.02
 #define MF_VIEW_TRANSFORM_MAX_SCALE 8.0
 
 void    mf_view_transform_init (MfViewTransform *view);
