@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-finite.h"
 #include "mf-linearization.h"
 #include "mf-nullspace.h"
 #include "mf-system-private.h"
@@ -409,15 +410,6 @@ constraint_jacobian (MfDae *dae, double t)
 }
 
 static gboolean
-all_finite (const double *values, gsize n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (!isfinite (values[i]))
-      return FALSE;
-  return TRUE;
-}
-
-static gboolean
 newton_function (const double *va, double *g, double *jacobian, gpointer data)
 {
   MfDae *dae = data;
@@ -430,7 +422,7 @@ newton_function (const double *va, double *g, double *jacobian, gpointer data)
         for (guint c = 0; c < dae->q; c++)
           AT (jacobian, dae->q, c, l) = AT (dae->gamma, dae->q, c, dae->algebraic[l]);
     }
-  return all_finite (g, dae->q);
+  return mf_all_finite (g, dae->q);
 }
 
 /* Each constraint balances forces: its scale is the size of the terms that
@@ -537,8 +529,8 @@ positions_at (MfDae *dae, double t, guint k)
   for (guint c = 0; c < dae->q2; c++)
     dae->h_at[k * dae->q2 + c] = combined_row (dae, dae->q1 + c, dae->g0);
   state_rates (dae, t, dae->z_rates_at + (gsize) k * dae->n_z);
-  return all_finite (dae->h_at + (gsize) k * dae->q2, dae->q2)
-         && all_finite (dae->z_rates_at + (gsize) k * dae->n_z, dae->n_z);
+  return mf_all_finite (dae->h_at + (gsize) k * dae->q2, dae->q2)
+         && mf_all_finite (dae->z_rates_at + (gsize) k * dae->n_z, dae->n_z);
 }
 
 /* Index 2: the constrained z from H(z, t) = 0 — affine in z, so one step
@@ -724,7 +716,7 @@ constraint_rate (MfDae *dae, double t, double *rest)
   hidden_constraints (dae, t + h, dae->z, dae->g_plus);
   /* an orifice closing at t + h (its area reaching 0) makes G infinite
    * there: the difference is taken backward instead */
-  if (!all_finite (dae->g_plus, dae->q))
+  if (!mf_all_finite (dae->g_plus, dae->q))
     {
       h = -h;
       mf_system_particular_velocities (sys, t + h);
@@ -832,7 +824,7 @@ mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
     }
   for (guint j = 0; j < dae->n_free; j++)
     dydt[dae->n_i + j] = dae->rates[dae->free_z[j]];
-  return all_finite (dydt, dae->n_i + dae->n_free) ? GSL_SUCCESS : GSL_EBADFUNC;
+  return mf_all_finite (dydt, dae->n_i + dae->n_free) ? GSL_SUCCESS : GSL_EBADFUNC;
 }
 
 void

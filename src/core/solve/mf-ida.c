@@ -16,6 +16,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
+#include "mf-finite.h"
 #include "mf-iteration-matrix.h"
 #include "mf-system-private.h"
 
@@ -62,15 +63,6 @@ on_error (int code, const char *module, const char *function, char *message, voi
   self->message = g_strdup (message);
 }
 
-static gboolean
-all_finite (const double *values, gsize n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (!isfinite (values[i]))
-      return FALSE;
-  return TRUE;
-}
-
 /* G = E y' − f(t, y), or y' − f(t, y) with algebraic states.  A value that
  * is not finite is an error IDA recovers from by a shorter step. */
 static int
@@ -94,7 +86,7 @@ residual (double t, N_Vector yy, N_Vector yyp, N_Vector rr, void *data)
     }
   for (gsize i = 0; i < self->n; i++)
     r[i] -= self->f[i];
-  return all_finite (r, self->n) ? 0 : 1;
+  return mf_all_finite (r, self->n) ? 0 : 1;
 }
 
 static int
@@ -115,7 +107,7 @@ sparse_jacobian (double t, double c, N_Vector yy, N_Vector yyp, N_Vector rr, SUN
     start[j] = it->start[j];
   for (guint s = 0; s < it->nnz; s++)
     row[s] = it->row[s];
-  return all_finite (values, it->nnz) ? 0 : 1;
+  return mf_all_finite (values, it->nnz) ? 0 : 1;
 }
 
 static int
@@ -257,7 +249,7 @@ start (MfIda *self, double t, const double *y)
 {
   memcpy (N_VGetArrayPointer (self->y), y, self->n * sizeof (double));
   if (mf_system_rhs (t, y, N_VGetArrayPointer (self->yp), self->system) != GSL_SUCCESS
-      || !all_finite (N_VGetArrayPointer (self->yp), self->n))
+      || !mf_all_finite (N_VGetArrayPointer (self->yp), self->n))
     return MF_IDA_NOT_FINITE;
   if (IDAReInit (self->mem, t, self->y, self->yp) != IDA_SUCCESS
       || IDASetInitStep (self->mem, self->h_first) != IDA_SUCCESS)

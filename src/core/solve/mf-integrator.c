@@ -21,6 +21,7 @@
 
 #include "mf-error.h"
 #include "mf-expr.h"
+#include "mf-finite.h"
 #include "mf-ida.h"
 #include "mf-model-private.h"
 
@@ -74,15 +75,6 @@ min_step (double t)
   return 1e-14 * MAX (1.0, fabs (t));
 }
 
-static gboolean
-values_finite (const double *values, gsize n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (!isfinite (values[i]))
-      return FALSE;
-  return TRUE;
-}
-
 /* The system promises GSL_EBADFUNC for values that are not finite; checking
  * again costs a loop and makes every blow-up end the same way. */
 static int
@@ -93,7 +85,7 @@ counted_rhs (double t, const double y[], double dydt[], void *data)
 
   self->stats->rhs_evaluations++;
   status = mf_system_rhs (t, y, dydt, self->system);
-  if (status == GSL_SUCCESS && !values_finite (dydt, self->dimension))
+  if (status == GSL_SUCCESS && !mf_all_finite (dydt, self->dimension))
     status = GSL_EBADFUNC;
   if (status != GSL_SUCCESS)
     self->failed_in = MF_FAILED_IN_RHS;
@@ -155,8 +147,8 @@ counted_jacobian (double t, const double y[], double *dfdy, double dfdt[], void 
   note_jacobian_areas (self, t);
   status = mf_system_jacobian (t, y, dfdy, dfdt, self->system);
   if (status == GSL_SUCCESS
-      && !(values_finite (dfdy, self->dimension * self->dimension)
-           && values_finite (dfdt, self->dimension)))
+      && !(mf_all_finite (dfdy, self->dimension * self->dimension)
+           && mf_all_finite (dfdt, self->dimension)))
     status = GSL_EBADFUNC;
   if (status != GSL_SUCCESS)
     self->failed_in = MF_FAILED_IN_JACOBIAN;

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-finite.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
 
@@ -114,15 +115,6 @@ max_magnitude (const double *v, guint n)
   for (guint i = 0; i < n; i++)
     biggest = MAX (biggest, fabs (v[i]));
   return biggest;
-}
-
-static gboolean
-all_finite (const double *v, gsize n)
-{
-  for (gsize i = 0; i < n; i++)
-    if (!isfinite (v[i]))
-      return FALSE;
-  return TRUE;
 }
 
 /* Workspace the routines of a solve need, from LAPACK's own queries
@@ -280,7 +272,7 @@ evaluate (MfNewton      *self,
           for (guint j = 0; j < q; j++)
             AT (jacobian, q, i, j) /= problem->scale[i];
       }
-  return all_finite (g, q) && (jacobian == NULL || all_finite (jacobian, (gsize) q * q));
+  return mf_all_finite (g, q) && (jacobian == NULL || mf_all_finite (jacobian, (gsize) q * q));
 }
 
 static gboolean
