@@ -50,9 +50,13 @@ check("Exec=manifold " in desktop, "the desktop file does not run the manifest's
 
 modules = manifest["modules"]
 names = [m["name"] for m in modules]
-check(names == ["openblas", "gsl", "sundials", "manifold"],
-      "modules are %s, not LAPACK (OpenBLAS), GSL, SUNDIALS (for the tests), then the app"
-      % names)
+check(names == ["openblas", "gsl", "suitesparse", "sundials", "manifold"],
+      "modules are %s, not LAPACK (OpenBLAS), GSL, SuiteSparse (KLU, CHOLMOD), SUNDIALS "
+      "(IDA with KLU), then the app" % names)
+sundials = modules[names.index("sundials")] if "sundials" in names else {}
+check("-DENABLE_KLU=ON" in sundials.get("config-opts", []), "SUNDIALS is built without KLU")
+check("*" not in sundials.get("cleanup", []), "SUNDIALS's libraries are cleaned up, but the app "
+      "links them")
 known = {"autotools", "cmake", "cmake-ninja", "meson", "simple", "qmake"}
 for module in modules:
     check(module.get("buildsystem") in known,
