@@ -40,6 +40,7 @@ struct _MfIda
   SUNLinearSolver    solver;
   MfIterationMatrix *iteration;  /* NULL: a mode with algebraic states */
   double            *f;          /* n: f(t, y) */
+  double            *u;          /* the full state, for the iteration matrix */
   double            *dfdy, *dfdt; /* the dense Jacobian, for a mode with algebraic states */
   gboolean           started;    /* IDA holds a state that the caller goes on from */
   double             t_last;     /* where the last step ended, as the caller was told */
@@ -100,9 +101,8 @@ sparse_jacobian (double t, double c, N_Vector yy, N_Vector yyp, N_Vector rr, SUN
   double *values = SUNSparseMatrix_Data (jac);
 
   self->stats->jacobian_evaluations++;
-  /* the full state u at (t, y) */
-  mf_system_reduced_forces (self->system, t, N_VGetArrayPointer (yy), self->f);
-  mf_iteration_matrix_fill (self->iteration, self->system, t, self->system->u, c, values);
+  mf_system_expand (self->system, t, N_VGetArrayPointer (yy), self->u);
+  mf_iteration_matrix_fill (self->iteration, self->system, t, self->u, c, values);
   for (guint j = 0; j <= it->n; j++)
     start[j] = it->start[j];
   for (guint s = 0; s < it->nnz; s++)
@@ -143,6 +143,7 @@ mf_ida_new (MfSystem *system, double rtol, double atol, double h_start, MfSimula
   self->n = n;
   self->h_start = self->h_first = h_start;
   self->f = g_new0 (double, n);
+  self->u = g_new0 (double, MAX (mf_model_n_states (mf_system_get_model (system)), 1));
   self->y_last = g_new0 (double, n);
   self->iteration = mf_iteration_matrix_new (system);
   if (SUNContext_Create (NULL, &self->context) != 0)
@@ -211,6 +212,7 @@ mf_ida_free (MfIda *self)
     SUNContext_Free (&self->context);
   mf_iteration_matrix_free (self->iteration);
   g_free (self->f);
+  g_free (self->u);
   g_free (self->dfdy);
   g_free (self->dfdt);
   g_free (self->y_last);

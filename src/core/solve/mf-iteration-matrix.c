@@ -104,7 +104,8 @@ list_terms (Listing *l, MfIterationMatrix *m, const MfSystem *sys)
       const MfTriplet *e = &m->scratch[i];
 
       m->term_start[i] = l->keys->len;
-      /* a placeholder of the pattern, (0, 0), where there is no velocity */
+      /* mf_model_force_jacobian() keeps its size with entries (0, 0) of
+       * value 0: with no velocity at all, row 0 is not one */
       if (e->row >= sys->n_v)
         continue;
       for (guint p = alpha->start[e->row]; p < alpha->start[e->row + 1]; p++)

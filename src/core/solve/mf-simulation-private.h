@@ -96,6 +96,25 @@ gboolean      mf_run_start_valves (MfRun    *run,
                                    GError  **error);
 void          mf_run_start_areas (MfRun    *run,
                                   gboolean  first);
+/* Whether a check passes the run's tolerance, counting its residual in the
+ * statistics; and the error of one that does not (FALSE). */
+gboolean      mf_run_accepts (MfRun         *run,
+                              const MfCheck *check);
+gboolean      mf_run_check_failed (MfRun         *run,
+                                   const MfCheck *check,
+                                   GError       **error);
+
+typedef enum
+{
+  MF_RUN_PASSED_FAILED,
+  MF_RUN_PASSED_EMITTED,
+  MF_RUN_PASSED_RETAKE, /* an interpolated sample failed its check: stop there instead */
+} MfRunPassed;
+
+/* The samples the last step passed, toward `stop` (mf-simulation-samples.c). */
+MfRunPassed   mf_run_emit_passed (MfRun   *run,
+                                  double   stop,
+                                  GError **error);
 gboolean      mf_run_emit_sample (MfRun   *run,
                                   GError **error);
 gboolean      mf_run_holds (MfRun   *run,
