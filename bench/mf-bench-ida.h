@@ -7,8 +7,11 @@
  *    the model built and reduced, the document's method and sample count
  *    (or --samples K), and per sample the values the document's "outputs"
  *    name written as CSV (to /dev/null), every value when it names none;
- *  - IDA + KLU on the full DAE, with an analytic sparse Jacobian, stepping
- *    freely to t_end;
+ *  - IDA + KLU on the full DAE, with an analytic sparse Jacobian, asked
+ *    for the same samples as a user of IDA asks (IDASolve to each output
+ *    time in IDA_NORMAL mode: IDA steps past it and interpolates) and
+ *    writing them with the same CSV writer: every unknown when Manifold
+ *    writes every value, else those of Manifold's values it has;
  *  - both at the document's rtol and Manifold's atol (for IDA: m/s, and
  *    atol times the supply's pressure for its pressures), both measured at
  *    t_end against IDA at rtol 1e-12: the largest error of the pipe
@@ -373,7 +376,68 @@ typedef struct
 {
   const MfBenchDae *dae;
   double            t_end, rtol, atol_v, atol_p;
+  guint             samples; /* written per run, t = 0 and t_end included; 0: none */
+  const char       *written; /* comma-separated names of the unknowns written, NULL: all */
 } MfBenchIda;
+
+/* The writer of IDA's samples, to /dev/null: the unknowns named in `written`
+ * (NULL: all of them), their indices in *columns. */
+static inline MfCsvWriter *
+mf_bench_ida_writer (const MfBenchIda *ida, GOutputStream *stream, GArray *columns)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) units = g_ptr_array_new ();
+  g_auto (GStrv) written = ida->written != NULL ? g_strsplit (ida->written, ",", -1) : NULL;
+  g_autoptr (GError) error = NULL;
+  MfCsvWriter *writer;
+
+  for (guint i = 0; i < ida->dae->n; i++)
+    if (written == NULL || g_strv_contains ((const char *const *) written, ida->dae->names[i]))
+      {
+        g_array_append_val (columns, i);
+        g_ptr_array_add (names, ida->dae->names[i]);
+        g_ptr_array_add (units, ida->dae->kind[i] == MF_BENCH_PRESSURE ? "Pa" : "m/s");
+      }
+  writer = mf_csv_writer_new_for_columns (stream, names->len, (const char *const *) names->pdata,
+                                          (const char *const *) units->pdata, &error);
+  if (writer == NULL)
+    g_error ("%s", error->message);
+  return writer;
+}
+
+/* The solution: to t_end stepping freely, or sample by sample, each
+ * written. */
+static inline int
+mf_bench_ida_solve (const MfBenchIda *ida, void *mem, N_Vector y, N_Vector yp, double *reached)
+{
+  g_autoptr (GOutputStream) stream = NULL;
+  g_autoptr (GArray) columns = NULL;
+  g_autoptr (MfCsvWriter) writer = NULL;
+  g_autofree double *row = NULL;
+  g_autoptr (GError) error = NULL;
+  int flag = 0;
+
+  if (ida->samples < 2)
+    return IDASolve (mem, ida->t_end, reached, y, yp, IDA_NORMAL);
+  stream = g_unix_output_stream_new (open ("/dev/null", O_WRONLY | O_CLOEXEC), TRUE);
+  columns = g_array_new (FALSE, FALSE, sizeof (guint));
+  writer = mf_bench_ida_writer (ida, stream, columns);
+  row = g_new0 (double, MAX (columns->len, 1));
+  for (guint k = 0; k < ida->samples && flag >= 0; k++)
+    {
+      double t = k + 1 == ida->samples ? ida->t_end : ida->t_end * k / (ida->samples - 1);
+
+      if (k > 0)
+        flag = IDASolve (mem, t, reached, y, yp, IDA_NORMAL);
+      for (guint c = 0; c < columns->len; c++)
+        row[c] = N_VGetArrayPointer (y)[g_array_index (columns, guint, c)];
+      if (flag >= 0 && !mf_csv_writer_add (writer, t, 0, row, &error))
+        g_error ("%s", error->message);
+    }
+  if (!mf_csv_writer_close (writer, &error))
+    g_error ("%s", error->message);
+  return flag;
+}
 
 static inline gboolean
 mf_bench_ida_work (gpointer data, MfBenchResult *out)
@@ -416,7 +480,7 @@ mf_bench_ida_work (gpointer data, MfBenchResult *out)
   IDASetJacFn (mem, dae->jacobian);
   IDASetStopTime (mem, ida->t_end);
   solving = mf_bench_cpu_seconds ();
-  flag = IDASolve (mem, ida->t_end, &reached, y, yp, IDA_NORMAL);
+  flag = mf_bench_ida_solve (ida, mem, y, yp, &reached);
   out->setup = solving - start;
   out->run = mf_bench_cpu_seconds () - solving;
   IDAGetNumSteps (mem, &steps);
@@ -687,12 +751,21 @@ mf_bench_compare (guint64 pipes, const char *text, const MfBenchDae *dae, const 
   double t_end = circuit->simulation.t_end, rtol = circuit->simulation.rtol;
   double atol = circuit->simulation.atol;
   MfBenchManifold manifold = { text, (guint) o->samples, dae };
-  MfBenchIda reference = { dae, t_end, 1e-12, 1e-14, 1e-6 }; /* pressures to 1e-6 Pa */
-  MfBenchIda ida = { dae, t_end, rtol, atol, atol * dae->supply };
+  GPtrArray *outputs = circuit->simulation.outputs;
+  g_autoptr (GString) listed = outputs != NULL ? g_string_new (NULL) : NULL;
+  double interval = circuit->simulation.output_interval;
+  guint samples = o->samples > 0 ? (guint) o->samples
+                  : interval > 0 ? (guint) round (t_end / interval) + 1 : 1001;
+  MfBenchIda reference = { dae, t_end, 1e-12, 1e-14, 1e-6, 0, NULL }; /* pressures to 1e-6 Pa */
+  MfBenchIda ida = { dae, t_end, rtol, atol, atol * dae->supply, samples, NULL };
   MfBenchResult ref = { 0 }, m = { 0 }, i = { 0 };
   MfBenchOutcome ref_outcome, m_outcome, i_outcome;
   g_autoptr (GString) row = g_string_new (NULL);
 
+  for (guint k = 0; outputs != NULL && k < outputs->len; k++)
+    g_string_append_printf (listed, "%s%s", k > 0 ? "," : "", (char *) outputs->pdata[k]);
+  if (listed != NULL)
+    ida.written = listed->str;
   g_string_append_printf (row, "| %" G_GUINT64_FORMAT " | %u |", pipes, dae->n);
   ref_outcome = mf_bench_isolated (mf_bench_ida_work, &reference, dae->n, o->max_seconds, &ref);
   if (ref_outcome != MF_BENCH_DONE)

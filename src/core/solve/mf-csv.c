@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "mf-decimal.h"
 #include "mf-simulation.h"
 
 /* Rows are written in chunks of about this size: one write per row would be
@@ -54,14 +55,14 @@ append_column_name (GString *buffer, const char *name, const char *unit)
   append_field (buffer, field);
 }
 
-/* g_ascii_formatd() writes '.' for the decimal point in every locale. */
+/* "%.10g" with '.' for the decimal point in every locale. */
 static void
 append_number (GString *buffer, double value)
 {
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
+  char text[MF_DECIMAL_SIZE];
+  gsize length = mf_decimal_format (text, value);
 
-  g_string_append_c (buffer, ',');
-  g_string_append (buffer, g_ascii_formatd (text, sizeof text, "%.10g", value));
+  g_string_append_len (buffer, text, (gssize) length);
 }
 
 static gboolean
@@ -125,13 +126,16 @@ mf_csv_writer_new (GOutputStream *out, const MfModel *model, GError **error)
 gboolean
 mf_csv_writer_add (MfCsvWriter *self, double t, guint mode, const double *outputs, GError **error)
 {
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
+  char text[MF_DECIMAL_SIZE];
 
   g_return_val_if_fail (!self->closed, FALSE);
 
-  g_string_append (self->buffer, g_ascii_formatd (text, sizeof text, "%.10g", t));
+  append_number (self->buffer, t);
   for (guint i = 0; i < self->n_values; i++)
-    append_number (self->buffer, outputs[i]);
+    {
+      g_string_append_c (self->buffer, ',');
+      append_number (self->buffer, outputs[i]);
+    }
   g_snprintf (text, sizeof text, ",%u\n", mode);
   g_string_append (self->buffer, text);
   if (self->buffer->len >= MF_CSV_CHUNK)
