@@ -6,7 +6,7 @@
 
 MANIFOLD_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libglib2.0-dev libjson-glib-dev
   libgsl-dev liblapacke-dev liblapack-dev libblas-dev libgtk-4-dev libadwaita-1-dev
-  xvfb xauth gettext desktop-file-utils appstream libglib2.0-bin flatpak-builder groff-base
+  xvfb xauth xdotool gettext desktop-file-utils appstream libglib2.0-bin flatpak-builder groff-base
   libsundials-dev libsuitesparse-dev"
 
 manifold_install_deps () {

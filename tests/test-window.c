@@ -802,18 +802,27 @@ test_gallery (void)
 }
 
 static void
-remove_scratch_dir (void)
+remove_tree (const char *folder)
 {
-  g_autoptr (GDir) dir = g_dir_open (scratch_dir, 0, NULL);
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
   const char *entry;
 
   while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
     {
-      g_autofree char *path = g_build_filename (scratch_dir, entry, NULL);
+      g_autofree char *path = g_build_filename (folder, entry, NULL);
 
-      g_remove (path);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_remove (path);
     }
-  g_rmdir (scratch_dir);
+  g_rmdir (folder);
+}
+
+static void
+remove_scratch_dir (void)
+{
+  remove_tree (scratch_dir);
 }
 
 int
@@ -826,8 +835,10 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   scratch_dir = g_dir_make_tmp ("manifold-window-XXXXXX", &error);
   g_assert_no_error (error);
-  /* The recent files go to the scratch folder, not the user's list. */
+  /* The recent files go to the scratch folder, not the user's list, and so
+   * do the copies of unsaved work: no copy another test left is offered. */
   g_setenv ("XDG_DATA_HOME", scratch_dir, TRUE);
+  g_setenv ("XDG_STATE_HOME", scratch_dir, TRUE);
   if (!gtk_init_check ())
     {
       g_print ("1..0 # SKIP no display\n");

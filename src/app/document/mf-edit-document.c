@@ -280,6 +280,23 @@ mf_edit_document_load_data (MfEditDocument *self, const char *data, gssize lengt
   return replace_document (self, data, length, name, NULL, error);
 }
 
+gboolean
+mf_edit_document_load_recovered (MfEditDocument *self, const char *data, gssize length,
+                                 const char *name, GFile *file, GError **error)
+{
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!replace_document (self, data, length, name, file, error))
+    return FALSE;
+  /* no state of the history is the one in the file: a position that the
+   * history never reaches */
+  mf_history_mark_saved (self->history, (MfHistoryState) { G_MAXUINT, 0 });
+  sync_state (self);
+  return TRUE;
+}
+
 /* GIO's messages name the file themselves, in its own quotes. */
 static void
 set_io_error (GError **error, gboolean writing, GFile *file, const GError *cause)

@@ -59,6 +59,16 @@ void            mf_edit_document_load_file_async (MfEditDocument      *self,
 gboolean        mf_edit_document_load_file_finish (MfEditDocument *self,
                                                    GAsyncResult   *result,
                                                    GError        **error);
+/* The same for the copy of a document whose changes were not saved
+ * (mf-recovery.h): "file" becomes `file`, where the user's document is (or
+ * NULL for one never saved), and the document is modified until it is
+ * saved. */
+gboolean        mf_edit_document_load_recovered (MfEditDocument *self,
+                                                 const char     *data,
+                                                 gssize          length,
+                                                 const char     *name,
+                                                 GFile          *file,
+                                                 GError        **error);
 /* Writes the document atomically to `file` (or to "file" when NULL), then
  * sets "file" and clears "modified".  The history is kept. */
 gboolean        mf_edit_document_save (MfEditDocument *self,

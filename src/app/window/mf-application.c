@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "mf-preferences-window.h"
+#include "mf-recovery-question.h"
 #include "mf-window.h"
 
 struct _MfApplication
@@ -20,6 +21,9 @@ struct _MfApplication
   GQueue *to_ask;
 
   GSettings *settings; /* NULL when the schema is nowhere to be found */
+  /* This process's copies of unsaved work; NULL when they cannot be kept. */
+  MfRecovery *recovery;
+  gboolean    recovery_offered; /* the copies left by a crash were looked for */
 };
 
 G_DEFINE_FINAL_TYPE (MfApplication, mf_application, ADW_TYPE_APPLICATION)
@@ -201,6 +205,17 @@ mf_application_settings_new (void)
 }
 
 static void
+mf_application_start_recovery (MfApplication *self)
+{
+  g_autofree char *directory = mf_recovery_default_directory ();
+  g_autoptr (GError) error = NULL;
+
+  self->recovery = mf_recovery_new (directory, &error);
+  if (self->recovery == NULL)
+    g_message ("copies of unsaved work cannot be kept: %s", error->message);
+}
+
+static void
 mf_application_startup (GApplication *application)
 {
   MfApplication *self = MF_APPLICATION (application);
@@ -224,6 +239,19 @@ mf_application_startup (GApplication *application)
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.new-window",
                                          new_window_accels);
+  mf_application_start_recovery (self);
+}
+
+/* Once, at the first window: the copies of unsaved work that a Manifold
+ * which stopped left behind, offered to restore or discard. */
+static void
+mf_application_offer_recovery (MfApplication *self,
+                               MfWindow      *window)
+{
+  if (self->recovery == NULL || self->recovery_offered)
+    return;
+  self->recovery_offered = TRUE;
+  mf_recovery_question_ask (self, window, mf_recovery_take_orphans (self->recovery));
 }
 
 static void
@@ -235,6 +263,8 @@ mf_application_activate (GApplication *application)
   if (window == NULL)
     window = GTK_WINDOW (mf_application_new_window_with_example (self));
   gtk_window_present (window);
+  if (MF_IS_WINDOW (window))
+    mf_application_offer_recovery (self, MF_WINDOW (window));
 }
 
 static void
@@ -253,6 +283,8 @@ mf_application_open (GApplication  *application,
        * loader's message in front of it. */
       gtk_window_present (GTK_WINDOW (window));
       mf_window_load_file (window, files[i], NULL);
+      if (i + 1 == n_files)
+        mf_application_offer_recovery (self, window);
     }
 }
 
@@ -261,6 +293,8 @@ mf_application_dispose (GObject *object)
 {
   mf_application_stop_quitting (MF_APPLICATION (object));
   g_clear_object (&MF_APPLICATION (object)->settings);
+  /* windows still open keep their copies' folder until they are closed */
+  g_clear_pointer (&MF_APPLICATION (object)->recovery, mf_recovery_free);
   G_OBJECT_CLASS (mf_application_parent_class)->dispose (object);
 }
 
@@ -279,6 +313,14 @@ mf_application_class_init (MfApplicationClass *klass)
 static void
 mf_application_init (MfApplication *self)
 {
+}
+
+MfRecovery *
+mf_application_get_recovery (MfApplication *self)
+{
+  g_return_val_if_fail (MF_IS_APPLICATION (self), NULL);
+
+  return self->recovery;
 }
 
 GSettings *

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "mf-recovery.h"
+
 G_BEGIN_DECLS
 
 #define MF_APPLICATION_ID "io.github.manifold.Manifold"
@@ -23,5 +25,9 @@ MfApplication *mf_application_new (GApplicationFlags flags);
 /* The preferences (schema io.github.manifold.Manifold), from startup on;
  * NULL when the schema is neither installed nor in the build tree. */
 GSettings     *mf_application_get_settings (MfApplication *self);
+
+/* Where the windows keep copies of unsaved work (mf-recovery.h), from
+ * startup on; NULL when the state directory cannot be written. */
+MfRecovery    *mf_application_get_recovery (MfApplication *self);
 
 G_END_DECLS

@@ -127,6 +127,32 @@ mf_window_load_example (MfWindow   *self,
 }
 
 gboolean
+mf_window_restore (MfWindow    *self,
+                   MfRecovered *recovered,
+                   GError     **error)
+{
+  g_autoptr (MfEditDocument) document = mf_edit_document_new ();
+  GBytes *data = mf_recovered_get_data (recovered);
+  GFile *file = mf_recovered_get_file (recovered);
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (MF_IS_WINDOW (self), FALSE);
+
+  if (!mf_edit_document_load_recovered (document, g_bytes_get_data (data, NULL),
+                                        (gssize) g_bytes_get_size (data), name, file, error))
+    return FALSE;
+  mf_window_take_document (self, document, NULL);
+  /* the copy the stopped Manifold left goes once this one has its own;
+   * else it stays, to be offered again */
+  if (self->autosave != NULL && mf_autosave_write_now (self->autosave, &local_error))
+    mf_recovered_discard (recovered);
+  else if (local_error != NULL)
+    g_message ("the restored document has no copy of its own yet: %s", local_error->message);
+  return TRUE;
+}
+
+gboolean
 mf_window_save_to (MfWindow *self,
                    GFile    *file,
                    GError  **error)

@@ -22,6 +22,10 @@ struct _MfWindow
   AdwApplicationWindow parent_instance;
 
   MfEditDocument   *document;
+  /* The copy of the document's unsaved changes (mf-recovery.h), kept in
+   * the application's session; NULL without one. */
+  MfRecovery       *recovery;
+  MfAutosave       *autosave;
   /* The example the untitled document is a copy of, so that Save As can
    * suggest its name; NULL otherwise. */
   char             *example_name;

@@ -150,6 +150,10 @@ mf_window_set_document (MfWindow       *self,
   for (guint i = 0; i < G_N_ELEMENTS (watched); i++)
     g_signal_connect_object (document, watched[i], G_CALLBACK (mf_window_document_changed),
                              self, G_CONNECT_SWAPPED);
+  /* the document replaced was saved, or its changes given up by the user */
+  g_clear_pointer (&self->autosave, mf_autosave_free);
+  if (self->recovery != NULL)
+    self->autosave = mf_autosave_new (self->recovery, document, MF_AUTOSAVE_DELAY_MS);
   mf_canvas_set_document (self->canvas, document);
   mf_properties_panel_set_component (self->properties_panel, NULL);
   mf_properties_panel_set_document (self->properties_panel, document);
@@ -408,6 +412,8 @@ mf_window_dispose (GObject *object)
   if (self->sim_panel != NULL)
     g_signal_handlers_disconnect_by_data (self->sim_panel, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_WINDOW);
+  /* closed: whatever was unsaved was saved or given up */
+  g_clear_pointer (&self->autosave, mf_autosave_free);
   g_clear_object (&self->document);
   g_clear_object (&self->recent_menu);
   g_clear_object (&self->recent_manager);
@@ -489,5 +495,8 @@ mf_window_new (MfApplication *application)
   MfWindow *self = g_object_new (MF_TYPE_WINDOW, "application", application, NULL);
 
   mf_window_bind_settings (self, mf_application_get_settings (application));
+  self->recovery = mf_application_get_recovery (application);
+  if (self->recovery != NULL)
+    self->autosave = mf_autosave_new (self->recovery, self->document, MF_AUTOSAVE_DELAY_MS);
   return self;
 }

@@ -37,6 +37,15 @@ gboolean        mf_window_load_example (MfWindow   *self,
                                         const char *name,
                                         GError    **error);
 
+/* Shows the copy of a document whose changes were not saved (mf-recovery.h)
+ * in place of the current one, modified, with the user's file as its own;
+ * once this window has written its own copy of it, the old copy is
+ * discarded.  FALSE with `error` set, and nothing changed, when the copy
+ * does not load. */
+gboolean        mf_window_restore (MfWindow    *self,
+                                   MfRecovered *recovered,
+                                   GError     **error);
+
 /* Saves the document to `file`, or to its own file when NULL.  A failure is
  * shown in a dialog as well as returned. */
 gboolean        mf_window_save_to (MfWindow *self,
