@@ -568,6 +568,68 @@ test_examples (Fixture *fixture, gconstpointer data)
     g_test_skip ("no examples");
 }
 
+/* linearize: the JSON keys of docs/cli.md, the two eigenvalues of the three
+ * pipes (two independent velocities, real and decaying), and its usage
+ * errors. */
+static void
+test_linearize (Fixture *fixture, gconstpointer data)
+{
+  static const char *const keys[] = { "mode", "t", "states", "jacobian", "eigenvalues",
+                                      "stiffness", NULL };
+  static const char *const eigen_keys[] = { "re", "im", "time_constant", "frequency", "damping",
+                                            "neutral", "participation", NULL };
+  static const char *const measures[] = { "real_part_ratio", "modulus_ratio", "euler_step",
+                                          "accuracy_step", "step_ratio", "sigma_ratio", "rtol",
+                                          NULL };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (Result) json = NULL;
+  g_autoptr (Result) text = NULL;
+  g_autoptr (Result) later = NULL;
+  g_autoptr (Result) bad_time = NULL;
+  g_autoptr (Result) bad_mode = NULL;
+  g_autoptr (GError) error = NULL;
+  JsonObject *root, *stiffness;
+  JsonArray *eigenvalues;
+
+  SKIP_WITHOUT_CLI ();
+  write_document (fixture, three_pipes);
+  json = run_cli_on (fixture, "linearize", "@", "--json");
+  g_assert_cmpint (json->status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, json->out, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  for (guint i = 0; keys[i] != NULL; i++)
+    g_assert_true (json_object_has_member (root, keys[i]));
+  g_assert_cmpstr (json_object_get_string_member (root, "mode"), ==, "default");
+  eigenvalues = json_object_get_array_member (root, "eigenvalues");
+  g_assert_cmpuint (json_array_get_length (eigenvalues), ==, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      JsonObject *e = json_array_get_object_element (eigenvalues, k);
+
+      for (guint i = 0; eigen_keys[i] != NULL; i++)
+        g_assert_true (json_object_has_member (e, eigen_keys[i]));
+      g_assert_cmpfloat (json_object_get_double_member (e, "re"), <, 0.0);
+      g_assert_cmpfloat (json_object_get_double_member (e, "im"), ==, 0.0);
+      g_assert_cmpfloat (json_object_get_double_member (e, "damping"), ==, 1.0);
+    }
+  stiffness = json_object_get_object_member (root, "stiffness");
+  for (guint i = 0; measures[i] != NULL; i++)
+    g_assert_true (json_object_has_member (stiffness, measures[i]));
+
+  text = run_cli_on (fixture, "linearize", "@");
+  g_assert_cmpint (text->status, ==, 0);
+  assert_contains (text->out, "Mode 'default' linearised at t = 0 s: 2 states");
+  later = run_cli_on (fixture, "linearize", "@", "--at", "0.1");
+  g_assert_cmpint (later->status, ==, 0);
+  assert_contains (later->out, "at t = 0.1 s");
+
+  bad_time = run_cli_on (fixture, "linearize", "@", "--at", "-1");
+  assert_fails (bad_time, 64, "--at takes a time of 0 s or more");
+  bad_mode = run_cli_on (fixture, "linearize", "@", "--mode", "nowhere");
+  g_assert_cmpint (bad_mode->status, ==, 64);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -590,6 +652,7 @@ main (int argc, char **argv)
   ADD ("/cli/analyze/json-sparse", test_analyze_json_sparse);
   ADD_EXPECTATION ("/cli/analyze/text", analyze_text);
   ADD_EXPECTATION ("/cli/analyze/text-problems", analyze_text_problems);
+  ADD ("/cli/linearize", test_linearize);
   ADD ("/cli/examples", test_examples);
   return g_test_run ();
 }

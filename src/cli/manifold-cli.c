@@ -36,6 +36,11 @@ static const MfCliCommand commands[] = {
   { "analyze", "FILE [--mode NAME] [--json]",
     N_("Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)"),
     N_("The JSON keys are a stable contract, documented in docs/cli.md."), mf_cli_analyze },
+  { "linearize", "FILE [--mode NAME] [--at T] [--json]",
+    N_("Linearise a mode at the start or at time T: eigenvalues, their states, stiffness"),
+    N_("The state at T is the one a run of the document reaches there.  The JSON keys are a\n"
+       "stable contract, documented in docs/cli.md."),
+    mf_cli_linearize },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
                 "[-o OUT.csv] [--events FILE] [--stats] [--quiet]",
     N_("Simulate the circuit and write the results as CSV"),
@@ -169,7 +174,7 @@ main (int argc, char **argv)
   mf_init ();
   if (argc < 2)
     return mf_cli_usage_error (NULL,
-                               _("missing COMMAND (validate, analyze, simulate, plot or methods)"));
+                               _("missing COMMAND (validate, analyze, linearize, simulate, plot or methods)"));
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     return print_help ();
   if (strcmp (argv[1], "help") == 0)

@@ -48,6 +48,9 @@ int      mf_cli_validate (const MfCliCommand *command,
 int      mf_cli_analyze (const MfCliCommand *command,
                          int                 argc,
                          char              **argv);
+int      mf_cli_linearize (const MfCliCommand *command,
+                           int                 argc,
+                           char              **argv);
 int      mf_cli_simulate (const MfCliCommand *command,
                           int                 argc,
                           char              **argv);

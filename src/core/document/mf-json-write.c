@@ -165,3 +165,14 @@ mf_json_to_text (JsonNode *root, gsize *length)
     *length = out->len;
   return g_string_free (out, FALSE);
 }
+
+void
+mf_json_add_number (JsonBuilder *builder, double value)
+{
+  if (value == 0.0)
+    json_builder_add_double_value (builder, 0.0); /* not "-0.0" */
+  else if (isfinite (value))
+    json_builder_add_double_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}

@@ -15,4 +15,9 @@ G_BEGIN_DECLS
 char *mf_json_to_text (JsonNode *root,
                        gsize    *length);
 
+/* Adds `value` to `builder`: a number, 0 for −0, null for a NaN or an
+ * infinity (JSON has neither). */
+void  mf_json_add_number (JsonBuilder *builder,
+                          double       value);
+
 G_END_DECLS

@@ -303,6 +303,16 @@ mf_dae_dimension (const MfDae *dae)
   return dae->n_i + dae->n_free;
 }
 
+guint
+mf_dae_state (const MfDae *dae, guint i)
+{
+  g_return_val_if_fail (i < dae->n_i + dae->n_free, 0);
+
+  if (i < dae->n_i)
+    return dae->sys->red->nullspace->independent[dae->integrated[i]];
+  return dae->sys->n_v + dae->free_z[i - dae->n_i];
+}
+
 /* u and F̄ = αᵀ (F − M v_p') at (t, y) with the algebraic velocities va and
  * z = dae->z_full; g0 = G0 = βᵀ F̄.  v_p must already be those of time t. */
 static void

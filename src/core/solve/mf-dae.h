@@ -33,6 +33,9 @@ void                  mf_dae_free (MfDae *dae);
 /* The size of y. */
 guint                 mf_dae_dimension (const MfDae *dae);
 
+/* The state of the model (mf_model_state_name()) that y[i] is. */
+guint                 mf_dae_state (const MfDae *dae,
+                                    guint        i);
 /* y' at (t, y), leaving sys->u, sys->f (= F − M v_p') and sys->vbar_dot
  * for that point.  GSL_SUCCESS, or GSL_EBADFUNC when Newton fails or a
  * value is not finite (mf_dae_take_error says why). */

@@ -58,22 +58,12 @@ mf_simulation_w_sigma (const MfModel *model,
                        double        *sigma_min,
                        double        *sigma_max)
 {
-  g_autofree gboolean *closed = mf_model_mode_closed (model, mode);
+  g_autofree gboolean *closed = mf_simulation_closed (model, mode, switches);
   g_autoptr (MfSparse) w = NULL;
 
   g_return_val_if_fail (sigma_min != NULL && sigma_max != NULL, FALSE);
 
   *sigma_min = *sigma_max = NAN;
-  for (guint i = 0; i < mf_simulation_n_switches (model); i++)
-    {
-      guint c = mf_simulation_switch_component (model, i);
-      gboolean is_stop =
-        component_at (mf_model_get_circuit (model), c)->info->type == MF_COMPONENT_PISTON;
-
-      /* a sample says 1 for a piston at its stop, 1 for an open valve */
-      if (is_stop ? switches[i] >= 0.5 : switches[i] < 0.5)
-        closed[c] = TRUE;
-    }
   w = mf_model_constraints (model, closed, NULL);
   if (MIN (w->n_rows, w->n_cols) == 0)
     return TRUE;

@@ -73,3 +73,21 @@ mf_simulation_value_names (const MfModel *model)
       g_hash_table_insert (names, velocity_switch_name (model, k), GUINT_TO_POINTER (++index));
   return names;
 }
+
+gboolean *
+mf_simulation_closed (const MfModel *model, guint mode, const double *switches)
+{
+  gboolean *closed = mf_model_mode_closed (model, mode);
+
+  for (guint i = 0; i < mf_simulation_n_switches (model); i++)
+    {
+      guint c = mf_simulation_switch_component (model, i);
+      gboolean is_stop =
+        component_at (mf_model_get_circuit (model), c)->info->type == MF_COMPONENT_PISTON;
+
+      /* a sample says 1 for a piston at its stop, 1 for an open valve */
+      if (is_stop ? switches[i] >= 0.5 : switches[i] < 0.5)
+        closed[c] = TRUE;
+    }
+  return closed;
+}

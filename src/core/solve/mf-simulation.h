@@ -133,6 +133,12 @@ char *mf_simulation_switch_name (const MfModel *model,
 /* The switch's component, as an index into the circuit's components. */
 guint mf_simulation_switch_component (const MfModel *model,
                                       guint          i);
+/* The valves closed (one gboolean per component, newly allocated) in mode
+ * `mode` with the switches as a sample says them: those the mode closes,
+ * those a sample says are shut, and the pistons it says are at a stop. */
+gboolean *mf_simulation_closed (const MfModel *model,
+                                guint          mode,
+                                const double  *switches);
 
 /* Every value of a sample by its name: the outputs (mf_model_output_name())
  * and the switches (mf_simulation_switch_name()), each mapped to its index

@@ -243,6 +243,18 @@ mf_system_dimension (const MfSystem *sys)
   return sys->n_y;
 }
 
+guint
+mf_system_state (const MfSystem *sys, guint i)
+{
+  g_return_val_if_fail (i < sys->n_y, 0);
+
+  if (sys->dae != NULL)
+    return mf_dae_state (sys->dae, i);
+  if (i < sys->n_bar)
+    return sys->red->nullspace->independent[i];
+  return sys->n_v + (i - sys->n_bar);
+}
+
 /* v_p(t) with W v_p = q_s(t): nonzero only on the dependent states. */
 void
 mf_system_particular_velocities (MfSystem *sys, double t)

@@ -47,6 +47,9 @@ guint     mf_system_get_mode (const MfSystem *system);
 const MfReduction *mf_system_get_reduction (const MfSystem *system);
 /* Length of y. */
 gsize     mf_system_dimension (const MfSystem *system);
+/* The state of the model (mf_model_state_name()) that y[i] is. */
+guint     mf_system_state (const MfSystem *system,
+                           guint           i);
 
 /* GSL odeiv2 signatures; `system` is the MfSystem.  They return GSL_SUCCESS,
  * or GSL_EBADFUNC when a value is not finite (the integrator then fails with

@@ -5,6 +5,8 @@
  */
 #include "mf-analysis.h"
 
+#include "mf-json-write.h"
+
 #include <glib/gi18n.h>
 #include <math.h>
 
@@ -106,18 +108,6 @@ mode_name (const MfModel *model, guint mode)
 
 /* --- JSON -------------------------------------------------------------- */
 
-/* JSON has no NaN or infinity. */
-static void
-json_add_number (JsonBuilder *builder, double value)
-{
-  if (value == 0.0)
-    json_builder_add_double_value (builder, 0.0); /* not "-0.0" */
-  else if (isfinite (value))
-    json_builder_add_double_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
 static void
 json_add_index (JsonBuilder *builder, const char *key, int index)
 {
@@ -134,7 +124,7 @@ json_add_numbers (JsonBuilder *builder, const char *key, const double *values, g
   json_builder_set_member_name (builder, key);
   json_builder_begin_array (builder);
   for (guint i = 0; i < n; i++)
-    json_add_number (builder, values[i]);
+    mf_json_add_number (builder, values[i]);
   json_builder_end_array (builder);
 }
 
@@ -146,7 +136,7 @@ json_add_entry (guint i, guint j, double value, gpointer data)
   json_builder_begin_array (builder);
   json_builder_add_int_value (builder, i);
   json_builder_add_int_value (builder, j);
-  json_add_number (builder, value);
+  mf_json_add_number (builder, value);
   json_builder_end_array (builder);
 }
 
@@ -183,7 +173,7 @@ json_add_matrix (JsonBuilder *builder, const char *key, const MfMatrixView *view
     {
       json_builder_begin_array (builder);
       for (guint j = 0; j < view->n_cols; j++)
-        json_add_number (builder, view_at (view, i, j));
+        mf_json_add_number (builder, view_at (view, i, j));
       json_builder_end_array (builder);
     }
   json_builder_end_array (builder);
