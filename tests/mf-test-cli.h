@@ -1,6 +1,6 @@
 /* mf-test-cli.h: running manifold-cli as a user runs it, in a scratch
  * directory per test, and checking what it prints (test-cli.c,
- * test-cli-simulate.c).  The executable's path comes from $MANIFOLD_CLI
+ * test-cli-simulate.c, test-cli-output.c).  The executable's path comes from $MANIFOLD_CLI
  * (tests/meson.build).
  *
  * Copyright 2026 The Manifold authors
@@ -65,9 +65,14 @@ cli_path (void)
 }
 
 /* Runs manifold-cli with `args` (NULL-terminated), every "@" replaced by
- * `file`.  A crash fails the test. */
+ * `file`, in the directory `cwd` (NULL: the test's), `setup` run in the
+ * child before it starts (NULL: none).  A crash fails the test. */
 static inline Result *
-run_cliv (const char *const *args, const char *file)
+run_cliv_in (const char          *cwd,
+             GSpawnChildSetupFunc setup,
+             gpointer             setup_data,
+             const char *const   *args,
+             const char          *file)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_autoptr (GError) error = NULL;
@@ -79,14 +84,20 @@ run_cliv (const char *const *args, const char *file)
     g_ptr_array_add (argv, (gpointer) (strcmp (args[i], "@") == 0 ? file : args[i]));
   g_ptr_array_add (argv, NULL);
 
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &result->out,
-                &result->err, &wait_status, &error);
+  g_spawn_sync (cwd, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, setup, setup_data,
+                &result->out, &result->err, &wait_status, &error);
   g_assert_no_error (error);
   if (!WIFEXITED (wait_status))
     g_error ("manifold-cli was killed by signal %d; stderr:\n%s", WTERMSIG (wait_status),
              result->err);
   result->status = WEXITSTATUS (wait_status);
   return result;
+}
+
+static inline Result *
+run_cliv (const char *const *args, const char *file)
+{
+  return run_cliv_in (NULL, NULL, NULL, args, file);
 }
 
 #define run_cli(...) run_cliv ((const char *const[]) { __VA_ARGS__, NULL }, NULL)

@@ -1,12 +1,12 @@
 /* test-plot-draw.c: the plot library (src/plot) drawn without a display —
  * pixels where the curves, bands and options put them, series removed and
- * reserved, and exported files read back.
+ * reserved, and exported pictures read back.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #define _GNU_SOURCE /* memmem: a PDF holds NUL bytes */
-#include <glib/gstdio.h>
+#include <gio/gio.h>
 #include <math.h>
 #include <string.h>
 
@@ -266,76 +266,99 @@ test_draw_dense_band (void)
   cairo_surface_destroy (surface);
 }
 
-static char *
-export_to (const char *name, double width, double height)
+/* The plot exported in `format` into memory. */
+static GBytes *
+export_to (MfPlotFormat format, double width, double height)
 {
   g_autoptr (MfPlot) plot = example_plot (500);
   g_autoptr (GError) error = NULL;
-  char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+  g_autoptr (GOutputStream) stream = g_memory_output_stream_new_resizable ();
 
-  g_assert_true (mf_plot_export (plot, path, MF_PLOT_FORMAT_AUTO, width, height, &error));
+  g_assert_true (mf_plot_export (plot, stream, format, width, height, &error));
   g_assert_no_error (error);
-  return path;
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+  return g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
+}
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         left;
+} Reader;
+
+static cairo_status_t
+read_bytes (void *closure, unsigned char *data, unsigned int length)
+{
+  Reader *reader = closure;
+
+  if (length > reader->left)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (data, reader->data, length);
+  reader->data += length;
+  reader->left -= length;
+  return CAIRO_STATUS_SUCCESS;
 }
 
 static void
 test_export_png (void)
 {
-  g_autofree char *path = export_to ("mf-test-plot.png", 640, 360);
-  cairo_surface_t *s = cairo_image_surface_create_from_png (path);
+  g_autoptr (GBytes) bytes = export_to (MF_PLOT_FORMAT_PNG, 640, 360);
+  Reader reader = { g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes) };
+  cairo_surface_t *s = cairo_image_surface_create_from_png_stream (read_bytes, &reader);
 
   g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, 640);
   g_assert_cmpint (cairo_image_surface_get_height (s), ==, 360);
   cairo_surface_destroy (s);
-  g_unlink (path);
 }
 
 static void
 test_export_svg (void)
 {
-  g_autofree char *path = export_to ("mf-test-plot.svg", 500, 300);
-  g_autofree char *text = NULL;
-  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = export_to (MF_PLOT_FORMAT_SVG, 500, 300);
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
   g_assert_true (strstr (text, "<svg") != NULL);
   g_assert_true (g_regex_match_simple ("<svg[^>]*width=\"500(pt)?\"", text, 0, 0));
   g_assert_true (g_regex_match_simple ("<svg[^>]*height=\"300(pt)?\"", text, 0, 0));
   g_assert_true (strstr (text, "</svg>") != NULL);
-  g_unlink (path);
 }
 
 static void
 test_export_pdf (void)
 {
-  g_autofree char *path = export_to ("mf-test-plot.pdf", 420, 297);
-  g_autofree char *text = NULL;
+  g_autoptr (GBytes) bytes = export_to (MF_PLOT_FORMAT_PDF, 420, 297);
   gsize length;
-  g_autoptr (GError) error = NULL;
+  const char *text = g_bytes_get_data (bytes, &length);
 
-  g_assert_true (g_file_get_contents (path, &text, &length, &error));
-  g_assert_true (g_str_has_prefix (text, "%PDF-"));
+  g_assert_true (length > 5 && memcmp (text, "%PDF-", 5) == 0);
   g_assert_true (memmem (text, length, "/MediaBox [ 0 0 420 297 ]", 25) != NULL);
   g_assert_true (memmem (text, length, "%%EOF", 5) != NULL);
-  g_unlink (path);
 }
 
+/* A bad size is the plot's error; a stream that cannot take the bytes, the
+ * stream's own (which names the file it writes). */
 static void
 test_export_errors (void)
 {
   g_autoptr (MfPlot) plot = example_plot (10);
   g_autoptr (GError) error = NULL;
+  g_autoptr (GOutputStream) memory = g_memory_output_stream_new_resizable ();
+  g_autofree guint8 *room = g_malloc (64);
+  g_autoptr (GOutputStream) small = g_memory_output_stream_new (room, 64, NULL, NULL);
 
-  g_assert_false (mf_plot_export (plot, "/tmp/x.jpeg", MF_PLOT_FORMAT_AUTO, 100, 100, &error));
-  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT);
-  g_clear_error (&error);
-  g_assert_false (mf_plot_export (plot, "/tmp/x.png", MF_PLOT_FORMAT_AUTO, 0, 100, &error));
+  g_assert_cmpint (mf_plot_format_from_path ("/tmp/x.jpeg"), ==, MF_PLOT_FORMAT_AUTO);
+  g_assert_cmpint (mf_plot_format_from_path ("/tmp/x.SVG"), ==, MF_PLOT_FORMAT_SVG);
+  g_assert_false (mf_plot_export (plot, memory, MF_PLOT_FORMAT_PNG, 0, 100, &error));
   g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE);
   g_clear_error (&error);
-  g_assert_false (mf_plot_export (plot, "/nonexistent/dir/x.svg", MF_PLOT_FORMAT_AUTO, 100, 100,
-                                  &error));
-  g_assert_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE);
+  for (MfPlotFormat format = MF_PLOT_FORMAT_PNG; format <= MF_PLOT_FORMAT_PDF; format++)
+    {
+      g_assert_true (g_seekable_seek (G_SEEKABLE (small), 0, G_SEEK_SET, NULL, NULL));
+      g_assert_false (mf_plot_export (plot, small, format, 100, 100, &error));
+      g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
+      g_clear_error (&error);
+    }
 }
 
 /* A series reserved for n samples keeps its arrays where they are up to n,

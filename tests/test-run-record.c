@@ -8,6 +8,10 @@
  */
 #include <locale.h>
 #include <math.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mf-error.h"
 #include "mf-run-record.h"
@@ -237,6 +241,71 @@ test_csv_errors (Fixture *fixture, gconstpointer data)
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
 }
 
+/* The file the CSV replaces (docs/cli.md, "Output files", as for manifold-cli):
+ * written through a link, which stays, in the mode the file had; a FIFO
+ * refused and left; a write that fails half way leaves the old file and no
+ * temporary one. */
+static void
+test_csv_destinations (Fixture *fixture, gconstpointer data)
+{
+  g_autoptr (MfRunRecord) record = mf_run_record_new ("Run 1");
+  const char *names[] = { "P1.v" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GFile) through_link = NULL;
+  g_autoptr (GFile) to_fifo = NULL;
+  g_autofree char *target = NULL, *link = NULL, *fifo = NULL, *text = NULL, *kept = NULL;
+  g_autofree char *pointed = NULL;
+  struct stat st;
+  struct rlimit limit, small;
+  gboolean ok;
+
+  if (fixture->dir == NULL)
+    return;
+  mf_run_record_begin_segment (record, 1, names, NULL);
+  for (guint i = 0; i < 200; i++)
+    mf_run_record_append (record, i * 1e-3, 0, (const double[]) { i / 3.0 });
+
+  target = write_file (fixture, "target.csv", "earlier contents\n");
+  g_assert_cmpint (chmod (target, 0600), ==, 0);
+  link = g_build_filename (fixture->dir, "run.csv", NULL);
+  g_assert_cmpint (symlink ("target.csv", link), ==, 0);
+  through_link = g_file_new_for_path (link);
+  write_csv (record, NULL, link);
+  pointed = g_file_read_link (link, NULL);
+  g_assert_cmpstr (pointed, ==, "target.csv");
+  text = read_text (target);
+  g_assert_true (g_str_has_prefix (text, "t [s],P1.v,solver.mode\n0,0,0\n"));
+  g_assert_cmpint (stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+
+  fifo = g_build_filename (fixture->dir, "fifo.csv", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  to_fifo = g_file_new_for_path (fifo);
+  g_assert_false (mf_run_record_write_csv (record, NULL, to_fifo, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  assert_contains (error->message, "it is a FIFO");
+  g_clear_error (&error);
+  g_assert_cmpint (lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* files may grow to 100 bytes while the CSV is written: it fails half way */
+  g_assert_true (g_file_set_contents (target, "earlier contents\n", -1, NULL));
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  small = limit;
+  small.rlim_cur = 100;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  ok = mf_run_record_write_csv (record, NULL, through_link, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  g_assert_false (ok);
+  g_assert_nonnull (error);
+  assert_contains (error->message, link);
+  kept = read_text (target);
+  g_assert_cmpstr (kept, ==, "earlier contents\n");
+  g_assert_cmpuint (count_files (fixture), ==, 3);
+}
+
 /* Numbers keep their '.' under a locale whose decimal point is a comma,
  * when the system has one. */
 static void
@@ -444,6 +513,8 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/app/run-record/csv-errors", Fixture, NULL, fixture_set_up, test_csv_errors,
               fixture_tear_down);
+  g_test_add ("/app/run-record/csv-destinations", Fixture, NULL, fixture_set_up,
+              test_csv_destinations, fixture_tear_down);
   g_test_add ("/app/run-record/csv-locale", Fixture, NULL, fixture_set_up, test_csv_locale,
               fixture_tear_down);
   g_test_add ("/app/run-record/csv-matches-cli", Fixture, NULL, fixture_set_up,

@@ -1,6 +1,7 @@
 /* test-sweep-values.c: the logic under the runs, sweep and export UI — a
  * sweep's typed list of values, a run's outcome in words, and plots written
- * to files (format from the name, stacked plots, atomic replace, errors).
+ * to files (format from the name, stacked plots, atomic replace through
+ * links keeping the mode, refusals, errors).
  * No display needed.
  *
  * Copyright 2026 The Manifold authors
@@ -9,7 +10,11 @@
 #include <cairo.h>
 #include <glib/gstdio.h>
 #include <math.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mf-error.h"
 #include "mf-export-plots.h"
@@ -300,6 +305,77 @@ test_export_errors (void)
   g_rmdir (dir);
 }
 
+/* The file a plot replaces (docs/cli.md, "Output files"): written through a
+ * link, which stays, in the mode the file had; a FIFO refused and left; a
+ * write that fails half way leaves the old file and no temporary one. */
+static void
+test_export_destinations (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-export-XXXXXX", NULL);
+  g_autoptr (MfPlot) plot = make_plot ("P1.v", 1);
+  g_autofree char *target = g_build_filename (dir, "target.svg", NULL);
+  g_autofree char *link = g_build_filename (dir, "plot.svg", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.svg", NULL);
+  g_autoptr (GFile) link_file = g_file_new_for_path (link);
+  g_autoptr (GFile) fifo_file = g_file_new_for_path (fifo);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *pointed = NULL;
+  g_autofree char *svg = NULL;
+  g_autofree char *kept = NULL;
+  struct rlimit limit, small;
+  struct stat st;
+  gsize length;
+  gboolean ok;
+
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (chmod (target, 0600), ==, 0);
+  g_assert_cmpint (symlink ("target.svg", link), ==, 0);
+  g_assert_true (mf_export_plots (&plot, 1, link_file, MF_PLOT_FORMAT_AUTO, 300, 200, &error));
+  g_assert_no_error (error);
+  pointed = g_file_read_link (link, NULL);
+  g_assert_cmpstr (pointed, ==, "target.svg");
+  svg = read_file (target, &length);
+  g_assert_nonnull (strstr (svg, "<svg"));
+  g_assert_cmpint (stat (target, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 07777, ==, 0600);
+
+  g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
+  g_assert_false (mf_export_plots (&plot, 1, fifo_file, MF_PLOT_FORMAT_AUTO, 300, 200, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
+  g_clear_error (&error);
+  g_assert_cmpint (lstat (fifo, &st), ==, 0);
+  g_assert_true (S_ISFIFO (st.st_mode));
+
+  /* files may grow to 100 bytes while the picture is written */
+  g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+  g_assert_cmpint (getrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  small = limit;
+  small.rlim_cur = 100;
+  signal (SIGXFSZ, SIG_IGN);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
+  ok = mf_export_plots (&plot, 1, link_file, MF_PLOT_FORMAT_AUTO, 300, 200, &error);
+  g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+  signal (SIGXFSZ, SIG_DFL);
+  g_assert_false (ok);
+  g_assert_nonnull (strstr (error->message, link));
+  kept = read_file (target, &length);
+  g_assert_cmpstr (kept, ==, "old");
+
+  /* nothing but the three names */
+  {
+    g_autoptr (GDir) listing = g_dir_open (dir, 0, NULL);
+    guint n = 0;
+
+    while (g_dir_read_name (listing) != NULL)
+      n++;
+    g_assert_cmpuint (n, ==, 3);
+  }
+  g_unlink (target);
+  g_unlink (link);
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -312,5 +388,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/export-plots/format-names", test_format_names);
   g_test_add_func ("/app/export-plots/files", test_export_files);
   g_test_add_func ("/app/export-plots/errors", test_export_errors);
+  g_test_add_func ("/app/export-plots/destinations", test_export_destinations);
   return g_test_run ();
 }

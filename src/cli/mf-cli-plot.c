@@ -3,6 +3,10 @@
  * time, with the modes of the run shaded and the event log as markers,
  * into a PNG, SVG or PDF file (src/plot).  No display is needed.
  *
+ * The file is checked before the run and written when it ends, through
+ * mf-output-file.h: into a temporary file beside it, renamed over it, so
+ * that a run that is killed or fails to write leaves the old picture.
+ *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +17,7 @@
 #include <string.h>
 
 #include "mf-event-words.h"
+#include "mf-output-file.h"
 #include "mf-plot-export.h"
 #include "mf-simulation.h"
 
@@ -155,9 +160,22 @@ parse_sizes (const MfCliCommand *command, const MfPlotFlags *flags, double numbe
   return TRUE;
 }
 
+/* The picture, into the temporary file and in place of OUT. */
+static gboolean
+plot_write (MfPlot *plot, MfOutputFile *out, const char *path, const double numbers[4],
+            GError **error)
+{
+  GOutputStream *stream = mf_output_file_open (out, error);
+
+  return stream != NULL
+         && mf_plot_export (plot, stream, mf_plot_format_from_path (path), numbers[0], numbers[1],
+                            error)
+         && mf_output_file_commit (out, error);
+}
+
 static int
 plot_run (const char *file, MfCliInput *input, const MfPlotFlags *flags, MfPlotSink *sink,
-          const double numbers[4])
+          MfOutputFile *out, const double numbers[4])
 {
   MfSimulationOptions options;
   g_autoptr (GError) error = NULL;
@@ -184,8 +202,7 @@ plot_run (const char *file, MfCliInput *input, const MfPlotFlags *flags, MfPlotS
   if (!isnan (numbers[2]) || !isnan (numbers[3]))
     mf_plot_set_axis_range (sink->plot, MF_PLOT_AXIS_X, isnan (numbers[2]) ? 0 : numbers[2],
                             isnan (numbers[3]) ? sink->last_t : numbers[3]);
-  if (!mf_plot_export (sink->plot, flags->output, MF_PLOT_FORMAT_AUTO, numbers[0], numbers[1],
-                       &error))
+  if (!plot_write (sink->plot, out, flags->output, numbers, &error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       return MF_EXIT_INVALID;
@@ -222,6 +239,8 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
     G_OPTION_ENTRY_NULL
   };
   MfCliInput input = { NULL, NULL };
+  g_autoptr (MfOutputFile) out = NULL;
+  g_autoptr (GError) error = NULL;
   double numbers[4];
   int status = mf_cli_parse (command, entries, argc, argv, &file);
 
@@ -229,12 +248,25 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
     status = mf_cli_usage_error (command, _("missing --series"));
   if (status == MF_CLI_CONTINUE && flags.output == NULL)
     status = mf_cli_usage_error (command, _("missing -o OUT"));
+  if (status == MF_CLI_CONTINUE && strcmp (flags.output, "-") == 0)
+    status = mf_cli_usage_error (command, _("plot writes a file, not standard output: name it "
+                                            ".png, .svg or .pdf"));
   if (status == MF_CLI_CONTINUE
       && mf_plot_format_from_path (flags.output) == MF_PLOT_FORMAT_AUTO)
     status = mf_cli_usage_error (command, _("cannot tell the format of '%s': name it .png, "
                                             ".svg or .pdf"), flags.output);
   if (status == MF_CLI_CONTINUE && !parse_sizes (command, &flags, numbers))
     status = MF_EXIT_USAGE;
+  /* a file that must not be replaced is refused before the run */
+  if (status == MF_CLI_CONTINUE)
+    {
+      out = mf_output_file_new (flags.output, &error);
+      if (out == NULL)
+        {
+          mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
+          status = MF_EXIT_INVALID;
+        }
+    }
   if (status == MF_CLI_CONTINUE)
     {
       status = mf_cli_input_load (&input, file, flags.quiet);
@@ -249,7 +281,7 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
           if (!choose_series (command, input.model, flags.series, &sink))
             status = MF_EXIT_USAGE;
           else
-            status = plot_run (file, &input, &flags, &sink, numbers);
+            status = plot_run (file, &input, &flags, &sink, out, numbers);
         }
       mf_cli_input_clear (&input);
     }

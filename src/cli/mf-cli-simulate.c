@@ -5,30 +5,27 @@
  * Newton solver's SVD fallbacks) to a CSV file of its own and with the
  * statistics.
  *
- * A file is written atomically: into a temporary file in the same directory,
- * renamed over OUT at the end.  A run that fails still puts the samples it
- * computed in OUT (people want to see what led to the failure) and says so;
- * a run that fails before its first sample, or whose writing fails, leaves
- * OUT as it was.
+ * Both files are checked before the run and written atomically through
+ * mf-output-file.h: into a temporary file beside them, renamed over them at
+ * the end ("-" is standard output).  A run that fails still puts the samples
+ * it computed in OUT (people want to see what led to the failure) and says
+ * so; a run that fails before its first sample, or whose writing fails, or
+ * that is killed, leaves OUT as it was.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-cli.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <gio/gunixoutputstream.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "mf-csv.h"
 #include "mf-error.h"
 #include "mf-event-words.h"
 #include "mf-method.h"
+#include "mf-output-file.h"
 #include "mf-simulation.h"
 
 typedef struct
@@ -56,15 +53,13 @@ typedef struct
   double every;
 } MfOverrides;
 
-/* Where the CSV goes: standard output (path NULL) or a temporary file that
- * becomes `path`. */
+/* Where the CSV and the event log go (the event log: NULL without
+ * --events). */
 typedef struct
 {
-  char          *path;
-  char          *temp_path;
-  int            fd;
-  GOutputStream *stream;
-} MfOutput;
+  MfOutputFile *csv;
+  MfOutputFile *events;
+} MfOutputs;
 
 typedef struct
 {
@@ -177,76 +172,38 @@ options_build (MfSimulationOptions   *options,
 
 /* --- output ------------------------------------------------------------ */
 
-static gboolean
-output_error (GError **error, const char *path, int saved_errno)
+/* The destinations of -o (standard output without it) and --events, checked
+ * before anything runs: a file that is not a regular one is refused (exit 1),
+ * and so are two outputs that are one file (exit 64: they would overwrite
+ * each other). */
+static int
+outputs_check (const MfCliCommand *command, const MfSimulateFlags *flags, MfOutputs *outputs)
 {
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
-}
+  g_autoptr (GError) error = NULL;
 
-static gboolean
-output_open (MfOutput *out, const char *path, GError **error)
-{
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-
-  out->fd = -1;
-  if (path == NULL)
+  outputs->csv = mf_output_file_new (flags->output != NULL ? flags->output : "-", &error);
+  if (outputs->csv != NULL && flags->events != NULL)
+    outputs->events = mf_output_file_new (flags->events, &error);
+  if (error != NULL)
     {
-      out->stream = g_unix_output_stream_new (STDOUT_FILENO, FALSE);
-      return TRUE;
+      mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
+      return MF_EXIT_INVALID;
     }
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    return output_error (error, path, EISDIR);
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-  out->temp_path = g_strdup_printf ("%s%c.%s.XXXXXX", dir, G_DIR_SEPARATOR, base);
-  out->fd = g_mkstemp_full (out->temp_path, O_WRONLY | O_CLOEXEC, 0666);
-  if (out->fd < 0)
-    {
-      int saved_errno = errno;
-
-      g_clear_pointer (&out->temp_path, g_free);
-      return output_error (error, path, saved_errno);
-    }
-  out->path = g_strdup (path);
-  out->stream = g_unix_output_stream_new (out->fd, FALSE);
-  return TRUE;
+  if (outputs->events == NULL || !mf_output_file_same (outputs->csv, outputs->events))
+    return MF_CLI_CONTINUE;
+  if (mf_output_file_is_stdout (outputs->csv))
+    return mf_cli_usage_error (command, _("the CSV and the events cannot both go to standard "
+                                          "output: give --events a file"));
+  return mf_cli_usage_error (command, _("-o and --events name the same file, %s: give them "
+                                        "different ones"),
+                             mf_output_file_get_name (outputs->events));
 }
 
 static void
-output_clear (MfOutput *out)
+outputs_clear (MfOutputs *outputs)
 {
-  g_clear_object (&out->stream);
-  if (out->fd >= 0)
-    close (out->fd);
-  out->fd = -1;
-  if (out->temp_path != NULL)
-    g_unlink (out->temp_path);
-  g_clear_pointer (&out->temp_path, g_free);
-  g_clear_pointer (&out->path, g_free);
-}
-
-/* The temporary file, complete and on disk, takes OUT's name. */
-static gboolean
-output_commit (MfOutput *out, GError **error)
-{
-  int fd = out->fd, saved_errno = 0;
-
-  if (out->path == NULL)
-    return TRUE;
-  out->fd = -1;
-  if (fsync (fd) != 0)
-    saved_errno = errno;
-  if (close (fd) != 0 && saved_errno == 0)
-    saved_errno = errno;
-  if (saved_errno == 0 && g_rename (out->temp_path, out->path) != 0)
-    saved_errno = errno;
-  if (saved_errno != 0)
-    return output_error (error, out->path, saved_errno);
-  g_clear_pointer (&out->temp_path, g_free);
-  return TRUE;
+  g_clear_pointer (&outputs->csv, mf_output_file_free);
+  g_clear_pointer (&outputs->events, mf_output_file_free);
 }
 
 /* The header names the chosen values only, units from the model. */
@@ -308,7 +265,7 @@ sink_sample (double t, guint mode, const double *outputs, gpointer data)
 /* Writes the rows still buffered and puts the file in place when there is
  * anything to show; FALSE with the error when writing failed. */
 static gboolean
-sink_finish (MfSampleSink *sink, MfOutput *out, GError **error)
+sink_finish (MfSampleSink *sink, MfOutputFile *out, GError **error)
 {
   gboolean ok = TRUE;
 
@@ -320,7 +277,7 @@ sink_finish (MfSampleSink *sink, MfOutput *out, GError **error)
   else if (sink->writer != NULL)
     ok = mf_csv_writer_close (sink->writer, error);
   if (ok && sink->n_samples > 0)
-    ok = output_commit (out, error);
+    ok = mf_output_file_commit (out, error);
   g_clear_pointer (&sink->writer, mf_csv_writer_free);
   return ok;
 }
@@ -412,10 +369,11 @@ append_csv_field (GString *line, const char *field)
   g_string_append_c (line, '"');
 }
 
-/* The log as CSV, `t [s],component,from,to`, replacing `path` atomically. */
+/* The log as CSV, `t [s],component,from,to`, replacing the file atomically. */
 static gboolean
-events_write (const GArray *log, const char *path, GError **error)
+events_write (const GArray *log, MfOutputFile *out, GError **error)
 {
+  GOutputStream *stream;
   g_autoptr (GString) text = g_string_new ("t [s],component,from,to\n");
 
   for (guint i = 0; i < log->len; i++)
@@ -432,10 +390,10 @@ events_write (const GArray *log, const char *path, GError **error)
       append_csv_field (text, event->to);
       g_string_append_c (text, '\n');
     }
-  if (g_file_set_contents (path, text->str, (gssize) text->len, error))
-    return TRUE;
-  g_prefix_error (error, _("cannot write the events: "));
-  return FALSE;
+  stream = mf_output_file_open (out, error);
+  return stream != NULL
+         && g_output_stream_write_all (stream, text->str, text->len, NULL, NULL, error)
+         && mf_output_file_commit (out, error);
 }
 
 static void
@@ -482,9 +440,10 @@ report_failure (const MfCliCommand *command,
 }
 
 static void
-report_samples (const MfOutput *out, const MfSampleSink *sink, gboolean failed, gboolean quiet)
+report_samples (const MfOutputFile *out, const MfSampleSink *sink, gboolean failed, gboolean quiet)
 {
-  const char *where = out->path != NULL ? out->path : _("standard output");
+  const char *where = mf_output_file_get_name (out);
+  gboolean to_file = !mf_output_file_is_stdout (out);
   gulong n = (gulong) MIN (sink->n_samples, G_MAXULONG);
 
   if (failed && sink->n_samples > 0)
@@ -493,9 +452,9 @@ report_samples (const MfOutput *out, const MfSampleSink *sink, gboolean failed, 
                                   "%s: the %lu samples computed up to t = %.10g s were "
                                   "written to %s\n", n),
                      MF_CLI_NAME, n, sink->last_t, where);
-  else if (failed && out->path != NULL)
-    mf_cli_printerr (_("%s: %s was not written\n"), MF_CLI_NAME, out->path);
-  else if (!failed && !quiet && out->path != NULL)
+  else if (failed && to_file)
+    mf_cli_printerr (_("%s: %s was not written\n"), MF_CLI_NAME, where);
+  else if (!failed && !quiet && to_file)
     mf_cli_printerr (g_dngettext (NULL, "%s: wrote %lu sample (t = 0 to %.10g s) to %s\n",
                                   "%s: wrote %lu samples (t = 0 to %.10g s) to %s\n", n),
                      MF_CLI_NAME, n, sink->last_t, where);
@@ -560,7 +519,8 @@ simulate_run (const MfCliCommand    *command,
               const char            *file,
               MfCliInput            *input,
               const MfSimulateFlags *flags,
-              const MfOverrides     *overrides)
+              const MfOverrides     *overrides,
+              MfOutputs             *outputs)
 {
   const MfCircuit *circuit = mf_document_get_circuit (input->document);
   g_autoptr (GError) error = NULL;
@@ -568,7 +528,6 @@ simulate_run (const MfCliCommand    *command,
   g_autoptr (GError) events_error = NULL;
   MfSimulationOptions options;
   MfSimulationStats stats;
-  MfOutput out = { NULL, NULL, -1, NULL };
   MfSampleSink sink = { 0 };
   g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (MfLoggedEvent));
   gboolean ok;
@@ -597,7 +556,8 @@ simulate_run (const MfCliCommand    *command,
     }
   if (sink.chosen != NULL)
     sink.row = g_new0 (double, sink.chosen->len);
-  if (!output_open (&out, flags->output, &error))
+  sink.stream = mf_output_file_open (outputs->csv, &error);
+  if (sink.stream == NULL)
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       g_clear_pointer (&sink.chosen, g_array_unref);
@@ -605,9 +565,8 @@ simulate_run (const MfCliCommand    *command,
       return MF_EXIT_INVALID;
     }
   sink.model = input->model;
-  sink.stream = out.stream;
   ok = mf_simulate (input->model, &options, sink_sample, &sink, &stats, NULL, &error);
-  if (!sink_finish (&sink, &out, &write_error))
+  if (!sink_finish (&sink, outputs->csv, &write_error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, write_error->message);
       status = MF_EXIT_INVALID;
@@ -615,12 +574,12 @@ simulate_run (const MfCliCommand    *command,
   else if (!ok)
     {
       status = report_failure (command, file, error, overrides_any (flags, overrides));
-      report_samples (&out, &sink, TRUE, flags->quiet);
+      report_samples (outputs->csv, &sink, TRUE, flags->quiet);
     }
   else
-    report_samples (&out, &sink, FALSE, flags->quiet);
+    report_samples (outputs->csv, &sink, FALSE, flags->quiet);
   /* the events up to a failure show what led to it, as the samples do */
-  if (flags->events != NULL && !events_write (log, flags->events, &events_error))
+  if (outputs->events != NULL && !events_write (log, outputs->events, &events_error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, events_error->message);
       status = status == MF_EXIT_OK ? MF_EXIT_INVALID : status;
@@ -630,7 +589,6 @@ simulate_run (const MfCliCommand    *command,
       print_stats (&stats);
       print_events (log);
     }
-  output_clear (&out);
   g_clear_pointer (&sink.chosen, g_array_unref);
   g_free (sink.row);
   return status;
@@ -665,17 +623,21 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
   };
   MfOverrides overrides;
   MfCliInput input = { NULL, NULL };
+  MfOutputs outputs = { NULL, NULL };
   int status = mf_cli_parse (command, entries, argc, argv, &file);
 
   if (status == MF_CLI_CONTINUE && !parse_overrides (command, &flags, &overrides))
     status = MF_EXIT_USAGE;
   if (status == MF_CLI_CONTINUE)
+    status = outputs_check (command, &flags, &outputs);
+  if (status == MF_CLI_CONTINUE)
     {
       status = mf_cli_input_load (&input, file, flags.quiet);
       if (status == MF_EXIT_OK)
-        status = simulate_run (command, file, &input, &flags, &overrides);
+        status = simulate_run (command, file, &input, &flags, &overrides, &outputs);
       mf_cli_input_clear (&input);
     }
+  outputs_clear (&outputs);
   flags_clear (&flags);
   return status;
 }

@@ -1,4 +1,4 @@
-/* mf-plot-export.c: PNG, SVG and PDF files of a plot.
+/* mf-plot-export.c: a plot as PNG, SVG or PDF, written to a stream.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,12 +32,37 @@ mf_plot_format_from_path (const char *path)
   return MF_PLOT_FORMAT_AUTO;
 }
 
-static gboolean
-check_status (cairo_status_t status, const char *path, GError **error)
+/* Where cairo's bytes go, and the first error in sending them there. */
+typedef struct
 {
+  GOutputStream *stream;
+  GError        *error;
+} Sink;
+
+static cairo_status_t
+sink_write (void *closure, const unsigned char *data, unsigned int length)
+{
+  Sink *sink = closure;
+
+  if (sink->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The stream's own error (it names the file) before cairo's. */
+static gboolean
+check_status (cairo_status_t status, Sink *sink, GError **error)
+{
+  if (sink->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&sink->error));
+      return FALSE;
+    }
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
-  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, _("cannot write %s: %s"), path,
+  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, _("cannot draw the plot: %s"),
                cairo_status_to_string (status));
   return FALSE;
 }
@@ -66,39 +91,36 @@ draw_into (MfPlot *const *plots, guint n_plots, cairo_surface_t *surface, double
 }
 
 gboolean
-mf_plot_export (MfPlot       *plot,
-                const char   *path,
-                MfPlotFormat  format,
-                double        width,
-                double        height,
-                GError      **error)
+mf_plot_export (MfPlot        *plot,
+                GOutputStream *stream,
+                MfPlotFormat   format,
+                double         width,
+                double         height,
+                GError       **error)
 {
   g_return_val_if_fail (plot != NULL, FALSE);
 
-  return mf_plot_export_stacked (&plot, 1, path, format, width, height, error);
+  return mf_plot_export_stacked (&plot, 1, stream, format, width, height, error);
 }
 
 gboolean
 mf_plot_export_stacked (MfPlot *const *plots,
                         guint          n_plots,
-                        const char    *path,
+                        GOutputStream *stream,
                         MfPlotFormat   format,
                         double         width,
                         double         height,
                         GError       **error)
 {
+  Sink sink = { stream, NULL };
   cairo_surface_t *surface;
   cairo_status_t status;
+  gboolean ok;
 
-  g_return_val_if_fail (plots != NULL && n_plots > 0 && path != NULL, FALSE);
-  if (format == MF_PLOT_FORMAT_AUTO)
-    format = mf_plot_format_from_path (path);
-  if (format == MF_PLOT_FORMAT_AUTO)
-    {
-      g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_FORMAT,
-                   _("cannot tell the format of %s: name it .png, .svg or .pdf"), path);
-      return FALSE;
-    }
+  g_return_val_if_fail (plots != NULL && n_plots > 0, FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
+  g_return_val_if_fail (format != MF_PLOT_FORMAT_AUTO, FALSE);
+
   if (!(width >= 1 && width <= MAX_SIZE && height >= n_plots && height <= MAX_SIZE))
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE,
@@ -114,10 +136,10 @@ mf_plot_export_stacked (MfPlot *const *plots,
       surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
     }
   else if (format == MF_PLOT_FORMAT_SVG)
-    surface = cairo_svg_surface_create (path, width, height);
+    surface = cairo_svg_surface_create_for_stream (sink_write, &sink, width, height);
   else
-    surface = cairo_pdf_surface_create (path, width, height);
-  if (!check_status (cairo_surface_status (surface), path, error))
+    surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
+  if (!check_status (cairo_surface_status (surface), &sink, error))
     {
       cairo_surface_destroy (surface);
       return FALSE;
@@ -125,16 +147,18 @@ mf_plot_export_stacked (MfPlot *const *plots,
   if (!draw_into (plots, n_plots, surface, width, height))
     {
       cairo_surface_destroy (surface);
-      return check_status (CAIRO_STATUS_NO_MEMORY, path, error);
+      return check_status (CAIRO_STATUS_NO_MEMORY, &sink, error);
     }
   if (format == MF_PLOT_FORMAT_PNG)
-    status = cairo_surface_write_to_png (surface, path);
+    status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
   else
     {
-      /* vector surfaces write their file when finished */
+      /* vector surfaces write the rest of their file when finished */
       cairo_surface_finish (surface);
       status = cairo_surface_status (surface);
     }
   cairo_surface_destroy (surface);
-  return check_status (status, path, error);
+  ok = check_status (status, &sink, error);
+  g_clear_error (&sink.error);
+  return ok;
 }

@@ -7,8 +7,9 @@
 
 #include <glib/gi18n.h>
 
-#include <glib/gstdio.h>
 #include <string.h>
+
+#include "mf-output-file.h"
 
 MfPlotFormat
 mf_export_plot_format (const char *name, MfPlotFormat chosen)
@@ -50,16 +51,12 @@ gboolean
 mf_export_plots (MfPlot *const *plots, guint n_plots, GFile *file, MfPlotFormat format,
                  double width, double height, GError **error)
 {
+  g_autoptr (MfOutputFile) out = NULL;
   g_autofree char *name = NULL;
-  g_autofree char *tmp_dir = NULL;
-  g_autofree char *tmp_path = NULL;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  gboolean ok;
+  GOutputStream *stream;
 
   g_return_val_if_fail (plots != NULL && n_plots > 0 && G_IS_FILE (file), FALSE);
 
-  /* checked before anything is made: the private file's name tells nothing */
   name = g_file_get_basename (file);
   if (format == MF_PLOT_FORMAT_AUTO)
     format = mf_plot_format_from_path (name);
@@ -70,21 +67,13 @@ mf_export_plots (MfPlot *const *plots, guint n_plots, GFile *file, MfPlotFormat 
       return FALSE;
     }
 
-  /* The picture is made in a private directory and then copied over the
-   * file in one replace, which GIO does atomically (write beside, rename);
-   * `file` may also be a location without a local path. */
-  tmp_dir = g_dir_make_tmp ("manifold-export-XXXXXX", error);
-  if (tmp_dir == NULL)
+  /* drawn into a temporary file beside `file`, which takes its place when
+   * complete; on an error, `out` removes it and `file` is as it was */
+  out = mf_output_file_new_for_file (file, error);
+  if (out == NULL)
     return FALSE;
-  tmp_path = g_build_filename (tmp_dir, "plot", NULL);
-  ok = mf_plot_export_stacked (plots, n_plots, tmp_path, format, width, height, error);
-  if (ok)
-    ok = g_file_get_contents (tmp_path, &contents, &length, error);
-  g_unlink (tmp_path);
-  g_rmdir (tmp_dir);
-  if (!ok)
-    return FALSE;
-
-  return g_file_replace_contents (file, contents, length, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+  stream = mf_output_file_open (out, error);
+  return stream != NULL
+         && mf_plot_export_stacked (plots, n_plots, stream, format, width, height, error)
+         && mf_output_file_commit (out, error);
 }

@@ -33,10 +33,11 @@ char        *mf_export_plot_file_name (const char   *base,
 
 /* Draws `plots` (n >= 1) into `file`: one plot fills width × height, more
  * are stacked top to bottom, each height / n high.  `format` AUTO takes it
- * from the file's name.  The picture is drawn into a temporary file first,
- * then replaces `file` in one step.  FALSE with an MF_PLOT_ERROR (size,
- * format) or a G_IO_ERROR (the file cannot be written; the message names
- * it). */
+ * from the file's name.  The picture is drawn into a temporary file beside
+ * `file`, which then replaces `file` in one step (mf-output-file.h: a link
+ * is written through, the file's mode kept, anything but a regular file
+ * refused).  FALSE with an MF_PLOT_ERROR (size, format) or a G_IO_ERROR
+ * (the file cannot be written; the message names it). */
 gboolean     mf_export_plots (MfPlot *const *plots,
                               guint          n_plots,
                               GFile         *file,

@@ -20,6 +20,7 @@
 #include "mf-csv.h"
 #include "mf-error.h"
 #include "mf-event-words.h"
+#include "mf-output-file.h"
 
 /* Room for this many samples at first: a second of a run at 1 ms. */
 #define INITIAL_SAMPLES 1024
@@ -637,9 +638,8 @@ mf_run_record_write_csv (MfRunRecord       *self,
                          GError           **error)
 {
   g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GFileOutputStream) stream = NULL;
-  g_autoptr (GCancellable) abandon = NULL;
-  GError *local_error = NULL;
+  g_autoptr (MfOutputFile) out = NULL;
+  GOutputStream *stream;
 
   g_return_val_if_fail (MF_IS_RUN_RECORD (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -647,21 +647,14 @@ mf_run_record_write_csv (MfRunRecord       *self,
 
   if (!choose_columns (self, columns, chosen, error))
     return FALSE;
-  /* g_file_replace() writes to a temporary file and renames it over the
-   * target on a successful close only. */
-  stream = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-  if (stream == NULL)
+  /* into a temporary file beside `file`, renamed over it when complete; on
+   * an error `out` removes it and `file` is as it was (mf-output-file.h) */
+  out = mf_output_file_new_for_file (file, error);
+  if (out == NULL)
     return FALSE;
-  if (write_rows (self, chosen, G_OUTPUT_STREAM (stream), &local_error))
-    return g_output_stream_close (G_OUTPUT_STREAM (stream), NULL, error);
-
-  /* Closing with a cancelled cancellable drops the temporary file and leaves
-   * the target as it was. */
-  abandon = g_cancellable_new ();
-  g_cancellable_cancel (abandon);
-  g_output_stream_close (G_OUTPUT_STREAM (stream), abandon, NULL);
-  g_propagate_error (error, local_error);
-  return FALSE;
+  stream = mf_output_file_open (out, error);
+  return stream != NULL && write_rows (self, chosen, stream, error)
+         && mf_output_file_commit (out, error);
 }
 
 char *

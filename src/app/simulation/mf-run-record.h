@@ -132,9 +132,11 @@ guint          mf_run_record_drain (MfRunRecord *self,
  * sample, numbers in "%.10g" with a '.' whatever the locale.  `columns`
  * names the columns to write, in the order given (NULL: all, in the
  * record's order); an unknown name is an MF_ERROR_USAGE error and nothing
- * is written.  The file is replaced atomically: on any error it is left as
- * it was.  Blocks on the file system; a big record is best written from a
- * thread (the record must then not change meanwhile). */
+ * is written.  The file is replaced atomically (mf-output-file.h: a link
+ * is written through, the file's mode kept, anything but a regular file
+ * refused): on any error it is left as it was.  Blocks on the file system;
+ * a big record is best written from a thread (the record must then not
+ * change meanwhile). */
 gboolean       mf_run_record_write_csv (MfRunRecord       *self,
                                         const char *const *columns,
                                         GFile             *file,
