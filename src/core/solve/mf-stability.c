@@ -1,0 +1,225 @@
+/* mf-stability.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-stability.h"
+
+#include <lapacke.h>
+#include <math.h>
+
+/* A root of ρ(ζ) − z σ(ζ) this far outside the unit circle is rounding. */
+#define ROOT_SLACK 1e-9
+
+/* The multistep methods as ρ and σ, coefficients of ζ^0 .. ζ^degree. */
+typedef struct
+{
+  guint  degree;
+  double rho[MF_STABILITY_MAX_ORDER + 1];
+  double sigma[MF_STABILITY_MAX_ORDER + 1];
+} Polynomials;
+
+/* Adams–Bashforth: y_{n+1} = y_n + h Σ b_j f_{n−j}, j = 0 .. k − 1 */
+static const double bashforth[MF_STABILITY_MAX_ORDER][MF_STABILITY_MAX_ORDER] = {
+  { 1.0 },
+  { 3.0 / 2, -1.0 / 2 },
+  { 23.0 / 12, -16.0 / 12, 5.0 / 12 },
+  { 55.0 / 24, -59.0 / 24, 37.0 / 24, -9.0 / 24 },
+  { 1901.0 / 720, -2774.0 / 720, 2616.0 / 720, -1274.0 / 720, 251.0 / 720 },
+};
+
+/* Adams–Moulton of order k: y_{n+1} = y_n + h Σ c_j f_{n+1−j}, j = 0 .. s,
+ * s = max (k − 1, 1) (order 1 is backward Euler, 2 the trapezoidal rule) */
+static const double moulton[MF_STABILITY_MAX_ORDER][MF_STABILITY_MAX_ORDER] = {
+  { 1.0, 0.0 },
+  { 1.0 / 2, 1.0 / 2 },
+  { 5.0 / 12, 8.0 / 12, -1.0 / 12 },
+  { 9.0 / 24, 19.0 / 24, -5.0 / 24, 1.0 / 24 },
+  { 251.0 / 720, 646.0 / 720, -264.0 / 720, 106.0 / 720, -19.0 / 720 },
+};
+
+static double
+binomial (guint n, guint k)
+{
+  double b = 1.0;
+
+  for (guint i = 1; i <= k; i++)
+    b = b * (n - k + i) / i;
+  return b;
+}
+
+static Polynomials
+polynomials (MfMultistep family, guint order)
+{
+  Polynomials p = { 0 };
+  guint k = CLAMP (order, 1, MF_STABILITY_MAX_ORDER);
+
+  switch (family)
+    {
+    case MF_STABILITY_BDF:
+      /* ρ(ζ) = Σ_{j=1..k} ζ^{k−j} (ζ − 1)^j / j,  σ(ζ) = ζ^k */
+      p.degree = k;
+      for (guint j = 1; j <= k; j++)
+        for (guint i = 0; i <= j; i++)
+          p.rho[k - j + i] += binomial (j, i) * ((j - i) % 2 ? -1.0 : 1.0) / j;
+      p.sigma[k] = 1.0;
+      break;
+    case MF_STABILITY_ADAMS_BASHFORTH:
+      p.degree = k;
+      p.rho[k] = 1.0, p.rho[k - 1] = -1.0;
+      for (guint j = 0; j < k; j++)
+        p.sigma[k - 1 - j] = bashforth[k - 1][j];
+      break;
+    case MF_STABILITY_ADAMS_MOULTON:
+      p.degree = MAX (k - 1, 1);
+      p.rho[p.degree] = 1.0, p.rho[p.degree - 1] = -1.0;
+      for (guint j = 0; j <= p.degree; j++)
+        p.sigma[p.degree - j] = moulton[k - 1][j];
+      break;
+    }
+  return p;
+}
+
+static double complex
+evaluate (const double *c, guint degree, double complex x)
+{
+  double complex v = 0.0;
+
+  for (guint i = degree + 1; i-- > 0;)
+    v = v * x + c[i];
+  return v;
+}
+
+double complex
+mf_stability_locus (MfMultistep family, guint order, double theta)
+{
+  Polynomials p = polynomials (family, order);
+  double complex w = cexp (I * theta);
+
+  return evaluate (p.rho, p.degree, w) / evaluate (p.sigma, p.degree, w);
+}
+
+gboolean
+mf_stability_multistep_contains (MfMultistep family, guint order, double complex z)
+{
+  Polynomials p = polynomials (family, order);
+  guint n = p.degree;
+  double complex c[MF_STABILITY_MAX_ORDER + 1];
+  lapack_complex_double companion[MF_STABILITY_MAX_ORDER * MF_STABILITY_MAX_ORDER] = { 0 };
+  lapack_complex_double roots[MF_STABILITY_MAX_ORDER];
+
+  for (guint i = 0; i <= n; i++)
+    c[i] = p.rho[i] - z * p.sigma[i];
+  /* a vanishing leading coefficient sends a root to infinity */
+  if (cabs (c[n]) <= 1e-14 * (1.0 + cabs (z)))
+    return FALSE;
+  /* the companion matrix of the monic polynomial, row-major: its
+   * eigenvalues are the roots */
+  for (guint j = 0; j < n; j++)
+    companion[j] = -c[n - 1 - j] / c[n];
+  for (guint i = 1; i < n; i++)
+    companion[i * n + i - 1] = 1.0;
+  if (LAPACKE_zgeev (LAPACK_ROW_MAJOR, 'N', 'N', (lapack_int) n, companion, (lapack_int) n, roots,
+                     NULL, 1, NULL, 1) != 0)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (cabs (roots[i]) > 1.0 + ROOT_SLACK)
+      return FALSE;
+  return TRUE;
+}
+
+/* π − |arg z| at the locus point θ: the angle from the negative real axis. */
+static double
+angle_at (MfMultistep family, guint order, double theta)
+{
+  double complex z = mf_stability_locus (family, order, theta);
+
+  /* on the imaginary axis to rounding counts as on it (the trapezoidal rule) */
+  return creal (z) < -1e-12 * (1.0 + cabs (z)) ? G_PI - fabs (carg (z)) : G_PI / 2;
+}
+
+double
+mf_stability_angle (MfMultistep family, guint order)
+{
+  const guint samples = 20000;
+  double best = G_PI / 2, best_theta = 0.0, lo, hi;
+
+  /* a bounded region holds no sector */
+  if (!mf_stability_multistep_contains (family, order, -1e8))
+    return 0.0;
+  for (guint i = 1; i < samples; i++)
+    {
+      double theta = G_PI * i / samples;
+      double a = angle_at (family, order, theta);
+
+      if (a < best)
+        best = a, best_theta = theta;
+    }
+  if (best >= G_PI / 2)
+    return G_PI / 2;
+  /* the minimum, refined by golden section between the neighbours */
+  lo = best_theta - G_PI / samples;
+  hi = best_theta + G_PI / samples;
+  for (guint i = 0; i < 100; i++)
+    {
+      double m1 = lo + 0.3819660112501051 * (hi - lo), m2 = lo + 0.6180339887498949 * (hi - lo);
+
+      if (angle_at (family, order, m1) < angle_at (family, order, m2))
+        hi = m2;
+      else
+        lo = m1;
+    }
+  return MIN (best, angle_at (family, order, (lo + hi) / 2));
+}
+
+double complex
+mf_stability_function (MfOneStep method, double complex z)
+{
+  switch (method)
+    {
+    case MF_STABILITY_EULER:
+      return 1.0 + z;
+    case MF_STABILITY_RK4:
+      return 1.0 + z * (1.0 + z / 2.0 * (1.0 + z / 3.0 * (1.0 + z / 4.0)));
+    case MF_STABILITY_BACKWARD_EULER:
+      return 1.0 / (1.0 - z);
+    case MF_STABILITY_MIDPOINT:
+      return (1.0 + z / 2.0) / (1.0 - z / 2.0);
+    case MF_STABILITY_GAUSS4:
+      return (1.0 + z / 2.0 + z * z / 12.0) / (1.0 - z / 2.0 + z * z / 12.0);
+    }
+  g_return_val_if_reached (NAN);
+}
+
+gboolean
+mf_stability_one_step_contains (MfOneStep method, double complex z)
+{
+  return cabs (mf_stability_function (method, z)) <= 1.0 + ROOT_SLACK;
+}
+
+double
+mf_stability_real_limit (MfOneStep method)
+{
+  const double step = 1e-3, far = 1e6;
+  double lo = 0.0, hi = 0.0;
+
+  /* stable along the whole axis: checked far out and on the way */
+  for (double x = step; x <= 1e3; x += step)
+    if (cabs (mf_stability_function (method, -x)) > 1.0)
+      {
+        lo = x - step, hi = x;
+        break;
+      }
+  if (hi == 0.0)
+    return cabs (mf_stability_function (method, -far)) <= 1.0 ? INFINITY : NAN;
+  for (guint i = 0; i < 200 && hi - lo > 1e-15 * hi; i++)
+    {
+      double mid = (lo + hi) / 2.0;
+
+      if (cabs (mf_stability_function (method, -mid)) > 1.0)
+        hi = mid;
+      else
+        lo = mid;
+    }
+  return lo;
+}
