@@ -106,6 +106,38 @@ test_locus_bounds_the_region (void)
       }
 }
 
+/* The largest stable step along the eigenvalues' rays: explicit Euler's
+ * is min 2|Re λ|/|λ|² (the stiffness report's), RK4's on a real λ is
+ * 2.7853/|λ|, BDF 2 has none, and an undamped oscillation leaves explicit
+ * Euler's region at once (to rounding). */
+static void
+test_largest_step (void)
+{
+  const double complex oscillator[] = { -4.16675 + 12247.4764 * I, -4.16675 - 12247.4764 * I,
+                                        -8.33325 + 39.96518 * I, -8.33325 - 39.96518 * I };
+  const double complex real[] = { -10.0, -1000.0, 0.0 };
+  const double complex undamped[] = { 50.0 * I, -50.0 * I };
+  MfOneStep euler = MF_STABILITY_EULER, rk4 = MF_STABILITY_RK4;
+  guint bdf2[] = { MF_STABILITY_BDF, 2 }, bdf5[] = { MF_STABILITY_BDF, 5 };
+  double expected = 2 * 4.16675 / (4.16675 * 4.16675 + 12247.4764 * 12247.4764);
+  double h;
+
+  h = mf_stability_largest_step (oscillator, 4, mf_stability_one_step_holds, &euler);
+  g_assert_cmpfloat (fabs (h / expected - 1), <, 1e-6);
+  h = mf_stability_largest_step (real, 3, mf_stability_one_step_holds, &rk4);
+  g_assert_cmpfloat (fabs (h * 1000.0 / 2.785293563 - 1), <, 1e-8);
+  g_assert_true (isinf (mf_stability_largest_step (oscillator, 4, mf_stability_multistep_holds,
+                                                   bdf2)));
+  /* reached only by rounding: |h λ| below 1e-6 */
+  g_assert_cmpfloat (50.0 * mf_stability_largest_step (undamped, 2, mf_stability_one_step_holds,
+                                                        &euler), <, 1e-6);
+  /* BDF 5 holds the real axis but not the oscillator's fast pair for every h:
+   * its ray is 89.98° from the negative axis, outside the 51.84° sector */
+  h = mf_stability_largest_step (oscillator, 4, mf_stability_multistep_holds, bdf5);
+  g_assert_true (isfinite (h) && h > 0.0);
+  g_assert_true (isinf (mf_stability_largest_step (real, 3, mf_stability_multistep_holds, bdf5)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -114,5 +146,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/stability/runge-kutta", test_runge_kutta);
   g_test_add_func ("/core/stability/bdf", test_bdf);
   g_test_add_func ("/core/stability/locus", test_locus_bounds_the_region);
+  g_test_add_func ("/core/stability/largest-step", test_largest_step);
   return g_test_run ();
 }

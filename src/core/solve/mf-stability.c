@@ -5,6 +5,7 @@
  */
 #include "mf-stability.h"
 
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 
@@ -194,7 +195,9 @@ mf_stability_function (MfOneStep method, double complex z)
 gboolean
 mf_stability_one_step_contains (MfOneStep method, double complex z)
 {
-  return cabs (mf_stability_function (method, z)) <= 1.0 + ROOT_SLACK;
+  /* rounding only: a larger slack would move where a ray almost tangent to
+   * the boundary (a lightly damped λ) leaves the region */
+  return cabs (mf_stability_function (method, z)) <= 1.0 + 8 * DBL_EPSILON;
 }
 
 double
@@ -222,4 +225,69 @@ mf_stability_real_limit (MfOneStep method)
         lo = mid;
     }
   return lo;
+}
+
+gboolean
+mf_stability_one_step_holds (double complex z, gconstpointer method)
+{
+  return mf_stability_one_step_contains (*(const MfOneStep *) method, z);
+}
+
+gboolean
+mf_stability_multistep_holds (double complex z, gconstpointer method)
+{
+  const guint *which = method;
+
+  return mf_stability_multistep_contains ((MfMultistep) which[0], which[1], z);
+}
+
+/* How far along the ray of direction d (|d| = 1) the region reaches from 0:
+ * scanned outwards by 1 %, then bisected. */
+static double
+ray_reach (double complex d, gboolean (*contains) (double complex, gconstpointer),
+           gconstpointer method)
+{
+  double inside = 0.0, outside = 0.0;
+
+  for (double r = 1e-8; r <= 1e8; r *= 1.01)
+    {
+      if (!contains (r * d, method))
+        {
+          outside = r;
+          break;
+        }
+      inside = r;
+    }
+  if (outside == 0.0)
+    return INFINITY;
+  /* leaving at the first point: as good as at 0 */
+  if (inside == 0.0)
+    return 0.0;
+  for (guint i = 0; i < 100 && outside - inside > 1e-13 * outside; i++)
+    {
+      double mid = (inside + outside) / 2.0;
+
+      if (contains (mid * d, method))
+        inside = mid;
+      else
+        outside = mid;
+    }
+  return inside;
+}
+
+double
+mf_stability_largest_step (const double complex *lambda, guint n,
+                           gboolean (*contains) (double complex, gconstpointer),
+                           gconstpointer method)
+{
+  double h = INFINITY;
+
+  for (guint k = 0; k < n; k++)
+    {
+      double modulus = cabs (lambda[k]);
+
+      if (modulus > 0.0)
+        h = MIN (h, ray_reach (lambda[k] / modulus, contains, method) / modulus);
+    }
+  return h;
 }

@@ -63,4 +63,22 @@ gboolean       mf_stability_one_step_contains (MfOneStep      method,
  * ends). */
 double         mf_stability_real_limit (MfOneStep method);
 
+/* The largest fixed step h for which every h λ_k (n eigenvalues, 1/s) lies
+ * in the region, the way there included: along each λ's ray from 0, where
+ * it first leaves the region.  INFINITY when no ray leaves it, 0 when one
+ * leaves at once (an undamped oscillation for explicit Euler: a reach of
+ * rounding's size).  Eigenvalues 0 limit nothing. */
+double         mf_stability_largest_step (const double complex *lambda,
+                                          guint                 n,
+                                          gboolean (*contains) (double complex z,
+                                                                gconstpointer  method),
+                                          gconstpointer         method);
+
+/* `contains` for mf_stability_largest_step(): `method` points to an
+ * MfOneStep, or to a guint pair { MfMultistep, order }. */
+gboolean       mf_stability_one_step_holds (double complex z,
+                                            gconstpointer  method);
+gboolean       mf_stability_multistep_holds (double complex z,
+                                             gconstpointer  method);
+
 G_END_DECLS
