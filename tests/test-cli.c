@@ -581,6 +581,9 @@ test_linearize (Fixture *fixture, gconstpointer data)
   static const char *const measures[] = { "real_part_ratio", "modulus_ratio", "euler_step",
                                           "accuracy_step", "step_ratio", "sigma_ratio", "rtol",
                                           NULL };
+  static const char *const methods[] = { "euler", "rk4", "adams-bashforth-2", "bdf-1", "bdf-2",
+                                         "bdf-3", "bdf-4", "bdf-5", NULL };
+  JsonObject *steps;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (Result) json = NULL;
   g_autoptr (Result) text = NULL;
@@ -616,6 +619,16 @@ test_linearize (Fixture *fixture, gconstpointer data)
   stiffness = json_object_get_object_member (root, "stiffness");
   for (guint i = 0; measures[i] != NULL; i++)
     g_assert_true (json_object_has_member (stiffness, measures[i]));
+  /* two real decaying eigenvalues: explicit Euler's step is 2/|λ|max, the
+   * implicit BDF 1 and 2 have none */
+  steps = json_object_get_object_member (root, "largest_stable_steps");
+  for (guint i = 0; methods[i] != NULL; i++)
+    g_assert_true (json_object_has_member (steps, methods[i]));
+  g_assert_cmpfloat (fabs (json_object_get_double_member (steps, "euler")
+                           * -json_object_get_double_member (
+                               json_array_get_object_element (eigenvalues, 0), "re") / 2.0 - 1.0),
+                     <, 1e-9);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (steps, "bdf-2")));
 
   text = run_cli_on (fixture, "linearize", "@");
   g_assert_cmpint (text->status, ==, 0);

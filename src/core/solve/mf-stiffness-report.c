@@ -6,10 +6,46 @@
  */
 #include "mf-stiffness-report.h"
 
+#include <complex.h>
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "mf-json-write.h"
+#include "mf-stability.h"
+
+/* The methods whose largest stable fixed step the report gives: the
+ * explicit ones a stiff circuit limits, and the BDF orders msbdf and IDA
+ * move through. */
+typedef struct
+{
+  const char *name;
+  gboolean    multistep;
+  guint       which[2]; /* MfOneStep, or MfMultistep and order */
+} Limited;
+
+static const Limited limited[] = {
+  { "euler", FALSE, { MF_STABILITY_EULER, 0 } },
+  { "rk4", FALSE, { MF_STABILITY_RK4, 0 } },
+  { "adams-bashforth-2", TRUE, { MF_STABILITY_ADAMS_BASHFORTH, 2 } },
+  { "bdf-1", TRUE, { MF_STABILITY_BDF, 1 } },
+  { "bdf-2", TRUE, { MF_STABILITY_BDF, 2 } },
+  { "bdf-3", TRUE, { MF_STABILITY_BDF, 3 } },
+  { "bdf-4", TRUE, { MF_STABILITY_BDF, 4 } },
+  { "bdf-5", TRUE, { MF_STABILITY_BDF, 5 } },
+};
+
+static double
+largest_step (const MfStiffness *s, const Limited *method)
+{
+  g_autofree double complex *lambda = g_new0 (double complex, MAX (s->n, 1));
+  MfOneStep one_step = (MfOneStep) method->which[0];
+
+  for (guint k = 0; k < s->n; k++)
+    lambda[k] = s->eigenvalues[k].re + I * s->eigenvalues[k].im;
+  if (method->multistep)
+    return mf_stability_largest_step (lambda, s->n, mf_stability_multistep_holds, method->which);
+  return mf_stability_largest_step (lambda, s->n, mf_stability_one_step_holds, &one_step);
+}
 
 static void
 add_number_member (JsonBuilder *builder, const char *key, double value)
@@ -79,6 +115,11 @@ mf_stiffness_to_json (const MfStiffness *s, const char *mode)
   add_number_member (builder, "step_ratio", s->step_ratio);
   add_number_member (builder, "sigma_ratio", s->sigma_ratio);
   add_number_member (builder, "rtol", s->rtol);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "largest_stable_steps");
+  json_builder_begin_object (builder);
+  for (guint m = 0; m < G_N_ELEMENTS (limited); m++)
+    add_number_member (builder, limited[m].name, largest_step (s, &limited[m]));
   json_builder_end_object (builder);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
@@ -165,5 +206,15 @@ mf_stiffness_to_text (const MfStiffness *s, const char *mode)
         g_free (values[i]);
       }
   }
+  g_string_append (out, _("\nLargest stable fixed step (∞: none):\n"));
+  for (guint m = 0; m < G_N_ELEMENTS (limited); m++)
+    {
+      double h = largest_step (s, &limited[m]);
+
+      if (isinf (h))
+        g_string_append_printf (out, "  %-18s ∞\n", limited[m].name);
+      else
+        g_string_append_printf (out, "  %-18s %.4g s\n", limited[m].name, h);
+    }
   return g_string_free (out, FALSE);
 }
