@@ -11,6 +11,7 @@
 #include "mf-document.h"
 #include "mf-error.h"
 #include "mf-json-locate.h"
+#include "mf-text.h"
 
 /* Every component type and every field of docs/format.md, plus two unknown
  * fields (line 3, with multi-byte characters before it, and line 13) and
@@ -901,6 +902,207 @@ test_text_column (void)
   g_assert_cmpuint (mf_json_text_column (text, strlen (text), 9, 2), ==, 1);
 }
 
+/* Text from a document in a message: what could start a line or drive a
+ * terminal is escaped, the rest kept; a valid id is unchanged. */
+static void
+test_text_escape (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *shown;
+  } cases[] = {
+    { "P1", "P1" },
+    { "20 bar * ramp(t, 0, 0.1)", "20 bar * ramp(t, 0, 0.1)" },
+    { "Pumpe-Ü1", "Pumpe-Ü1" },
+    { "a\nb", "a\\nb" },
+    { "a\tb\r", "a\\tb\\r" },
+    { "\x1b[31mred", "\\x1b[31mred" },
+    { "\x7f", "\\x7f" },
+    { "a\xc2\x85" "b", "a\\u{85}b" },             /* NEXT LINE, a C1 control */
+    { "a\xe2\x80\xa8" "b", "a\\u{2028}b" },         /* LINE SEPARATOR */
+    { "a\xe2\x80\xae" "b", "a\\u{202e}b" },         /* RIGHT-TO-LEFT OVERRIDE */
+    { "a\xc2\xa0" "b", "a\\u{a0}b" },               /* NO-BREAK SPACE */
+    { "a\xff" "b", "a\\xffb" },                     /* not UTF-8 */
+    { "back\\slash", "back\\slash" },
+  };
+  g_autofree char *long_text = g_strnfill (150, 'x');
+  g_autofree char *long_shown = mf_text_escape (long_text);
+  g_autofree char *kept = g_strnfill (MF_TEXT_ESCAPE_MAX_LENGTH, 'x');
+  g_autofree char *cut = g_strconcat (kept, "…", NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = mf_text_escape (cases[i].text);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+  g_assert_cmpstr (long_shown, ==, cut);
+}
+
+/* One rule for ids (docs/format.md, "Components"), the character at fault
+ * named. */
+static void
+test_id_rule (void)
+{
+  static const char *const valid[] = {
+    "P1", "CV1", "#0", "a-b_c", "Ü1", "泵1", "T(1)", "x/y", "a\\b",
+  };
+  static const struct
+  {
+    const char *id;
+    gsize       offset;
+    const char *message;
+  } invalid[] = {
+    { "", 0, "an id must not be empty" },
+    { "P 1", 1, "an id must not contain white space (' ')" },
+    { "P\n1", 1, "an id must not contain white space ('\\n')" },
+    { "P\xc2\xa0" "1", 1, "an id must not contain white space ('\\u{a0}')" },
+    { "P1\x1b[2J", 2, "an id must not contain control or invisible characters ('\\x1b')" },
+    { "P\xe2\x80\xae" "1", 1,
+      "an id must not contain control or invisible characters ('\\u{202e}')" },
+    { "P\xff", 1, "an id must not contain control or invisible characters ('\\xff')" },
+    { "P.1", 1, "an id must not contain '.' (it separates id and port)" },
+  };
+  g_autofree char *longest = g_strnfill (MF_ID_MAX_LENGTH, 'x');
+  g_autofree char *too_long = g_strconcat ("Ü", longest, NULL);
+  g_autoptr (GError) error = NULL;
+  gsize offset = 99;
+
+  for (guint i = 0; i < G_N_ELEMENTS (valid); i++)
+    g_assert_true (mf_id_is_valid (valid[i]));
+  g_assert_true (mf_id_is_valid (longest));
+  for (guint i = 0; i < G_N_ELEMENTS (invalid); i++)
+    {
+      g_assert_false (mf_id_check (invalid[i].id, &offset, &error));
+      g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
+      g_assert_cmpstr (error->message, ==, invalid[i].message);
+      g_assert_cmpuint (offset, ==, invalid[i].offset);
+      g_clear_error (&error);
+    }
+  /* the 65th character is the one too many */
+  g_assert_false (mf_id_check (too_long, &offset, &error));
+  g_assert_cmpstr (error->message, ==, "an id must be at most 64 characters long, not 65");
+  g_assert_cmpuint (offset, ==, strlen ("Ü") + MF_ID_MAX_LENGTH - 1);
+  g_clear_error (&error);
+
+  /* mode names may have spaces, not other white space */
+  g_assert_true (mf_mode_name_check ("V1 shut", NULL, NULL));
+  g_assert_false (mf_mode_name_check ("V1\tshut", &offset, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "a mode name must not contain white space other than spaces ('\\t')");
+  g_assert_cmpuint (offset, ==, 2);
+}
+
+/* A document's bad ids and mode names are errors at the character at
+ * fault, quoted escaped; a component with a bad id is still checked. */
+static void
+test_bad_names_located (void)
+{
+  static const char text[] =
+    "{ \"manifold\": 1,\n"
+    "  \"components\": [ { \"id\": \"T\\u001b[2J\", \"type\": \"tank\" },\n"
+    "    { \"id\": \"P\\n1\", \"type\": \"pipe\", \"length\": -1, \"diameter\": 1 } ],\n"
+    "  \"modes\": [ { \"name\": \"up\\u2028down\" } ] }\n";
+  static const ExpectedDiagnostic expected[] = {
+    { MF_SEVERITY_ERROR, 2, 29,
+      "component 'T\\x1b[2J': an id must not contain control or invisible characters "
+      "('\\x1b')" },
+    { MF_SEVERITY_ERROR, 3, 15,
+      "component 'P\\n1': an id must not contain white space ('\\n')" },
+    { MF_SEVERITY_ERROR, 3, 47, "component 'P\\n1': 'length' must be positive" },
+    { MF_SEVERITY_ERROR, 4, 27,
+      "mode 1: a mode name must not contain white space other than spaces ('\\u{2028}')" },
+  };
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (MfDocument) document = NULL;
+
+  document = mf_document_load_data (text, -1, "names", diagnostics, NULL);
+  g_assert_null (document);
+  assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
+}
+
+/* Every name of "initial" and "prefer_states" the circuit lacks, each at
+ * its place — not only the first. */
+static void
+test_state_names (void)
+{
+  static const char text[] =
+    "{ \"manifold\": 1,\n"
+    "  \"components\": [ { \"id\": \"M\", \"type\": \"mass\", \"mass\": 1 } ],\n"
+    "  \"initial\": { \"M.w\": 1, \"M.v\": 2,\n"
+    "               \"Q.q\": 3 },\n"
+    "  \"prefer_states\": [ \"M.x\", \"M.v\", \"M.vv\" ] }\n";
+  static const ExpectedDiagnostic expected[] = {
+    { MF_SEVERITY_ERROR, 3, 16, "initial: the circuit has no state 'M.w' (did you mean 'M.v'?)" },
+    { MF_SEVERITY_ERROR, 4, 16,
+      "initial: the circuit has no state 'Q.q'; 'manifold-cli analyze' lists its states" },
+    { MF_SEVERITY_ERROR, 5, 22,
+      "prefer_states: 'M.x' is a state but not a velocity; only velocities can be preferred" },
+    { MF_SEVERITY_ERROR, 5, 36,
+      "prefer_states: the circuit has no velocity 'M.vv' (did you mean 'M.v'?)" },
+  };
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (MfDocument) document = NULL;
+
+  document = mf_document_load_data (text, -1, "names", diagnostics, NULL);
+  g_assert_null (document);
+  assert_diagnostics (diagnostics, expected, G_N_ELEMENTS (expected));
+}
+
+/* An assembly error of a loaded document, placed at what it is about. */
+static void
+test_model_located (void)
+{
+  static const char text[] =
+    "{ \"manifold\": 1,\n"
+    "  \"components\": [ { \"id\": \"T\", \"type\": \"tank\" },\n"
+    "    { \"id\": \"V\", \"type\": \"volume\", \"volume\": 1e-3 },\n"
+    "    { \"id\": \"P\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 } ],\n"
+    "  \"wires\": [ [\"T.p\", \"V.p\"], [\"V.p\", \"P.a\"] ] }\n";
+  g_autoptr (GPtrArray) diagnostics = diagnostics_new ();
+  g_autoptr (MfDocument) document = load_ok (text, NULL);
+  g_autoptr (GError) error = NULL;
+  MfModel *model;
+
+  model = mf_document_new_model (document, diagnostics, &error);
+  g_assert_null (model);
+  g_assert_error (error, MF_ERROR, MF_ERROR_STRUCTURE);
+  g_assert_cmpstr (error->message, ==,
+                   "test.manifold:3:5: node T.p holds both tank 'T' and volume 'V': a node can "
+                   "have one tank, or volumes, but not both");
+  g_assert_cmpuint (diagnostics->len, ==, 1);
+}
+
+/* The limits of docs/format.md, each refused where it is passed. */
+static void
+test_limits (void)
+{
+  g_autoptr (GString) text = g_string_new ("{ \"manifold\": 1,\n  \"title\": \"");
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i <= MF_DOCUMENT_MAX_STRING; i++)
+    g_string_append_c (text, 'a');
+  g_string_append (text, "\" }");
+  message = load_error (text->str, MF_ERROR_INVALID);
+  g_assert_cmpstr (message, ==, "bad:2:12: a string may be at most 1048576 bytes long; this one is "
+                                "longer");
+  g_clear_pointer (&message, g_free);
+
+  /* 100 000 parentheses: refused at the 201st, before the parser recurses deeper */
+  g_string_assign (text, "{ \"manifold\": 1, \"components\": [ { \"id\": \"T\", \"type\": "
+                         "\"tank\", \"pressure\": \"");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (text, '(');
+  g_string_append_c (text, '1');
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_c (text, ')');
+  g_string_append (text, "\" } ] }");
+  message = load_error (text->str, MF_ERROR_SYNTAX);
+  g_assert_cmpstr (message, ==, "bad:1:276: component 'T': 'pressure': expression nested more "
+                                "than 200 levels deep (parentheses, calls and signs)");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -928,6 +1130,12 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/document/locator-deep", test_locator_deep);
   g_test_add_func ("/core/document/too-deep", test_too_deep);
   g_test_add_func ("/core/document/text-column", test_text_column);
+  g_test_add_func ("/core/document/text-escape", test_text_escape);
+  g_test_add_func ("/core/document/id-rule", test_id_rule);
+  g_test_add_func ("/core/document/bad-names-located", test_bad_names_located);
+  g_test_add_func ("/core/document/state-names", test_state_names);
+  g_test_add_func ("/core/document/model-located", test_model_located);
+  g_test_add_func ("/core/document/limits", test_limits);
 
   return g_test_run ();
 }

@@ -8,7 +8,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "mf-document.h"
 #include "mf-edit-document.h"
 #include "mf-test-edit.h"
 #include "mf-error.h"
@@ -39,7 +41,7 @@ static const char fixture_text[] =
   "            {\"name\": \"shut\", \"closed\": [\"V1\", \"CV1\"]}],\n"
   "  \"schedule\": [{\"t\": 0, \"mode\": \"open\"}, {\"t\": \"0.5 s\", \"mode\": \"shut\"}],\n"
   "  \"simulation\": {\"t_end\": 2, \"method\": \"msbdf\", \"rtol\": 1e-6},\n"
-  "  \"initial\": {\"P1.v\": 0.0, \"C1.x\": 0.05, \"J1.p\": 1e5},\n"
+  "  \"initial\": {\"P1.v\": 0.0, \"C1.x\": 0.05, \"V1.v\": 0.5},\n"
   "  \"prefer_states\": [\"C1.v\", \"P1.v\"]\n"
   "}\n";
 
@@ -303,6 +305,23 @@ test_load_failure (void)
 
     g_assert_false (mf_edit_document_load_file (doc, missing, &error));
     g_assert_error (error, MF_ERROR, MF_ERROR_IO);
+    g_clear_error (&error);
+  }
+  {
+    /* larger than the loader reads: refused before it is read (a sparse file) */
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "mf-huge-XXXXXX", NULL);
+    int fd = g_mkstemp (path);
+    g_autoptr (GFile) huge = g_file_new_for_path (path);
+    g_autofree char *expected = g_strdup_printf ("%s:1:1: the document is larger than 256 MiB",
+                                                 path);
+
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_cmpint (ftruncate (fd, (off_t) MF_DOCUMENT_MAX_SIZE + 1), ==, 0);
+    g_close (fd, NULL);
+    g_assert_false (mf_edit_document_load_file (doc, huge, &error));
+    g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_unlink (path);
   }
   after = text_of (doc);
   g_assert_cmpstr (after, ==, before);
@@ -393,7 +412,7 @@ test_remove (void)
   text = text_of (doc);
   g_assert_null (strstr (text, "P1.v"));
   g_assert_null (strstr (text, "C1.x"));
-  g_assert_nonnull (strstr (text, "\"J1.p\": 100000.0"));
+  g_assert_nonnull (strstr (text, "\"V1.v\": 0.5"));
   g_assert_null (strstr (text, "\"note\""));
   g_assert_cmpuint (mf_edit_document_get_n_wires (doc), ==, 3);
 
@@ -557,6 +576,17 @@ test_rename (void)
   REFUSED (doc, mf_edit_document_rename_component (doc, "J1", "T2", &error), "already used");
   REFUSED (doc, mf_edit_document_rename_component (doc, "J1", "J.1", &error), "'.'");
   REFUSED (doc, mf_edit_document_rename_component (doc, "J1", "", &error), "must not be empty");
+  /* the loader's rule for ids, one copy of it */
+  REFUSED (doc, mf_edit_document_rename_component (doc, "J1", "J\n1", &error),
+           "white space ('\\n')");
+  REFUSED (doc, mf_edit_document_rename_component (doc, "J1", "J\x1b[2J", &error),
+           "control or invisible characters ('\\x1b')");
+  REFUSED (doc, mf_edit_document_rename_component (doc, "J1",
+                                                   "J1234567890123456789012345678901234567890"
+                                                   "123456789012345678901234567890", &error),
+           "at most 64 characters long, not 71");
+  EDIT (doc, mf_edit_document_rename_component (doc, "J1", "Ü1", &error), NULL);
+  g_assert_true (has_wire (doc, "Ü1.p", "Check.a"));
   REFUSED (doc, mf_edit_document_rename_component (doc, "Q7", "Q8", &error), "no component");
 }
 
@@ -827,8 +857,11 @@ test_prefer (void)
   g_autoptr (MfEditDocument) doc = fixture ();
   g_autoptr (MfEditDocument) empty = mf_edit_document_new ();
 
-  EDIT (doc, mf_edit_document_set_state_preferred (doc, "K1.x", TRUE, &error), "Prefer K1.x");
-  g_assert_true (mf_edit_document_get_state_preferred (doc, "K1.x"));
+  EDIT (doc, mf_edit_document_set_state_preferred (doc, "V1.v", TRUE, &error), "Prefer V1.v");
+  g_assert_true (mf_edit_document_get_state_preferred (doc, "V1.v"));
+  REFUSED (doc, mf_edit_document_set_state_preferred (doc, "C1.x", TRUE, &error),
+           "not a velocity");
+  g_assert_false (mf_edit_document_get_state_preferred (doc, "C1.x"));
   EDIT (doc, mf_edit_document_set_state_preferred (doc, "P1.v", FALSE, &error),
         "Stop preferring P1.v");
   g_assert_false (mf_edit_document_get_state_preferred (doc, "P1.v"));

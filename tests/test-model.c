@@ -119,12 +119,42 @@ test_errors (void)
                       MF_ERROR_STRUCTURE,
                       "the circuit has nothing that moves: add a pipe, an orifice, a valve, a "
                       "piston or a mass");
-  assert_model_error ("{ \"manifold\": 1, \"components\": ["
-                      "  { \"id\": \"M\", \"type\": \"mass\", \"mass\": 1 } ],"
-                      "  \"initial\": { \"M.q\": 1 } }",
-                      MF_ERROR_INVALID,
-                      "initial value for 'M.q': the circuit has no such state (its states: M.v, "
-                      "M.x)");
+}
+
+/* A circuit built in code has its names checked by the model; the loader
+ * checks a document's names itself, each at its place (test-document.c). */
+static void
+test_names_in_code (void)
+{
+  g_autoptr (MfCircuit) circuit = mf_circuit_new ();
+  g_autoptr (GError) error = NULL;
+  MfInitialValue initial = { g_strdup ("M.q"), 1.0 };
+  MfComponent *mass = mf_circuit_add_component (circuit, "M", MF_COMPONENT_MASS);
+  MfModelFault fault = { MF_MODEL_FAULT_CIRCUIT, 7 };
+  MfModel *model;
+
+  mf_component_set_param (mass, MF_MASS_MASS, mf_expr_new_constant (1.0));
+  mf_circuit_add_mode (circuit, "default");
+  g_array_append_val (circuit->initial, initial);
+  model = mf_model_new_located (circuit, &fault, &error);
+  g_assert_null (model);
+  g_assert_error (error, MF_ERROR, MF_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "initial value for 'M.q': the circuit has no such state (its states: M.v, "
+                   "M.x)");
+  g_assert_cmpint (fault.kind, ==, MF_MODEL_FAULT_INITIAL);
+  g_assert_cmpuint (fault.index, ==, 0);
+  g_clear_error (&error);
+
+  g_array_set_size (circuit->initial, 0);
+  g_ptr_array_add (circuit->preferred_states, g_strdup ("M.v"));
+  g_ptr_array_add (circuit->preferred_states, g_strdup ("M.x\x1b"));
+  model = mf_model_new_located (circuit, &fault, &error);
+  g_assert_null (model);
+  g_assert_cmpstr (error->message, ==,
+                   "preferred state 'M.x\\x1b' is not a velocity of the circuit");
+  g_assert_cmpint (fault.kind, ==, MF_MODEL_FAULT_PREFERRED);
+  g_assert_cmpuint (fault.index, ==, 1);
 }
 
 /* Two volumes on one node add their capacitances: V/β each. */
@@ -189,6 +219,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/model/nodes-and-states", test_nodes_and_states);
   g_test_add_func ("/core/model/constraint-signs", test_constraint_signs);
   g_test_add_func ("/core/model/errors", test_errors);
+  g_test_add_func ("/core/model/names-in-code", test_names_in_code);
   g_test_add_func ("/core/model/volumes-add", test_volumes_add);
   g_test_add_func ("/core/model/union-find", test_union_find);
   return g_test_run ();

@@ -14,7 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mf-document-keys.h"
+#include "mf-json-locate.h"
 #include "mf-simulation.h"
+#include "mf-text.h"
 
 void
 mf_cli_printerr (const char *format, ...)
@@ -162,8 +165,8 @@ mf_cli_parse_number (const MfCliCommand *command,
 
 /* --- locating messages ------------------------------------------------- */
 
-/* Ids may hold any character but '.'; these are the ones that make a word
- * longer ("P1" is not mentioned in "P10"). */
+/* Ids hold no white space and no '.' (docs/format.md); these are the
+ * characters that make a word longer ("P1" is not mentioned in "P10"). */
 static gboolean
 is_word_byte (char c)
 {
@@ -250,9 +253,26 @@ find_component (const MfCircuit *circuit, const char *message)
   return -1;
 }
 
+/* Where a finding of mode `mode` (or of every mode, -1) that names no
+ * component is placed: the mode's name, when the document lists modes;
+ * else the components, which make the circuit. */
+static void
+locate_finding (const MfDocument *document, int mode, guint *line, guint *column)
+{
+  g_autofree char *modes = mf_json_path_index (MF_KEY_MODES, (guint) MAX (mode, 0));
+  g_autofree char *name = mf_json_path_member (modes, MF_KEY_MODE_NAME);
+
+  if (mode >= 0 && mf_document_locate (document, name, line, column))
+    return;
+  if (mf_document_locate (document, MF_KEY_COMPONENTS, line, column))
+    return;
+  *line = *column = 1;
+}
+
 void
 mf_cli_report (const MfDocument *document,
                gboolean          warning,
+               int               mode,
                const char       *prefix,
                const char       *message)
 {
@@ -265,13 +285,33 @@ mf_cli_report (const MfDocument *document,
 
   if (prefix == NULL)
     prefix = "";
-  if (c >= 0
-      && mf_document_locate_component (document,
-                                       ((MfComponent *) circuit->components->pdata[c])->id,
-                                       &line, &column))
-    mf_cli_printerr ("%s:%u:%u: %s%s%s\n", name, line, column, kind, prefix, message);
-  else
-    mf_cli_printerr ("%s: %s%s%s\n", name, kind, prefix, message);
+  if (c < 0
+      || !mf_document_locate_component (document,
+                                        ((MfComponent *) circuit->components->pdata[c])->id,
+                                        &line, &column))
+    locate_finding (document, mode, &line, &column);
+  mf_cli_printerr ("%s:%u:%u: %s%s%s\n", name, line, column, kind, prefix, message);
+}
+
+gboolean
+mf_cli_check_settings (const MfDocument *document, const MfSimulationOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+  const char *setting = NULL;
+  guint line, column;
+
+  if (mf_simulation_options_accept (options, &setting, &error))
+    return TRUE;
+  path = mf_json_path_member (MF_KEY_SIMULATION, setting != NULL ? setting : "");
+  if (!mf_document_locate (document, path, &line, &column)
+      && !mf_document_locate (document, MF_KEY_SIMULATION, &line, &column))
+    line = column = 1;
+  /* Translators: "FILE:LINE:COL: simulation: MESSAGE", about the document's simulation
+   * settings */
+  mf_cli_printerr (_("%s:%u:%u: simulation: %s\n"), mf_document_get_name (document), line, column,
+                   error->message);
+  return FALSE;
 }
 
 /* --- loading ----------------------------------------------------------- */
@@ -316,10 +356,11 @@ mf_cli_input_load (MfCliInput *input, const char *path, gboolean quiet)
         mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       return MF_EXIT_INVALID;
     }
-  input->model = mf_model_new (mf_document_get_circuit (input->document), &error);
+  g_ptr_array_set_size (diagnostics, 0);
+  input->model = mf_document_new_model (input->document, diagnostics, &error);
   if (input->model == NULL)
     {
-      mf_cli_report (input->document, FALSE, NULL, error->message);
+      print_diagnostics (diagnostics, path, quiet);
       return MF_EXIT_INVALID;
     }
   return MF_EXIT_OK;
@@ -336,6 +377,7 @@ int
 mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const char *name)
 {
   int mode = mf_circuit_find_mode (circuit, name);
+  g_autofree char *shown = NULL;
   GString *modes;
 
   if (mode >= 0)
@@ -344,7 +386,8 @@ mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const c
   for (guint m = 0; m < circuit->modes->len; m++)
     g_string_append_printf (modes, "%s'%s'", m > 0 ? ", " : "",
                             ((MfMode *) circuit->modes->pdata[m])->name);
-  mf_cli_usage_error (command, _("the circuit has no mode '%s'; its modes are %s"), name,
+  shown = mf_text_escape (name);
+  mf_cli_usage_error (command, _("the circuit has no mode '%s'; its modes are %s"), shown,
                       modes->str);
   g_string_free (modes, TRUE);
   return -1;
@@ -369,8 +412,10 @@ choose_listed (const MfCliCommand *command,
         continue;
       if (index == 0 || (!switches && index > mf_model_n_outputs (model)))
         {
+          g_autofree char *shown = mf_text_escape (names[i]);
+
           mf_cli_usage_error (command, _("no output called '%s'; 'manifold-cli simulate' names "
-                                         "them in its CSV header"), names[i]);
+                                         "them in its CSV header"), shown);
           return NULL;
         }
       index--;

@@ -188,6 +188,9 @@ plot_run (const char *file, MfCliInput *input, const MfPlotFlags *flags, MfPlotS
     options.t_end = numbers[3];
   options.event = add_marker;
   options.event_data = sink;
+  /* settings of the document alone that cannot run are its fault, placed in it */
+  if (isnan (numbers[3]) && !mf_cli_check_settings (input->document, &options))
+    return MF_EXIT_INVALID;
   ok = mf_simulate (input->model, &options, sink_sample, sink, NULL, NULL, &error);
   band_close (sink, sink->last_t);
   if (!ok)

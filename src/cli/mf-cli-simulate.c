@@ -541,6 +541,9 @@ simulate_run (const MfCliCommand    *command,
   options.fallback_data = log;
   options.notice = flags->quiet ? NULL : print_notice;
   options.notice_data = (gpointer) file;
+  /* settings of the document alone that cannot run are its fault, placed in it */
+  if (!overrides_any (flags, overrides) && !mf_cli_check_settings (input->document, &options))
+    return MF_EXIT_INVALID;
   /* --series, else the document's "outputs", else everything */
   if (flags->series != NULL)
     {

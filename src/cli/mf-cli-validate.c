@@ -57,30 +57,38 @@ warn_problems (const MfDocument *document, GPtrArray **problems, GHashTable *sai
         gboolean everywhere = modes_list (problems, 0, n_modes, problem, TRUE);
 
         if (!everywhere)
-          mf_cli_report (document, TRUE, prefix, problem);
+          mf_cli_report (document, TRUE, (int) m, prefix, problem);
         else if (!modes_list (problems, 0, m, problem, FALSE))
-          mf_cli_report (document, TRUE, NULL, problem);
+          mf_cli_report (document, TRUE, -1, NULL, problem);
         g_hash_table_add (said, g_strconcat (prefix, problem, NULL));
       }
 }
 
+/* A copy of a reduction's problems, so the reduction can go. */
+static GPtrArray *
+copy_problems (const MfReduction *red)
+{
+  GPtrArray *copy = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; red != NULL && i < red->problems->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (red->problems, i)));
+  return copy;
+}
+
 /* What stops a mode from being simulated is an error: the circuit is at
- * fault (a pocket a pump fills, a state nothing determines). */
-/* Every mode's system, built as a run builds it: its reduction's problems
- * are warned about first, then the modes whose system cannot be built are
- * errors.  A mode whose system fails is reduced on its own for its
- * problems. */
+ * fault (a pocket a pump fills, a state nothing determines).  Every mode's
+ * system is built as a run builds it, one at a time: its reduction's
+ * problems are warned about first, then the modes whose system cannot be
+ * built are errors.  A mode whose system fails is reduced on its own for
+ * its problems. */
 static gboolean
 check_modes (MfCliInput *input)
 {
   const MfCircuit *circuit = mf_document_get_circuit (input->document);
   guint n_modes = circuit->modes->len;
   g_autoptr (GHashTable) said = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GPtrArray) systems = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_system_free);
-  g_autoptr (GPtrArray) reductions
-    = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_reduction_free);
   g_autoptr (GPtrArray) failures = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
-  g_autoptr (GPtrArray) none = g_ptr_array_new ();
+  g_autoptr (GArray) failed_modes = g_array_new (FALSE, FALSE, sizeof (int));
   g_autofree GPtrArray **problems = g_new0 (GPtrArray *, n_modes);
 
   for (guint m = 0; m < n_modes; m++)
@@ -89,24 +97,27 @@ check_modes (MfCliInput *input)
       MfSystem *system = mf_system_new (input->model, m, &error);
       g_autofree gboolean *closed = NULL;
       MfReduction *red;
+      int mode = (int) m;
 
       if (system != NULL)
         {
-          g_ptr_array_add (systems, system);
-          problems[m] = mf_system_get_reduction (system)->problems;
+          problems[m] = copy_problems (mf_system_get_reduction (system));
+          mf_system_free (system);
           continue;
         }
       g_ptr_array_add (failures, error);
+      g_array_append_val (failed_modes, mode);
       closed = mf_model_mode_closed (input->model, m);
       red = mf_reduction_new_for (input->model, m, closed);
-      if (red != NULL)
-        g_ptr_array_add (reductions, red);
-      problems[m] = red != NULL ? red->problems : none;
+      problems[m] = copy_problems (red);
+      g_clear_pointer (&red, mf_reduction_free);
     }
   warn_problems (input->document, problems, said);
   for (guint f = 0; f < failures->len; f++)
-    mf_cli_report (input->document, FALSE, NULL,
+    mf_cli_report (input->document, FALSE, g_array_index (failed_modes, int, f), NULL,
                    ((GError *) g_ptr_array_index (failures, f))->message);
+  for (guint m = 0; m < n_modes; m++)
+    g_ptr_array_unref (problems[m]);
   return failures->len == 0;
 }
 

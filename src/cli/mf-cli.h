@@ -11,6 +11,7 @@
 
 #include "mf-document.h"
 #include "mf-model.h"
+#include "mf-simulation.h"
 
 G_BEGIN_DECLS
 
@@ -109,13 +110,21 @@ int      mf_cli_input_load (MfCliInput *input,
                             gboolean    quiet);
 void     mf_cli_input_clear (MfCliInput *input);
 
-/* Prints `message` on stderr as "FILE:LINE:COL: [warning: ]<prefix><message>"
- * at the first component the message names, or "FILE: ..." when it names
- * none.  `prefix` may be NULL. */
+/* Prints `message`, a finding of the analysis of mode `mode` (-1: of every
+ * mode), on stderr as "FILE:LINE:COL: [warning: ]<prefix><message>": at the
+ * first component the message names, else at the mode's name in the
+ * document, else at its list of components.  `prefix` may be NULL. */
 void     mf_cli_report (const MfDocument *document,
                         gboolean          warning,
+                        int               mode,
                         const char       *prefix,
                         const char       *message);
+
+/* Whether mf_simulate() takes `options`, built from the document's own
+ * "simulation" settings alone; if not, prints why at the setting at fault,
+ * as "FILE:LINE:COL: simulation: message", and returns FALSE. */
+gboolean mf_cli_check_settings (const MfDocument          *document,
+                                const MfSimulationOptions *options);
 
 /* The index of the circuit's mode called `name`; -1 after printing a usage
  * error that lists the modes. */

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "mf-json-locate.h"
 #include "mf-json-write.h"
 
 /* TRUE when both ends of `wire` name components in `ids` (NULL: any). */
@@ -158,7 +159,7 @@ place_components (MfEditDocument *self, JsonArray *components, double dx, double
       char *new_id;
       double x, y;
 
-      if (id[0] == '\0' || strchr (id, '.') != NULL || g_hash_table_contains (taken, id)
+      if (!mf_id_is_valid (id) || g_hash_table_contains (taken, id)
           || mf_edit_document_find_component (self, id) >= 0)
         new_id = mf_edit_document_new_id (self, info->type, taken);
       else
@@ -215,8 +216,11 @@ char **
 mf_edit_document_paste (MfEditDocument *self, const char *fragment, double dx, double dy,
                         GError **error)
 {
+  const MfJsonLimits limits = { MF_DOCUMENT_MAX_DEPTH, MF_DOCUMENT_MAX_STRING,
+                                MF_DOCUMENT_MAX_ITEMS };
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) parse_error = NULL;
+  gsize offset;
   g_autoptr (GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                           NULL);
   g_autoptr (GPtrArray) new_ids = g_ptr_array_new_with_free_func (g_free);
@@ -234,7 +238,11 @@ mf_edit_document_paste (MfEditDocument *self, const char *fragment, double dx, d
       mf_edit_refuse (error, _("a paste must be moved by a finite distance"));
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, fragment, -1, &parse_error)
+  /* the loader's limits first: json-glib would spend the stack on deep nesting */
+  if (strlen (fragment) > MF_DOCUMENT_MAX_SIZE
+      || mf_json_check_limits (fragment, strlen (fragment), &limits, &offset)
+           != MF_JSON_WITHIN_LIMITS
+      || !json_parser_load_from_data (parser, fragment, -1, &parse_error)
       || json_parser_get_root (parser) == NULL)
     {
       mf_edit_refuse (error, _("the clipboard does not hold a circuit"));

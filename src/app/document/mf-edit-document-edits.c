@@ -667,6 +667,7 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
 {
   g_autofree char *label = NULL;
   g_autofree char *old_id = NULL;
+  g_autoptr (GError) rule_error = NULL;
   JsonArray *preferred;
   JsonObject *component;
 
@@ -678,10 +679,8 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
     return mf_edit_refuse (error, _("there is no component '%s'"), id);
   if (strcmp (id, new_id) == 0)
     return TRUE;
-  if (new_id[0] == '\0')
-    return mf_edit_refuse (error, _("an id must not be empty"));
-  if (strchr (new_id, '.') != NULL)
-    return mf_edit_refuse (error, _("an id must not contain '.' (it separates id and port)"));
+  if (!mf_id_check (new_id, NULL, &rule_error))
+    return mf_edit_refuse (error, "%s", rule_error->message);
   if (mf_edit_document_find_component (self, new_id) >= 0)
     return mf_edit_refuse (error, _("the id '%s' is already used"), new_id);
 

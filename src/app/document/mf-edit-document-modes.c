@@ -63,8 +63,12 @@ touch_modes (MfEditDocument *self)
 static gboolean
 check_new_mode_name (MfEditDocument *self, const char *name, GError **error)
 {
+  g_autoptr (GError) rule_error = NULL;
+
   if (name[0] == '\0')
     return mf_edit_refuse (error, _("a mode's name must not be empty"));
+  if (!mf_mode_name_check (name, NULL, &rule_error))
+    return mf_edit_refuse (error, "%s", rule_error->message);
   if (mode_exists (self, name))
     return mf_edit_refuse (error, _("there is already a mode '%s'"), name);
   return TRUE;

@@ -18,6 +18,7 @@
 #include "mf-edit-document.h"
 #include "mf-error.h"
 #include "mf-history.h"
+#include "mf-text.h"
 
 G_BEGIN_DECLS
 

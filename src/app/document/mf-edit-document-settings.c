@@ -193,6 +193,9 @@ mf_edit_document_set_state_preferred (MfEditDocument *self, const char *state,
     for (guint i = json_array_get_length (states); i-- > 0;)
       if (g_strcmp0 (json_array_get_string_element (states, i), state) == 0)
         json_array_remove_element (states, i);
+  /* a name that is not a velocity of the circuit would not load */
+  if (preferred && !mf_edit_document_verify (self, error))
+    return FALSE;
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

@@ -309,6 +309,19 @@ set_io_error (GError **error, gboolean writing, GFile *file, const GError *cause
                cause->message);
 }
 
+/* FALSE when `file` is known to be larger than the loader reads: it is not
+ * read at all then.  A size GIO cannot tell is left to the loader. */
+static gboolean
+check_file_size (GFile *file, const char *name, GError **error)
+{
+  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
+                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
+
+  if (info == NULL || !g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
+    return TRUE;
+  return mf_document_check_size ((guint64) MAX (g_file_info_get_size (info), 0), name, error);
+}
+
 gboolean
 mf_edit_document_load_file (MfEditDocument *self, GFile *file, GError **error)
 {
@@ -321,12 +334,14 @@ mf_edit_document_load_file (MfEditDocument *self, GFile *file, GError **error)
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  name = g_file_get_parse_name (file);
+  if (!check_file_size (file, name, error))
+    return FALSE;
   if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
     {
       set_io_error (error, FALSE, file, local_error);
       return FALSE;
     }
-  name = g_file_get_parse_name (file);
   return replace_document (self, contents, (gssize) length, name, file, error);
 }
 
@@ -354,6 +369,27 @@ on_contents_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
     g_task_return_boolean (task, TRUE);
 }
 
+/* The size first: a file known to be too large is not read. */
+static void
+on_size_known (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  g_autoptr (GFileInfo) info = g_file_query_info_finish (G_FILE (source), result, NULL);
+  g_autofree char *name = g_file_get_parse_name (G_FILE (source));
+  GCancellable *cancellable;
+  GError *error = NULL;
+
+  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE)
+      && !mf_document_check_size ((guint64) MAX (g_file_info_get_size (info), 0), name, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  cancellable = g_task_get_cancellable (task);
+  g_file_load_contents_async (G_FILE (source), cancellable, on_contents_loaded,
+                              g_steal_pointer (&task));
+}
+
 void
 mf_edit_document_load_file_async (MfEditDocument      *self,
                                   GFile               *file,
@@ -368,7 +404,8 @@ mf_edit_document_load_file_async (MfEditDocument      *self,
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, mf_edit_document_load_file_async);
-  g_file_load_contents_async (file, cancellable, on_contents_loaded, task);
+  g_file_query_info_async (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                           G_PRIORITY_DEFAULT, cancellable, on_size_known, task);
 }
 
 gboolean

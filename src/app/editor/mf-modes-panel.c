@@ -12,6 +12,7 @@
 #include "mf-document-keys.h"
 #include "mf-error.h"
 #include "mf-expr.h"
+#include "mf-text.h"
 #include "mf-unit-entry.h"
 #include "mf-widget-template.h"
 
@@ -253,15 +254,17 @@ check_mode_name (const char *text, gpointer user_data, GError **error)
   MfModesPanel *self = user_data;
   g_auto (GStrv) names = self->document != NULL ? mode_names (self) : NULL;
 
-  if (*text == '\0')
-    g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("a mode needs a name"));
-  else if (names != NULL && g_strcmp0 (text, self->mode) != 0
-           && g_strv_contains ((const char *const *) names, text))
-    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                 _("there is already a mode named '%s': mode names must differ"), text);
-  else
-    return TRUE;
-  return FALSE;
+  /* the rule the loader holds mode names to */
+  if (!mf_mode_name_check (text, NULL, error))
+    return FALSE;
+  if (names != NULL && g_strcmp0 (text, self->mode) != 0
+      && g_strv_contains ((const char *const *) names, text))
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                   _("there is already a mode named '%s': mode names must differ"), text);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void

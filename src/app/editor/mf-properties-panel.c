@@ -15,6 +15,7 @@
 #include "mf-error.h"
 #include "mf-field-names.h"
 #include "mf-method.h"
+#include "mf-text.h"
 #include "mf-unit-entry.h"
 #include "mf-widget-template.h"
 
@@ -312,18 +313,17 @@ check_id (const char *text, gpointer user_data, GError **error)
 {
   MfPropertiesPanel *self = user_data;
 
-  if (*text == '\0')
-    g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("an id cannot be empty"));
-  else if (strchr (text, '.') != NULL)
-    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                 _("an id cannot contain '.': it separates the id from the port, as in P1.a"));
-  else if (self->document != NULL && g_strcmp0 (text, self->component_id) != 0
-           && mf_edit_document_find_component (self->document, text) >= 0)
-    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                 _("'%s' is already the id of another component"), text);
-  else
-    return TRUE;
-  return FALSE;
+  /* the rule the loader holds ids to */
+  if (!mf_id_check (text, NULL, error))
+    return FALSE;
+  if (self->document != NULL && g_strcmp0 (text, self->component_id) != 0
+      && mf_edit_document_find_component (self->document, text) >= 0)
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                   _("'%s' is already the id of another component"), text);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void

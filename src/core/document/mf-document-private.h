@@ -15,6 +15,8 @@
 #include "mf-document.h"
 #include "mf-error.h"
 #include "mf-json-locate.h"
+#include "mf-model.h"
+#include "mf-text.h"
 
 G_BEGIN_DECLS
 
@@ -62,6 +64,17 @@ void     mf_checker_error (MfChecker  *checker,
                            const char *path,
                            const char *format,
                            ...) G_GNUC_PRINTF (3, 4);
+/* MF_ERROR_INVALID at the name of the member at `path`. */
+void     mf_checker_error_at_key (MfChecker  *checker,
+                                  const char *path,
+                                  const char *format,
+                                  ...) G_GNUC_PRINTF (3, 4);
+/* MF_ERROR_INVALID at byte `offset` of the string value at `path`. */
+void     mf_checker_error_in_string (MfChecker  *checker,
+                                     const char *path,
+                                     gsize       offset,
+                                     const char *format,
+                                     ...) G_GNUC_PRINTF (4, 5);
 /* A warning at the name of the member at `path`. */
 void     mf_checker_warn_key (MfChecker  *checker,
                               const char *path,
@@ -141,10 +154,16 @@ void        mf_document_check_schedule (MfChecker *checker,
 
 /* mf-document-validate-outputs.c: the simulation's "outputs" — the list's
  * shape with the other settings (into checker->circuit), its names against
- * the assembled circuit once the rest has loaded without error. */
+ * the assembled circuit `model`. */
 void        mf_document_check_output_list (MfChecker  *checker,
                                            JsonObject *simulation);
-void        mf_document_check_output_names (MfChecker *checker);
+void        mf_document_check_output_names (MfChecker     *checker,
+                                            const MfModel *model);
+
+/* mf-document-validate-names.c: the names of outputs, initial values and
+ * preferred states against the assembled circuit, once the rest of the
+ * document has loaded without an error. */
+void        mf_document_check_names (MfChecker *checker);
 
 /* Checks that `node`, the value of `field`, is an array, then each of its
  * elements with `check` (its index, and `data`). */

@@ -19,7 +19,9 @@ check_component_id (MfChecker *checker, JsonObject *object, const char *path, gu
 {
   JsonNode *node = json_object_get_member (object, MF_KEY_COMPONENT_ID);
   g_autofree char *id_path = mf_json_path_member (path, MF_KEY_COMPONENT_ID);
+  g_autoptr (GError) error = NULL;
   const char *id;
+  gsize offset;
 
   *usable = FALSE;
   if (node == NULL)
@@ -38,10 +40,14 @@ check_component_id (MfChecker *checker, JsonObject *object, const char *path, gu
       mf_checker_error (checker, id_path, _("component %u: 'id' must not be empty"), index + 1);
       return NULL;
     }
-  if (strchr (id, '.') != NULL)
-    mf_checker_error (checker, id_path,
-                      _("component '%s': an id must not contain '.' (it separates id and port)"),
-                      id);
+  if (!mf_id_check (id, &offset, &error))
+    {
+      g_autofree char *shown = mf_text_escape (id);
+
+      /* Translators: the first %s is the id as written, the second what is wrong with it */
+      mf_checker_error_in_string (checker, id_path, offset, _("component '%s': %s"), shown,
+                                  error->message);
+    }
   else if (mf_circuit_find_component (checker->circuit, id) >= 0
            || g_hash_table_contains (checker->broken_ids, id))
     mf_checker_error (checker, id_path, _("duplicate component id '%s'"), id);
@@ -58,6 +64,7 @@ check_component_type (MfChecker *checker, JsonObject *object, const char *path,
   g_autofree char *type_path = mf_json_path_member (path, MF_KEY_COMPONENT_TYPE);
   const MfComponentTypeInfo *info;
   const char *names[MF_N_COMPONENT_TYPES + 1];
+  g_autofree char *shown = NULL;
   const char *guess;
 
   if (node == NULL)
@@ -75,6 +82,7 @@ check_component_type (MfChecker *checker, JsonObject *object, const char *path,
   info = mf_component_type_lookup (json_node_get_string (node));
   if (info != NULL)
     return info;
+  shown = mf_text_escape (json_node_get_string (node));
 
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     names[t] = mf_component_type_info (t)->name;
@@ -84,12 +92,11 @@ check_component_type (MfChecker *checker, JsonObject *object, const char *path,
     /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the second
      * is the type as written, the third a known type close to it */
     mf_checker_error (checker, type_path, _("%s: unknown component type '%s' (did you mean '%s'?)"),
-                      owner, json_node_get_string (node), guess);
+                      owner, shown, guess);
   else
     /* Translators: the first %s names the component ("component 'P1'" or "component 2"), the second
      * is the type as written */
-    mf_checker_error (checker, type_path, _("%s: unknown component type '%s'"), owner,
-                      json_node_get_string (node));
+    mf_checker_error (checker, type_path, _("%s: unknown component type '%s'"), owner, shown);
   return NULL;
 }
 
@@ -239,9 +246,16 @@ check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unuse
     }
   object = json_node_get_object (node);
   id = check_component_id (checker, object, path, index, &usable);
-  /* Translators: names a component at the start of a message; %s is its id, %u its number */
-  owner = id != NULL ? g_strdup_printf (_("component '%s'"), id)
-                     : g_strdup_printf (_("component %u"), index + 1);
+  if (id != NULL)
+    {
+      g_autofree char *shown = mf_text_escape (id);
+
+      /* Translators: names a component at the start of a message; %s is its id */
+      owner = g_strdup_printf (_("component '%s'"), shown);
+    }
+  else
+    /* Translators: names a component at the start of a message; %u is its number */
+    owner = g_strdup_printf (_("component %u"), index + 1);
   info = check_component_type (checker, object, path, owner);
   if (info != NULL)
     component = add_component (checker, id, usable, index, info);
@@ -259,5 +273,17 @@ check_component (MfChecker *checker, JsonNode *node, guint index, gpointer unuse
 void
 mf_document_check_components (MfChecker *checker, JsonNode *node)
 {
+  /* refused before any is built: the circuit would not be worked with */
+  if (JSON_NODE_HOLDS_ARRAY (node)
+      && json_array_get_length (json_node_get_array (node)) > MF_DOCUMENT_MAX_COMPONENTS)
+    {
+      g_autofree char *path = mf_json_path_index (MF_KEY_COMPONENTS,
+                                                  MF_DOCUMENT_MAX_COMPONENTS);
+
+      mf_checker_error (checker, path, _("a circuit has at most %u components; this one has %u"),
+                        MF_DOCUMENT_MAX_COMPONENTS,
+                        json_array_get_length (json_node_get_array (node)));
+      return;
+    }
   mf_document_check_each (checker, node, MF_KEY_COMPONENTS, check_component, NULL);
 }

@@ -58,25 +58,42 @@ edit_distance (const char *a, const char *b)
   return d[la * w + lb];
 }
 
+static gsize
+length_apart (gsize length, const char *other)
+{
+  gsize other_length = strlen (other);
+
+  return length > other_length ? length - other_length : other_length - length;
+}
+
 /* The candidate a typo most likely meant, or NULL. */
 const char *
 mf_document_closest_name (const char *name, const char *const *names,
                           const MfComponentTypeInfo *info)
 {
   const char *best = NULL;
-  guint best_distance = MAX (1, (guint) strlen (name) / 3) + 1;
+  gsize length = strlen (name);
+  guint best_distance = (guint) MIN (length / 3, G_MAXUINT - 2) + 1;
 
+  best_distance = MAX (best_distance, 2);
   for (guint i = 0; names != NULL && names[i] != NULL; i++)
     {
-      guint d = edit_distance (name, names[i]);
+      guint d;
 
+      /* names whose lengths differ that much are that many edits apart */
+      if (length_apart (length, names[i]) >= best_distance)
+        continue;
+      d = edit_distance (name, names[i]);
       if (d < best_distance)
         best = names[i], best_distance = d;
     }
   for (guint i = 0; info != NULL && i < info->n_params; i++)
     {
-      guint d = edit_distance (name, info->params[i].name);
+      guint d;
 
+      if (length_apart (length, info->params[i].name) >= best_distance)
+        continue;
+      d = edit_distance (name, info->params[i].name);
       if (d < best_distance)
         best = info->params[i].name, best_distance = d;
     }
@@ -105,14 +122,15 @@ mf_document_warn_unknown_fields (MfChecker                 *checker,
 
   for (GList *l = members; l != NULL; l = l->next)
     {
-      const char *name = l->data;
       g_autofree char *member_path = NULL;
+      g_autofree char *name = NULL;
       const char *guess;
 
-      if (is_known_field (name, known, info))
+      if (is_known_field (l->data, known, info))
         continue;
-      member_path = mf_json_path_member (path, name);
-      guess = mf_document_closest_name (name, known, info);
+      member_path = mf_json_path_member (path, l->data);
+      guess = mf_document_closest_name (l->data, known, info);
+      name = mf_text_escape (l->data);
       /* Whole sentences for each case, so a translation need not glue pieces. */
       if (owner != NULL && guess != NULL)
         /* Translators: the first %s is the component, mode or section ("component 'P1'"),
@@ -177,12 +195,13 @@ parse_value (MfChecker *checker, const char *text, const char *path, const MfVal
     {
       g_autofree char *is = dimension_phrase (dimension);
       g_autofree char *should = dimension_phrase (wanted);
+      g_autofree char *shown = mf_text_escape (text);
 
       /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
        * the second is the field and what it is ("a pressure"), the fourth the field it must match
        * and what that is */
       mf_checker_error (checker, path, _("%s: '%s' is %s, but '%s' is %s"),
-                        rule->owner, text, is, rule->name, should);
+                        rule->owner, shown, is, rule->name, should);
       return NULL;
     }
   return g_steal_pointer (&expr);

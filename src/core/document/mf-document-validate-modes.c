@@ -16,7 +16,9 @@ check_mode_name (MfChecker *checker, JsonObject *object, const char *path, guint
 {
   JsonNode *node = json_object_get_member (object, MF_KEY_MODE_NAME);
   g_autofree char *name_path = mf_json_path_member (path, MF_KEY_MODE_NAME);
+  g_autoptr (GError) error = NULL;
   const char *name;
+  gsize offset;
 
   *usable = FALSE;
   if (node == NULL)
@@ -27,6 +29,14 @@ check_mode_name (MfChecker *checker, JsonObject *object, const char *path, guint
     mf_checker_error (checker, name_path, _("mode %u: 'name' must not be empty"), index + 1);
   else
     {
+      /* a name that breaks the rules is not repeated in the messages about its mode */
+      if (!mf_mode_name_check (name, &offset, &error))
+        {
+          /* Translators: %u is the mode's number, %s what is wrong with its name */
+          mf_checker_error_in_string (checker, name_path, offset, _("mode %u: %s"), index + 1,
+                                      error->message);
+          return NULL;
+        }
       if (mf_circuit_find_mode (checker->circuit, name) >= 0)
         mf_checker_error (checker, name_path, _("duplicate mode name '%s'"), name);
       else
@@ -57,10 +67,12 @@ check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const cha
   index = mf_circuit_find_component (checker->circuit, id);
   if (index < 0)
     {
+      g_autofree char *shown = mf_text_escape (id);
+
       if (!g_hash_table_contains (checker->broken_ids, id))
         /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule
          * entry 2"), the second is a component id */
-        mf_checker_error (checker, path, _("%s: no component '%s'"), owner, id);
+        mf_checker_error (checker, path, _("%s: no component '%s'"), owner, shown);
       return;
     }
   component = g_ptr_array_index (checker->circuit->components, index);
@@ -175,10 +187,13 @@ check_schedule_mode (MfChecker *checker, JsonObject *object, const char *path,
     }
   mode = mf_circuit_find_mode (checker->circuit, json_node_get_string (node));
   if (mode < 0)
-    /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule entry
-     * 2"), the second is a mode name */
-    mf_checker_error (checker, mode_path, _("%s: no mode '%s'"), owner,
-                      json_node_get_string (node));
+    {
+      g_autofree char *shown = mf_text_escape (json_node_get_string (node));
+
+      /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule
+       * entry 2"), the second is a mode name */
+      mf_checker_error (checker, mode_path, _("%s: no mode '%s'"), owner, shown);
+    }
   return mode;
 }
 

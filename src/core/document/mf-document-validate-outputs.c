@@ -4,10 +4,8 @@
  * The list's shape is checked with the other simulation settings.  Its
  * names are the assembled model's (a node is named after its junction or
  * its first port, a switch exists only for a closable branch), so they are
- * checked against a model built from the circuit, once the rest of the
- * document has loaded without an error.  A circuit that does not assemble
- * is left to those who assemble it (validate, simulate, the app), which
- * say why: its names cannot be told right or wrong.
+ * checked against the model mf-document-validate-names.c builds from the
+ * circuit once the rest of the document has loaded without an error.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -62,8 +60,12 @@ mf_document_check_output_list (MfChecker *checker, JsonObject *simulation)
         }
       name = json_node_get_string (item);
       if (!g_hash_table_add (seen, (gpointer) name))
-        /* Translators: %s is an output's name ("J1.p") */
-        mf_checker_error (checker, path, _("simulation: outputs: '%s' is listed twice"), name);
+        {
+          g_autofree char *shown = mf_text_escape (name);
+
+          /* Translators: %s is an output's name ("J1.p") */
+          mf_checker_error (checker, path, _("simulation: outputs: '%s' is listed twice"), shown);
+        }
       else
         g_ptr_array_add (names, g_strdup (name));
     }
@@ -72,17 +74,13 @@ mf_document_check_output_list (MfChecker *checker, JsonObject *simulation)
 }
 
 void
-mf_document_check_output_names (MfChecker *checker)
+mf_document_check_output_names (MfChecker *checker, const MfModel *model)
 {
   GPtrArray *outputs = checker->circuit->simulation.outputs;
-  g_autoptr (MfModel) model = NULL;
   g_autoptr (GHashTable) known = NULL;
   g_autofree const char **candidates = NULL;
 
-  if (outputs == NULL || mf_checker_has_errors (checker))
-    return;
-  model = mf_model_new (checker->circuit, NULL);
-  if (model == NULL)
+  if (outputs == NULL)
     return;
   known = mf_simulation_value_names (model);
   /* without errors the list is the array itself: entry i is item i */
@@ -90,11 +88,13 @@ mf_document_check_output_names (MfChecker *checker)
     {
       const char *name = outputs->pdata[i];
       g_autofree char *path = NULL;
+      g_autofree char *shown = NULL;
       const char *guess;
 
       if (g_hash_table_contains (known, name))
         continue;
       path = output_path (i);
+      shown = mf_text_escape (name);
       if (candidates == NULL)
         candidates = (const char **) g_hash_table_get_keys_as_array (known, NULL);
       guess = mf_document_closest_name (name, candidates, NULL);
@@ -102,9 +102,9 @@ mf_document_check_output_names (MfChecker *checker)
         /* Translators: the first %s is an output's name as written, the second a name the
          * circuit has that is close to it */
         mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s' "
-                            "(did you mean '%s'?)"), name, guess);
+                            "(did you mean '%s'?)"), shown, guess);
       else
         mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s'; "
-                            "'manifold-cli simulate' names them in its CSV header"), name);
+                            "'manifold-cli simulate' names them in its CSV header"), shown);
     }
 }

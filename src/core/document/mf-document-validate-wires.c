@@ -39,16 +39,20 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
   dot = strchr (text, '.');
   if (dot == NULL)
     {
+      g_autofree char *shown = mf_text_escape (text);
+
       mf_checker_error (checker, path, _("wire %u: '%s' is not a port; write it as 'ID.PORT'"),
-                        wire, text);
+                        wire, shown);
       return FALSE;
     }
   id = g_strndup (text, (gsize) (dot - text));
   index = mf_circuit_find_component (checker->circuit, id);
   if (index < 0)
     {
+      g_autofree char *shown = mf_text_escape (id);
+
       if (!g_hash_table_contains (checker->broken_ids, id))
-        mf_checker_error (checker, path, _("wire %u: no component '%s'"), wire, id);
+        mf_checker_error (checker, path, _("wire %u: no component '%s'"), wire, shown);
       return FALSE;
     }
   component = g_ptr_array_index (checker->circuit->components, index);
@@ -56,11 +60,12 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
   if (port < 0)
     {
       g_autofree char *ports = port_names (component->info);
+      g_autofree char *shown = mf_text_escape (dot + 1);
 
       /* Translators: %u is the wire's number, then the component id, its type ("pipe"), the port as
        * written and the list of its ports */
       mf_checker_error (checker, path, _("wire %u: component '%s' (%s) has no port '%s'; "
-                          "its ports are %s"), wire, id, component->info->name, dot + 1, ports);
+                          "its ports are %s"), wire, id, component->info->name, shown, ports);
       return FALSE;
     }
   *ref = (MfPortRef) { (guint) index, (guint) port };

@@ -51,6 +51,7 @@ check_method (MfChecker *checker, JsonObject *object)
 {
   JsonNode *node = json_object_get_member (object, MF_KEY_SIMULATION_METHOD);
   g_autofree char *names = NULL;
+  g_autofree char *shown = NULL;
 
   if (node == NULL)
     return;
@@ -66,8 +67,9 @@ check_method (MfChecker *checker, JsonObject *object)
       return;
     }
   names = mf_method_names ();
+  shown = mf_text_escape (json_node_get_string (node));
   mf_checker_error (checker, "simulation/method", _("simulation: unknown method '%s'; "
-                      "the methods are %s"), json_node_get_string (node), names);
+                      "the methods are %s"), shown, names);
 }
 
 static void
@@ -104,7 +106,8 @@ check_simulation (MfChecker *checker, JsonNode *node)
   mf_document_check_output_list (checker, object);
 }
 
-/* State names are the assembly's to check; here only that they are numbers. */
+/* The state names are checked against the assembled circuit later
+ * (mf-document-validate-names.c); here, that the values are numbers. */
 static void
 check_initial (MfChecker *checker, JsonNode *node)
 {
@@ -123,13 +126,13 @@ check_initial (MfChecker *checker, JsonNode *node)
     {
       JsonNode *value = json_object_get_member (object, l->data);
       g_autofree char *path = mf_json_path_member (MF_KEY_INITIAL, l->data);
+      g_autofree char *shown = mf_text_escape (l->data);
       MfInitialValue initial;
 
       if (!mf_document_is_number (value))
-        mf_checker_error (checker, path, _("initial: '%s' must be a number"), (char *) l->data);
+        mf_checker_error (checker, path, _("initial: '%s' must be a number"), shown);
       else if (!isfinite (json_node_get_double (value)))
-        mf_checker_error (checker, path, _("initial: '%s' is not a finite number"),
-                          (char *) l->data);
+        mf_checker_error (checker, path, _("initial: '%s' is not a finite number"), shown);
       else
         {
           initial.name = g_strdup (l->data);
@@ -249,5 +252,5 @@ mf_document_check (MfChecker *checker, JsonNode *root)
   check_section (checker, object, MF_KEY_INITIAL, check_initial);
   check_section (checker, object, MF_KEY_PREFER_STATES, check_preferred_states);
   /* last: the names are the assembled circuit's */
-  mf_document_check_output_names (checker);
+  mf_document_check_names (checker);
 }

@@ -9,12 +9,18 @@
  */
 #include "mf-document.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mf-document-private.h"
 #include "mf-json-write.h"
+#include "mf-text.h"
 
 struct _MfDocument
 {
@@ -100,16 +106,14 @@ mf_checker_add (MfChecker  *checker,
 /* Where the value (or member name) at `path` is; a path the scanner did not
  * reach falls back on its container, so a finding always has a place. */
 static void
-checker_locate (MfChecker *checker, const char *path, gboolean key, guint *line,
-                guint *column)
+locate_path (const MfJsonLocator *locator, const char *path, gboolean key, guint *line,
+             guint *column)
 {
   g_autofree char *place = g_strdup (path);
 
-  if (checker->locator == NULL)
-    checker->locator = mf_json_locator_new (checker->text, (gssize) checker->length);
-  if (key && mf_json_locator_find_key (checker->locator, path, line, column))
+  if (key && mf_json_locator_find_key (locator, path, line, column))
     return;
-  while (!mf_json_locator_find (checker->locator, place, line, column))
+  while (!mf_json_locator_find (locator, place, line, column))
     {
       char *slash = strrchr (place, '/');
 
@@ -123,6 +127,15 @@ checker_locate (MfChecker *checker, const char *path, gboolean key, guint *line,
       else
         place[0] = '\0';
     }
+}
+
+static void
+checker_locate (MfChecker *checker, const char *path, gboolean key, guint *line,
+                guint *column)
+{
+  if (checker->locator == NULL)
+    checker->locator = mf_json_locator_new (checker->text, (gssize) checker->length);
+  locate_path (checker->locator, path, key, line, column);
 }
 
 /* One problem at the value of `path` (or at its key, `on_key`). */
@@ -167,6 +180,16 @@ mf_checker_error (MfChecker *checker, const char *path, const char *format, ...)
 }
 
 void
+mf_checker_error_at_key (MfChecker *checker, const char *path, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  checker_vreport (checker, MF_SEVERITY_ERROR, MF_ERROR_INVALID, path, TRUE, format, args);
+  va_end (args);
+}
+
+void
 mf_checker_warn_key (MfChecker *checker, const char *path, const char *format, ...)
 {
   va_list args;
@@ -174,6 +197,22 @@ mf_checker_warn_key (MfChecker *checker, const char *path, const char *format, .
   va_start (args, format);
   checker_vreport (checker, MF_SEVERITY_WARNING, MF_ERROR_INVALID, path, TRUE, format, args);
   va_end (args);
+}
+
+static void
+checker_vreport_in_string (MfChecker   *checker,
+                           MfErrorCode  code,
+                           const char  *path,
+                           gsize        offset,
+                           const char  *format,
+                           va_list      args)
+{
+  guint line, column;
+
+  checker_locate (checker, path, FALSE, &line, &column);
+  mf_json_locator_find_in_string (checker->locator, path, offset, &line, &column);
+  mf_checker_add (checker, MF_SEVERITY_ERROR, code, line, column,
+                  g_strdup_vprintf (format, args));
 }
 
 void
@@ -184,13 +223,23 @@ mf_checker_syntax_in_string (MfChecker  *checker,
                              ...)
 {
   va_list args;
-  guint line, column;
 
-  checker_locate (checker, path, FALSE, &line, &column);
-  mf_json_locator_find_in_string (checker->locator, path, offset, &line, &column);
   va_start (args, format);
-  mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                  g_strdup_vprintf (format, args));
+  checker_vreport_in_string (checker, MF_ERROR_SYNTAX, path, offset, format, args);
+  va_end (args);
+}
+
+void
+mf_checker_error_in_string (MfChecker  *checker,
+                            const char *path,
+                            gsize       offset,
+                            const char *format,
+                            ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  checker_vreport_in_string (checker, MF_ERROR_INVALID, path, offset, format, args);
   va_end (args);
 }
 
@@ -318,26 +367,60 @@ report_json_error (MfChecker *checker, const GError *error)
       if (length > 1 && (glong) column >= length)
         column -= (guint) length - 1;
     }
+  /* json-glib's words may quote the text: an identifier, a character */
   mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                  g_steal_pointer (&message));
+                  mf_text_escape (message));
 }
 
-/* json-glib parses by recursion: some 100 000 nested brackets overflow the
- * stack.  A document needs a handful of levels. */
-#define MF_DOCUMENT_MAX_DEPTH 1000
-
-static gboolean
-check_depth (MfChecker *checker)
+/* A document too large to read: at its start, the whole of it is at fault. */
+static void
+report_too_large (MfChecker *checker)
 {
+  mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_INVALID, 1, 1,
+                  /* Translators: %u is a number of mebibytes (MiB, 2^20 bytes) */
+                  g_strdup_printf (_("the document is larger than %u MiB"),
+                                   MF_DOCUMENT_MAX_SIZE >> 20));
+}
+
+/* The text's size, nesting, strings and number of values, against
+ * docs/format.md, "Limits": before json-glib reads it, which would need the
+ * stack for deep nesting and some 80 bytes per value. */
+static gboolean
+check_limits (MfChecker *checker)
+{
+  const MfJsonLimits limits = { MF_DOCUMENT_MAX_DEPTH, MF_DOCUMENT_MAX_STRING,
+                                MF_DOCUMENT_MAX_ITEMS };
+  MfErrorCode code = MF_ERROR_INVALID;
   gsize offset;
   guint line, column;
+  char *message;
 
-  if (mf_json_check_depth (checker->text, checker->length, MF_DOCUMENT_MAX_DEPTH, &offset))
-    return TRUE;
+  if (checker->length > MF_DOCUMENT_MAX_SIZE)
+    {
+      report_too_large (checker);
+      return FALSE;
+    }
+  switch (mf_json_check_limits (checker->text, checker->length, &limits, &offset))
+    {
+    case MF_JSON_WITHIN_LIMITS:
+      return TRUE;
+    case MF_JSON_TOO_DEEP:
+      message = g_strdup_printf (_("arrays and objects nest deeper than %u levels"),
+                                 MF_DOCUMENT_MAX_DEPTH);
+      code = MF_ERROR_SYNTAX;
+      break;
+    case MF_JSON_STRING_TOO_LONG:
+      message = g_strdup_printf (_("a string may be at most %u bytes long; this one is longer"),
+                                 MF_DOCUMENT_MAX_STRING);
+      break;
+    case MF_JSON_TOO_MANY_ITEMS:
+    default:
+      message = g_strdup_printf (_("the document holds more than %u values and member names"),
+                                 MF_DOCUMENT_MAX_ITEMS);
+      break;
+    }
   mf_json_text_position (checker->text, offset, &line, &column);
-  mf_checker_add (checker, MF_SEVERITY_ERROR, MF_ERROR_SYNTAX, line, column,
-                  g_strdup_printf (_("arrays and objects nest deeper than %u levels"),
-                                   MF_DOCUMENT_MAX_DEPTH));
+  mf_checker_add (checker, MF_SEVERITY_ERROR, code, line, column, message);
   return FALSE;
 }
 
@@ -349,7 +432,7 @@ read_json (MfChecker *checker)
   g_autoptr (GError) error = NULL;
   JsonNode *root;
 
-  if (!check_encoding (checker) || !check_depth (checker))
+  if (!check_limits (checker) || !check_encoding (checker))
     return NULL;
   if (!json_parser_load_from_data (parser, checker->text, (gssize) checker->length, &error))
     {
@@ -434,23 +517,84 @@ file_error_reason (const GError *error)
   return after_path != NULL ? after_path + strlen ("\xe2\x80\x9d: ") : error->message;
 }
 
+/* The contents of `path`, but not much more than MF_DOCUMENT_MAX_SIZE
+ * bytes: enough to know that a file is too large without reading all of
+ * it (it may be a device that never ends).  *length is the file's size
+ * when it is known to be too large without reading it. */
+static char *
+read_file (const char *path, gsize *length, GError **error)
+{
+  g_autoptr (GByteArray) contents = g_byte_array_new ();
+  int fd = g_open (path, O_RDONLY, 0);
+  int failure = fd < 0 ? errno : 0;
+  struct stat info;
+
+  if (failure == 0 && fstat (fd, &info) == 0 && S_ISREG (info.st_mode)
+      && (guint64) info.st_size > MF_DOCUMENT_MAX_SIZE)
+    {
+      g_close (fd, NULL);
+      *length = (gsize) MIN ((guint64) info.st_size, G_MAXSIZE);
+      return g_strdup ("");
+    }
+  while (failure == 0 && contents->len <= MF_DOCUMENT_MAX_SIZE)
+    {
+      guint before = contents->len;
+      gssize n;
+
+      g_byte_array_set_size (contents, before + (1u << 16));
+      n = read (fd, contents->data + before, 1u << 16);
+      failure = n < 0 && errno != EINTR ? errno : 0;
+      g_byte_array_set_size (contents, before + (guint) MAX (n, 0));
+      if (n == 0)
+        break;
+    }
+  if (fd >= 0)
+    g_close (fd, NULL);
+  if (failure != 0)
+    {
+      /* Translators: the first %s is a file, the second the reason */
+      g_set_error (error, MF_ERROR, MF_ERROR_IO, _("cannot read %s: %s"), path,
+                   g_strerror (failure));
+      return NULL;
+    }
+  *length = contents->len;
+  g_byte_array_append (contents, (const guint8 *) "", 1);
+  return (char *) g_byte_array_free (g_steal_pointer (&contents), FALSE);
+}
+
+/* FALSE, with the loader's finding, when `size` bytes are too many. */
+static gboolean
+check_size (guint64 size, const char *name, GPtrArray *diagnostics, GError **error)
+{
+  MfChecker checker;
+
+  if (size <= MF_DOCUMENT_MAX_SIZE)
+    return TRUE;
+  mf_checker_init (&checker, "", 0);
+  report_too_large (&checker);
+  hand_over_findings (&checker, name, diagnostics, error);
+  mf_checker_clear (&checker);
+  return FALSE;
+}
+
 MfDocument *
 mf_document_load_file (const char *path, GPtrArray *diagnostics, GError **error)
 {
-  g_autoptr (GError) local_error = NULL;
   g_autofree char *contents = NULL;
   gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &contents, &length, &local_error))
-    {
-      /* Translators: the first %s is a file, the second the reason */
-      g_set_error (error, MF_ERROR, MF_ERROR_IO, _("cannot read %s: %s"), path,
-                   file_error_reason (local_error));
-      return NULL;
-    }
+  contents = read_file (path, &length, error);
+  if (contents == NULL || !check_size (length, path, diagnostics, error))
+    return NULL;
   return mf_document_load_data (contents, (gssize) length, path, diagnostics, error);
+}
+
+gboolean
+mf_document_check_size (guint64 size, const char *name, GError **error)
+{
+  return check_size (size, name, NULL, error);
 }
 
 void
@@ -521,6 +665,71 @@ mf_document_locate_component (const MfDocument *document,
       return mf_json_locator_find (document_locator (document), path, line, column);
     }
   return FALSE;
+}
+
+gboolean
+mf_document_locate (const MfDocument *document, const char *path, guint *line, guint *column)
+{
+  g_return_val_if_fail (document != NULL && path != NULL, FALSE);
+
+  return mf_json_locator_find (document_locator (document), path, line, column);
+}
+
+/* The path of what an error of mf_model_new_located() is about. */
+static char *
+fault_path (const MfDocument *document, const MfModelFault *fault, gboolean *key)
+{
+  *key = FALSE;
+  /* the document loaded without an error: every component, initial value
+   * and preferred state is in the circuit, in the order of the text */
+  switch (fault->kind)
+    {
+    case MF_MODEL_FAULT_COMPONENT:
+      return mf_json_path_index (MF_KEY_COMPONENTS, fault->index);
+    case MF_MODEL_FAULT_MODES:
+      return g_strdup (MF_KEY_MODES);
+    case MF_MODEL_FAULT_INITIAL:
+      *key = TRUE;
+      return mf_json_path_member (MF_KEY_INITIAL, g_array_index (document->circuit->initial,
+                                                                 MfInitialValue,
+                                                                 fault->index).name);
+    case MF_MODEL_FAULT_PREFERRED:
+      return mf_json_path_index (MF_KEY_PREFER_STATES, fault->index);
+    case MF_MODEL_FAULT_CIRCUIT:
+    default:
+      return g_strdup (MF_KEY_COMPONENTS);
+    }
+}
+
+MfModel *
+mf_document_new_model (const MfDocument *document, GPtrArray *diagnostics, GError **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  MfDiagnostic *diagnostic;
+  MfModelFault fault;
+  MfModel *model;
+  gboolean key;
+
+  g_return_val_if_fail (document != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  model = mf_model_new_located (document->circuit, &fault, &local_error);
+  if (model != NULL)
+    return model;
+  diagnostic = g_new0 (MfDiagnostic, 1);
+  diagnostic->severity = MF_SEVERITY_ERROR;
+  diagnostic->message = g_strdup (local_error->message);
+  path = fault_path (document, &fault, &key);
+  locate_path (document_locator (document), path, key, &diagnostic->line, &diagnostic->column);
+  text = mf_diagnostic_format (diagnostic, document->name);
+  g_set_error_literal (error, MF_ERROR, local_error->code, text);
+  if (diagnostics != NULL)
+    g_ptr_array_add (diagnostics, diagnostic);
+  else
+    mf_diagnostic_free (diagnostic);
+  return NULL;
 }
 
 /* --- writing -------------------------------------------------------- */

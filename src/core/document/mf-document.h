@@ -10,8 +10,17 @@
 #include <glib.h>
 
 #include "mf-circuit.h"
+#include "mf-model.h"
 
 G_BEGIN_DECLS
+
+/* The largest document the loader reads (docs/format.md, "Limits"); each
+ * limit is refused with a located error before it costs more memory. */
+#define MF_DOCUMENT_MAX_SIZE       (256u << 20) /* bytes of text */
+#define MF_DOCUMENT_MAX_DEPTH      1000u        /* arrays and objects inside one another */
+#define MF_DOCUMENT_MAX_STRING     (1u << 20)   /* bytes of one string, as written */
+#define MF_DOCUMENT_MAX_ITEMS      25000000u    /* values and member names */
+#define MF_DOCUMENT_MAX_COMPONENTS 1000000u
 
 typedef enum
 {
@@ -21,7 +30,8 @@ typedef enum
 
 /* One problem found in a document.  line and column are 1-based and point
  * at the value at fault (for a value inside a string, at the character at
- * fault); 0 when the problem has no place in the text. */
+ * fault); the loader places every problem, a document too large to read at
+ * 1:1.  0 for a problem that has no place in the text. */
 typedef struct
 {
   MfSeverity severity;
@@ -48,6 +58,12 @@ MfDocument      *mf_document_load_data (const char *data,
                                         const char *name,
                                         GPtrArray  *diagnostics,
                                         GError    **error);
+/* FALSE, with the error mf_document_load_data() would give, when a
+ * document of `size` bytes is too large to read (docs/format.md,
+ * "Limits"): for a caller that knows the size before reading. */
+gboolean         mf_document_check_size (guint64     size,
+                                         const char *name,
+                                         GError    **error);
 /* The same for a file; a file that cannot be read is MF_ERROR_IO. */
 MfDocument      *mf_document_load_file (const char *path,
                                         GPtrArray  *diagnostics,
@@ -64,6 +80,20 @@ gboolean         mf_document_locate_component (const MfDocument *document,
                                                const char       *id,
                                                guint            *line,
                                                guint            *column);
+/* Where the value at `path` (mf-json-locate.h: "modes/1/name") starts in
+ * the text.  FALSE if the document has no such value. */
+gboolean         mf_document_locate (const MfDocument *document,
+                                     const char       *path,
+                                     guint            *line,
+                                     guint            *column);
+
+/* The document's circuit assembled, as mf_model_new() does it.  When it
+ * cannot be, NULL: the error goes into `diagnostics` (if not NULL), placed
+ * at what it is about (a component, the list of components, an initial
+ * value), and into `error` as "NAME:LINE:COL: message". */
+MfModel         *mf_document_new_model (const MfDocument *document,
+                                        GPtrArray        *diagnostics,
+                                        GError          **error);
 
 /* The document as pretty-printed JSON: every field it was loaded with, in
  * its order, unknown ones included. */

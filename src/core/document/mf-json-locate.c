@@ -460,38 +460,56 @@ mf_json_path_index (const char *parent, guint index)
   return g_strdup_printf ("%s/%u", parent, index);
 }
 
-gboolean
-mf_json_check_depth (const char *text, gsize length, guint max_depth, gsize *offset)
+MfJsonLimit
+mf_json_check_limits (const char *text, gsize length, const MfJsonLimits *limits, gsize *offset)
 {
-  MfScanner scanner = { text, length, { 0, 1, 1 } };
+  MfScanner scanner = { text, length, { bom_length (text, length), 1, 1 } };
+  gsize items = 0;
   guint depth = 0;
   int c;
 
   while ((c = scanner_peek (&scanner, 0)) >= 0)
     {
-      if (c == '"' || c == '\'')
-        {
-          scanner_read_string (&scanner, NULL);
-          continue;
-        }
-      if (c == '/')
-        {
-          gsize before = scanner.at.offset;
+      gsize start = scanner.at.offset;
+      MfJsonLimit broken = MF_JSON_WITHIN_LIMITS;
 
+      if (c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r')
+        {
           scanner_skip_space (&scanner);
-          if (scanner.at.offset > before)
+          if (scanner.at.offset > start)
             continue;
         }
-      if ((c == '[' || c == '{') && ++depth > max_depth)
+      if (c == ']' || c == '}' || c == ',' || c == ':' || c == '/')
         {
-          *offset = scanner.at.offset;
-          return FALSE;
+          if ((c == ']' || c == '}') && depth > 0)
+            depth--;
+          scanner.at.offset++;
+          continue;
         }
-      if ((c == ']' || c == '}') && depth > 0)
-        depth--;
-      scanner.at.offset++;
+      if (++items > limits->max_items)
+        broken = MF_JSON_TOO_MANY_ITEMS;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > limits->max_depth)
+            broken = MF_JSON_TOO_DEEP;
+          scanner.at.offset++;
+        }
+      else if (c == '"' || c == '\'')
+        {
+          /* an unclosed string runs to the end of the text */
+          scanner_read_string (&scanner, NULL);
+          if (scanner.at.offset - start > limits->max_string + 2)
+            broken = MF_JSON_STRING_TOO_LONG;
+        }
+      else if (!scanner_read_scalar (&scanner))
+        scanner.at.offset++;
+      if (broken != MF_JSON_WITHIN_LIMITS)
+        {
+          *offset = start;
+          return broken;
+        }
     }
-  return TRUE;
+  return MF_JSON_WITHIN_LIMITS;
 }
 
 gboolean

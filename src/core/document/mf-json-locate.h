@@ -57,13 +57,32 @@ char          *mf_json_path_member (const char *parent,
 char          *mf_json_path_index (const char *parent,
                                    guint       index);
 
-/* FALSE when arrays and objects nest deeper than `max_depth` (json-glib
- * parses by recursion and would run out of stack), with *offset at the
- * bracket that goes too deep. */
-gboolean       mf_json_check_depth (const char *text,
-                                    gsize       length,
-                                    guint       max_depth,
-                                    gsize      *offset);
+/* What a text must keep within before json-glib parses it: json-glib
+ * parses by recursion (nesting costs C stack) and keeps every value as a
+ * node of its own (some 80 bytes each). */
+typedef struct
+{
+  guint max_depth;   /* arrays and objects inside one another */
+  gsize max_string;  /* bytes between a string's quotes, as written */
+  gsize max_items;   /* values and member names */
+} MfJsonLimits;
+
+typedef enum
+{
+  MF_JSON_WITHIN_LIMITS,
+  MF_JSON_TOO_DEEP,
+  MF_JSON_STRING_TOO_LONG,
+  MF_JSON_TOO_MANY_ITEMS,
+} MfJsonLimit;
+
+/* The first limit `text` breaks, in the order of the text, with *offset at
+ * the bracket that nests too deep, the opening quote of the string that is
+ * too long, or the start of the item one too many.  The text need not
+ * parse. */
+MfJsonLimit    mf_json_check_limits (const char         *text,
+                                     gsize               length,
+                                     const MfJsonLimits *limits,
+                                     gsize              *offset);
 
 /* FALSE when a string is opened and never closed, with *offset at its
  * opening quote. */

@@ -143,6 +143,7 @@ gboolean
 mf_expr_fail_unexpected (MfParser *p)
 {
   const char *s = p->text + p->start;
+  g_autofree char *shown = NULL;
   gunichar c;
 
   switch (p->kind)
@@ -153,11 +154,11 @@ mf_expr_fail_unexpected (MfParser *p)
       c = g_utf8_get_char_validated (s, -1);
       if (c == (gunichar) -1 || c == (gunichar) -2)
         return mf_expr_parser_fail (p, p->start, _("unexpected byte 0x%02X"), (guint) (guchar) *s);
-      return mf_expr_parser_fail (p, p->start, _("unexpected character '%.*s'"),
-                                  (int) (g_utf8_next_char (s) - s), s);
+      shown = mf_text_escape_len (s, g_utf8_next_char (s) - s);
+      return mf_expr_parser_fail (p, p->start, _("unexpected character '%s'"), shown);
     default:
-      return mf_expr_parser_fail (p, p->start, _("unexpected '%.*s'"),
-                                  (int) MIN (p->end - p->start, 40), s);
+      shown = mf_text_escape_len (s, (gssize) MIN (p->end - p->start, 40));
+      return mf_expr_parser_fail (p, p->start, _("unexpected '%s'"), shown);
     }
 }
 

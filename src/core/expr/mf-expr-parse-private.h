@@ -8,13 +8,15 @@
 #pragma once
 
 #include "mf-expr-private.h"
+#include "mf-text.h"
 
 G_BEGIN_DECLS
 
 /* Bounds the parser's recursion ("((((...") and the tree height, so neither
- * the parse nor an evaluation on a simulation thread can exhaust the stack. */
-#define MF_EXPR_MAX_DEPTH  200
-#define MF_EXPR_MAX_HEIGHT 2000
+ * the parse nor an evaluation on a simulation thread can exhaust the stack
+ * (docs/format.md, "Limits"). */
+#define MF_EXPR_MAX_DEPTH  200u
+#define MF_EXPR_MAX_HEIGHT 2000u
 /* Keeps dimension exponents far from the gint8 limits. */
 #define MF_EXPR_MAX_EXPONENT 60
 

@@ -99,14 +99,19 @@ push_node (MfParser *p, MfNode node, guint n_args)
   return push_constant (p, value);
 }
 
+/* The height of `out` over its tallest child; too tall is reported at
+ * byte `at` of the text. */
 static gboolean
-check_height (MfParser *p, MfOperand *out, guint child_height)
+check_height (MfParser *p, MfOperand *out, guint child_height, gsize at)
 {
   out->height = child_height + 1;
   if (parser_node (p, out->node)->op == MF_OP_CONST)
     out->height = 1;
   if (out->height > MF_EXPR_MAX_HEIGHT)
-    return mf_expr_parser_fail (p, out->offset, _("expression too long or nested too deeply"));
+    /* Translators: %u is the limit, docs/format.md "Limits" */
+    return mf_expr_parser_fail (p, at, _("expression too long: more than %u terms in t "
+                                                  "chained one after another"),
+                                MF_EXPR_MAX_HEIGHT);
   return TRUE;
 }
 
@@ -117,7 +122,7 @@ push_binary (MfParser *p, MfOp op, const MfOperand *a, const MfOperand *b, MfOpe
 
   out->node = push_node (p, node, 2);
   out->offset = a->offset;
-  return check_height (p, out, MAX (a->height, b->height));
+  return check_height (p, out, MAX (a->height, b->height), b->offset);
 }
 
 /* Dividing by 1000 rather than multiplying by 0.001 makes "12 mm" exactly
@@ -138,6 +143,7 @@ static gboolean
 parse_unit (MfParser *p, double *value, MfDimension *dimension)
 {
   gsize i = mf_expr_skip_space (p->text, p->end);
+  g_autofree char *shown = NULL;
   gsize len, word_end;
   double factor = 1.0;
 
@@ -154,13 +160,12 @@ parse_unit (MfParser *p, double *value, MfDimension *dimension)
     return TRUE;
 
   word_end = mf_expr_scan_name (p->text, i);
+  shown = mf_text_escape_len (p->text + i, (gssize) MIN (word_end - i, 40));
   if (find_function (p->text + i, word_end - i) != NULL
       || (word_end - i == 1 && p->text[i] == 't')
       || (word_end - i == 2 && strncmp (p->text + i, "pi", 2) == 0))
-    return mf_expr_parser_fail (p, i, _("operator expected before '%.*s'"), (int) (word_end - i),
-                                p->text + i);
-  return mf_expr_parser_fail (p, i, _("unknown unit '%.*s'"), (int) MIN (word_end - i, 40),
-                              p->text + i);
+    return mf_expr_parser_fail (p, i, _("operator expected before '%s'"), shown);
+  return mf_expr_parser_fail (p, i, _("unknown unit '%s'"), shown);
 }
 
 static gboolean
@@ -355,7 +360,7 @@ parse_call (MfParser *p, const MfFunction *fn, gsize name_offset, MfOperand *out
   out->offset = name_offset;
   out->dimension = fn->op == MF_OP_TABLE ? table_dimension
                                           : mf_expr_function_dimension (fn->op, args);
-  return check_height (p, out, height);
+  return check_height (p, out, height, out->offset);
 }
 
 static gboolean
@@ -364,6 +369,7 @@ parse_name (MfParser *p, MfOperand *out)
   const char *name = p->text + p->start;
   gsize len = p->end - p->start;
   const MfFunction *fn = find_function (name, len);
+  g_autofree char *shown = NULL;
   MfNode node = { .op = MF_OP_T };
 
   out->dimension = unitless;
@@ -371,16 +377,15 @@ parse_name (MfParser *p, MfOperand *out)
   if (fn != NULL)
     return parse_call (p, fn, p->start, out);
 
+  shown = mf_text_escape_len (name, (gssize) MIN (len, 40));
   if (mf_expr_token_is (p, "t"))
     out->node = push_node (p, node, 0);
   else if (mf_expr_token_is (p, "pi"))
     out->node = push_constant (p, G_PI);
   else if (p->text[mf_expr_skip_space (p->text, p->end)] == '(')
-    return mf_expr_parser_fail (p, p->start, _("unknown function '%.*s'"), (int) MIN (len, 40),
-                                name);
+    return mf_expr_parser_fail (p, p->start, _("unknown function '%s'"), shown);
   else
-    return mf_expr_parser_fail (p, p->start, _("unknown name '%.*s' (only t and pi)"),
-                                (int) MIN (len, 40), name);
+    return mf_expr_parser_fail (p, p->start, _("unknown name '%s' (only t and pi)"), shown);
   mf_expr_next_token (p);
   return TRUE;
 }
@@ -449,7 +454,10 @@ parse_unary (MfParser *p, MfOperand *out)
   gboolean ok;
 
   if (++p->depth > MF_EXPR_MAX_DEPTH)
-    return mf_expr_parser_fail (p, p->start, _("expression too long or nested too deeply"));
+    /* Translators: %u is the limit, docs/format.md "Limits" */
+    return mf_expr_parser_fail (p, p->start, _("expression nested more than %u levels deep "
+                                               "(parentheses, calls and signs)"),
+                                MF_EXPR_MAX_DEPTH);
 
   if (mf_expr_at_punct (p, '-') || mf_expr_at_punct (p, '+'))
     {
@@ -463,7 +471,7 @@ parse_unary (MfParser *p, MfOperand *out)
         {
           node.arg[0] = out->node;
           out->node = push_node (p, node, 1);
-          ok = check_height (p, out, out->height);
+          ok = check_height (p, out, out->height, offset);
         }
       out->offset = offset;
     }

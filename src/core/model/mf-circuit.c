@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-text.h"
 
 static void
 mode_free (MfMode *mode)
@@ -174,20 +175,28 @@ mf_circuit_connect (MfCircuit *circuit, const char *port_a, const char *port_b, 
 {
   MfWire wire;
 
+  g_autofree char *shown_a = NULL;
+  g_autofree char *shown_b = NULL;
+
   if (!mf_circuit_parse_port (circuit, port_a, &wire.ends[0]))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), port_a);
+      shown_a = mf_text_escape (port_a);
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), shown_a);
       return FALSE;
     }
   if (!mf_circuit_parse_port (circuit, port_b, &wire.ends[1]))
     {
-      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), port_b);
+      shown_b = mf_text_escape (port_b);
+      g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("no port '%s'"), shown_b);
       return FALSE;
     }
   if (port_domain (circuit, wire.ends[0]) != port_domain (circuit, wire.ends[1]))
     {
+      shown_a = mf_text_escape (port_a);
+      shown_b = mf_text_escape (port_b);
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                   _("wire joins hydraulic and mechanical ports ('%s' and '%s')"), port_a, port_b);
+                   _("wire joins hydraulic and mechanical ports ('%s' and '%s')"), shown_a,
+                   shown_b);
       return FALSE;
     }
   g_array_append_val (circuit->wires, wire);

@@ -12,6 +12,7 @@
 
 #include "mf-error.h"
 #include "mf-port-nodes.h"
+#include "mf-text.h"
 
 /* ---- nodes from wires (mf-port-nodes.h) ---- */
 
@@ -75,7 +76,7 @@ node_of (MfModel *model, guint component, guint port)
 /* Junctions rename their node; tanks and volumes make it a boundary or a
  * compliant node. */
 static gboolean
-classify_nodes (MfModel *model, GError **error)
+classify_nodes (MfModel *model, MfModelFault *fault, GError **error)
 {
   const MfCircuit *circuit = model->circuit;
   g_autofree gboolean *named = g_new0 (gboolean, MAX (model->nodes->len, 1));
@@ -115,6 +116,7 @@ classify_nodes (MfModel *model, GError **error)
                          "or volumes, but not both"),
                        node->name, other->info->name, other->id, component->info->name,
                        component->id);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, c };
           return FALSE;
         }
       node->component = c;
@@ -370,8 +372,21 @@ build_elements (MfModel *model)
 /* Masses on one mechanical node move together; on a fixed node they stand
  * still.  Both are velocity constraints: rows of W whose multipliers are the
  * contact forces. */
+/* The component whose port comes first on node `n`. */
+static guint
+first_component_on (const MfModel *model, guint n)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  for (guint c = 0; c < circuit->components->len; c++)
+    for (guint p = 0; p < component_at (circuit, c)->info->n_ports; p++)
+      if (mf_model_port_node (model, c, p) == n)
+        return c;
+  return 0;
+}
+
 static gboolean
-build_links (MfModel *model, GError **error)
+build_links (MfModel *model, MfModelFault *fault, GError **error)
 {
   for (guint n = 0; n < model->nodes->len; n++)
     {
@@ -387,6 +402,7 @@ build_links (MfModel *model, GError **error)
                        _("mechanical node %s has no mass and no fixed support: connect it to a "
                          "mass, a piston or a fixed point"),
                        node->name);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, first_component_on (model, n) };
           return FALSE;
         }
       if (in->len > 0 && !node->fixed)
@@ -513,7 +529,7 @@ build_outputs (MfModel *model)
 }
 
 static gboolean
-check_initial_values (MfModel *model, GError **error)
+check_initial_values (MfModel *model, MfModelFault *fault, GError **error)
 {
   const MfCircuit *circuit = model->circuit;
 
@@ -524,12 +540,14 @@ check_initial_values (MfModel *model, GError **error)
       if (mf_model_find_state (model, init->name) < 0)
         {
           g_autofree char *names = g_strjoinv (", ", (char **) model->state_names->pdata);
+          g_autofree char *shown = mf_text_escape (init->name);
 
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                        /* Translators: the first %s is the state as written, the second the list of
                         * the circuit's states */
                        _("initial value for '%s': the circuit has no such state (its states: %s)"),
-                       init->name, names);
+                       shown, names);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_INITIAL, i };
           return FALSE;
         }
     }
@@ -540,8 +558,11 @@ check_initial_values (MfModel *model, GError **error)
 
       if (state < 0 || (guint) state >= model->branches->len)
         {
+          g_autofree char *shown = mf_text_escape (name);
+
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                       _("preferred state '%s' is not a velocity of the circuit"), name);
+                       _("preferred state '%s' is not a velocity of the circuit"), shown);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_PREFERRED, i };
           return FALSE;
         }
     }
@@ -571,24 +592,29 @@ model_init (MfModel *model, const MfCircuit *circuit)
 }
 
 MfModel *
-mf_model_new (const MfCircuit *circuit, GError **error)
+mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **error)
 {
   MfModel *model = g_new0 (MfModel, 1);
+  MfModelFault ignored;
 
+  if (fault == NULL)
+    fault = &ignored;
+  *fault = (MfModelFault) { MF_MODEL_FAULT_CIRCUIT, 0 };
   model_init (model, circuit);
   if (circuit->modes->len == 0)
     {
       /* the loader always makes one; a circuit built in code must too */
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                    _("the circuit has no mode: add one (e.g. \"default\", with nothing closed)"));
+      fault->kind = MF_MODEL_FAULT_MODES;
       goto fail;
     }
   build_nodes (model);
-  if (!classify_nodes (model, error))
+  if (!classify_nodes (model, fault, error))
     goto fail;
   build_states (model);
   build_elements (model);
-  if (!build_links (model, error))
+  if (!build_links (model, fault, error))
     goto fail;
   build_junction_rows (model);
   if (model->state_names->len == 0)
@@ -600,7 +626,7 @@ mf_model_new (const MfCircuit *circuit, GError **error)
     }
   g_ptr_array_add (model->state_names, NULL); /* so that it joins as a strv */
   g_ptr_array_set_size (model->state_names, model->state_names->len - 1);
-  if (!check_initial_values (model, error))
+  if (!check_initial_values (model, fault, error))
     goto fail;
   build_outputs (model);
   /* name → index + 1, the first output of a name winning as a search would */
@@ -616,6 +642,12 @@ mf_model_new (const MfCircuit *circuit, GError **error)
 fail:
   mf_model_free (model);
   return NULL;
+}
+
+MfModel *
+mf_model_new (const MfCircuit *circuit, GError **error)
+{
+  return mf_model_new_located (circuit, NULL, error);
 }
 
 void

@@ -43,6 +43,27 @@ typedef enum
  * tanks on one node, a circuit with no state at all, ...). */
 MfModel         *mf_model_new (const MfCircuit *circuit,
                                GError         **error);
+/* What an error of mf_model_new_located() is about, for a caller that
+ * places it in a document. */
+typedef enum
+{
+  MF_MODEL_FAULT_CIRCUIT,   /* the circuit as a whole: its components */
+  MF_MODEL_FAULT_COMPONENT, /* circuit->components[index] */
+  MF_MODEL_FAULT_MODES,     /* the circuit's modes */
+  MF_MODEL_FAULT_INITIAL,   /* circuit->initial[index] */
+  MF_MODEL_FAULT_PREFERRED, /* circuit->preferred_states[index] */
+} MfModelFaultKind;
+
+typedef struct
+{
+  MfModelFaultKind kind;
+  guint            index;
+} MfModelFault;
+
+/* mf_model_new(), and when it fails, in *fault what the error is about. */
+MfModel         *mf_model_new_located (const MfCircuit *circuit,
+                                       MfModelFault    *fault,
+                                       GError         **error);
 void             mf_model_free (MfModel *model);
 
 const MfCircuit *mf_model_get_circuit (const MfModel *model);

@@ -76,9 +76,12 @@ typedef struct
 } MfRun;
 
 /* mf-simulation-options.c: the method they name in *method; FALSE with
- * MF_ERROR_USAGE when they make no sense or the run could not finish. */
+ * MF_ERROR_USAGE when they make no sense or the run could not finish, and
+ * in *setting (when not NULL) the setting at fault, as
+ * mf_simulation_options_accept() names it. */
 gboolean      mf_simulation_options_check (const MfSimulationOptions *options,
                                            const MfMethod           **method,
+                                           const char               **setting,
                                            GError                   **error);
 
 /* mf-simulation.c */

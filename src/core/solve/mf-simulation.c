@@ -800,7 +800,7 @@ mf_simulate (MfModel                   *model,
   memset (stats, 0, sizeof *stats);
   mf_init ();
 
-  if (mf_simulation_options_check (options, &method, error)
+  if (mf_simulation_options_check (options, &method, NULL, error)
       && mf_simulation_start_check (model, options, error))
     {
       MfRun run;

@@ -90,6 +90,13 @@ typedef struct
  * callbacks. */
 void mf_simulation_options_from_circuit (MfSimulationOptions *options,
                                          const MfCircuit     *circuit);
+/* Whether mf_simulate() takes `options` (what it checks before it starts).
+ * If not, MF_ERROR_USAGE says why, and *setting (when not NULL) is the
+ * member of a document's "simulation" the refusal is about: "method",
+ * "t_end", "rtol", "atol", "output_interval" or "step". */
+gboolean mf_simulation_options_accept (const MfSimulationOptions *options,
+                                       const char               **setting,
+                                       GError                   **error);
 
 typedef struct
 {

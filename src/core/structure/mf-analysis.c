@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "mf-reduction.h"
+#include "mf-text.h"
 
 /* Element (i, j) of a matrix read with the given strides: a column-major
  * rows × cols matrix read by rows has row_stride 1 and col_stride rows. */
@@ -758,8 +759,10 @@ append_header (GString *out, const MfModel *model)
   const MfCircuit *circuit = mf_model_get_circuit (model);
   g_autofree const char **names = state_labels (model, NULL, mf_model_n_states (model));
   g_autofree char *joined = g_strjoinv (", ", (char **) names);
+  /* the title is free text: a line of its own, whatever it holds */
+  g_autofree char *title = circuit->title != NULL ? mf_text_escape (circuit->title) : NULL;
 
-  g_string_append_printf (out, "%s\n", circuit->title != NULL ? circuit->title : _("(untitled)"));
+  g_string_append_printf (out, "%s\n", title != NULL ? title : _("(untitled)"));
   /* Translators: how many states the circuit has, then their names ("P1.v, P2.v") */
   g_string_append_printf (out, g_dngettext (NULL, "%u state: %s", "%u states: %s",
                                             mf_model_n_states (model)),
