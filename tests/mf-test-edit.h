@@ -1,5 +1,6 @@
 /* mf-test-edit.h: what the document-model tests share — a document's text,
- * a document loaded from text, and the check that it still loads.
+ * a document loaded from text or from an example, and the check that it
+ * still loads.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,6 +24,21 @@ document_from (const char *text)
   g_autoptr (GError) error = NULL;
 
   g_assert_true (mf_edit_document_load_data (doc, text, -1, "fixture", &error));
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* A document holding the example `name` ("three-pipes.manifold") of
+ * $MANIFOLD_EXAMPLES, opened as a user opens a file. */
+static inline MfEditDocument *
+example_document (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"), name, NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  MfEditDocument *doc = mf_edit_document_new ();
+
+  g_assert_true (mf_edit_document_load_file (doc, file, &error));
   g_assert_no_error (error);
   return doc;
 }

@@ -12,19 +12,6 @@
 #include "mf-test-edit.h"
 #include "mf-error.h"
 
-static MfEditDocument *
-example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"), name, NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  MfEditDocument *doc = mf_edit_document_new ();
-
-  g_assert_true (mf_edit_document_load_file (doc, file, &error));
-  g_assert_no_error (error);
-  return doc;
-}
-
 static void
 assert_text (MfEditDocument *doc, const char *expected)
 {
@@ -38,7 +25,7 @@ assert_text (MfEditDocument *doc, const char *expected)
 static void
 test_group (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("valve-closing.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("valve-closing.manifold");
   g_autofree char *before = text_of (doc);
   g_autofree char *after = NULL;
   const char *ids[] = { NULL, NULL };
@@ -107,7 +94,7 @@ on_notify (GObject *object, GParamSpec *pspec, Counts *counts)
 static void
 test_modified (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("three-pipes.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("three-pipes.manifold");
   const char *const p1[] = { "P1", NULL };
   Counts counts = { 0 };
   g_autofree char *label = NULL;
@@ -165,7 +152,7 @@ test_modified (void)
 static void
 test_save (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("pump-relief-valve.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("pump-relief-valve.manifold");
   g_autoptr (MfEditDocument) reread = mf_edit_document_new ();
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("manifold-model-XXXXXX", &error);
@@ -273,7 +260,7 @@ wait_for (SaveResult *save)
 static void
 test_save_async (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("two-mass-spring.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("two-mass-spring.manifold");
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("manifold-model-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "async.manifold", NULL);
@@ -347,7 +334,7 @@ assert_undo_redo (MfEditDocument *doc, const char *before, const char *after)
 static void
 test_single_components (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("valve-closing.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("valve-closing.manifold");
   g_autofree char *start = text_of (doc);
   g_autofree char *dragged = NULL;
   g_autofree char *mixed = NULL;
@@ -432,7 +419,7 @@ test_single_components (void)
 static void
 test_appended (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("check-valve-cylinder.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("check-valve-cylinder.manifold");
   g_autofree char *original = text_of (doc);
   g_autofree char *after = NULL;
   g_autofree char *id = NULL;
@@ -654,7 +641,7 @@ random_edit (MfEditDocument *doc, GRand *rand, guint step, char **clipboard)
 static void
 test_random_walk (void)
 {
-  g_autoptr (MfEditDocument) doc = example ("check-valve-cylinder.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("check-valve-cylinder.manifold");
   g_autoptr (GRand) rand = g_rand_new_with_seed (20260417);
   g_autofree char *original = text_of (doc);
   g_autofree char *final = NULL;

@@ -21,19 +21,6 @@
 
 #define DELAY_MS 40
 
-static MfEditDocument *
-example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"), name, NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-  MfEditDocument *doc = mf_edit_document_new ();
-
-  g_assert_true (mf_edit_document_load_file (doc, file, &error));
-  g_assert_no_error (error);
-  return doc;
-}
-
 /* Runs the main loop until `path` exists (or not), at most 5 s. */
 static void
 wait_for_file (const char *path, gboolean exists)
@@ -108,7 +95,7 @@ test_follows_the_document (void)
   g_autofree char *dir = temp_dir ();
   g_autofree char *saved = g_build_filename (dir, "saved.manifold", NULL);
   g_autoptr (GFile) file = g_file_new_for_path (saved);
-  g_autoptr (MfEditDocument) doc = example ("three-pipes.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("three-pipes.manifold");
   g_autoptr (GError) error = NULL;
   MfRecovery *recovery = mf_recovery_new (dir, &error);
   g_autofree char *session = NULL;
@@ -164,7 +151,7 @@ static void
 test_steady_editing (void)
 {
   g_autofree char *dir = temp_dir ();
-  g_autoptr (MfEditDocument) doc = example ("three-pipes.manifold");
+  g_autoptr (MfEditDocument) doc = example_document ("three-pipes.manifold");
   g_autoptr (MfRecovery) recovery = mf_recovery_new (dir, NULL);
   g_autoptr (MfAutosave) autosave = mf_autosave_new (recovery, doc, DELAY_MS);
   gint64 end = g_get_monotonic_time () + 2 * MF_AUTOSAVE_MAX_WAIT * DELAY_MS * 1000;
@@ -202,7 +189,7 @@ killed_with_changes (void)
       g_test_skip ("the process that /recovery/found-after-kill kills");
       return;
     }
-  doc = example ("three-pipes.manifold");
+  doc = example_document ("three-pipes.manifold");
   recovery = mf_recovery_new (dir, NULL);
   autosave = mf_autosave_new (recovery, doc, DELAY_MS);
   expected = g_build_filename (dir, "expected.manifold", NULL);
@@ -239,7 +226,7 @@ test_found_after_kill (void)
   g_autofree char *example_path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"),
                                                     "three-pipes.manifold", NULL);
   g_autoptr (GFile) example_file = g_file_new_for_path (example_path);
-  g_autoptr (MfEditDocument) live_doc = example ("valve-closing.manifold");
+  g_autoptr (MfEditDocument) live_doc = example_document ("valve-closing.manifold");
   g_autoptr (MfRecovery) live = mf_recovery_new (dir, NULL);
   g_autoptr (MfAutosave) live_copy = mf_autosave_new (live, live_doc, DELAY_MS);
   g_autoptr (MfRecovery) next = NULL;
