@@ -139,6 +139,14 @@ checker_locate (MfChecker *checker, const char *path, gboolean key, guint *line,
 }
 
 /* One problem at the value of `path` (or at its key, `on_key`). */
+static void checker_vreport (MfChecker   *checker,
+                             MfSeverity   severity,
+                             MfErrorCode  code,
+                             const char  *path,
+                             gboolean     on_key,
+                             const char  *format,
+                             va_list      args) G_GNUC_PRINTF (6, 0);
+
 static void
 checker_vreport (MfChecker   *checker,
                  MfSeverity   severity,
