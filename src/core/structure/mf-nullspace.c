@@ -100,8 +100,15 @@ rows_init (Rows *r, const MfSparse *w)
       double biggest = 0.0;
 
       r->len[i] = r->cap[i] = n;
-      r->col[i] = g_memdup2 (w->col + w->start[i], MAX (n, 1) * sizeof (guint));
-      r->val[i] = g_memdup2 (w->val + w->start[i], MAX (n, 1) * sizeof (double));
+      /* a row may have no entries (mf-index.c's W0 keeps only the massless
+       * columns): nothing to copy, and nothing of W's arrays after the last */
+      r->col[i] = g_new (guint, MAX (n, 1));
+      r->val[i] = g_new (double, MAX (n, 1));
+      if (n > 0)
+        {
+          memcpy (r->col[i], w->col + w->start[i], n * sizeof (guint));
+          memcpy (r->val[i], w->val + w->start[i], n * sizeof (double));
+        }
       for (guint p = 0; p < n; p++)
         biggest = MAX (biggest, fabs (r->val[i][p]));
       for (guint p = 0; p < n; p++)
