@@ -119,6 +119,25 @@ test_errors (void)
                       MF_ERROR_STRUCTURE,
                       "the circuit has nothing that moves: add a pipe, an orifice, a valve, a "
                       "piston or a mass");
+  /* every value finite, but not what the equations make of them (found by
+   * fuzz/fuzz-document.c: the reduction failed on the NaN) */
+  assert_model_error ("{ \"manifold\": 1, \"components\": ["
+                      "  { \"id\": \"T\", \"type\": \"tank\" },"
+                      "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 2,"
+                      "    \"diameter\": \"1.6e301 mm\" } ],"
+                      "  \"wires\": [ [\"T.p\", \"P.a\"], [\"P.b\", \"T.p\"] ] }",
+                      MF_ERROR_INVALID,
+                      "component 'P': its values are too large to compute with (an area, a mass "
+                      "or a flow coefficient made from them is not a finite number)");
+  assert_model_error ("{ \"manifold\": 1, \"components\": ["
+                      "  { \"id\": \"V\", \"type\": \"volume\", \"volume\": 1e-300,"
+                      "    \"bulk_modulus\": 1e300 },"
+                      "  { \"id\": \"P\", \"type\": \"pipe\", \"length\": 2,"
+                      "    \"diameter\": 0.01 } ],"
+                      "  \"wires\": [ [\"V.p\", \"P.a\"], [\"P.b\", \"V.p\"] ] }",
+                      MF_ERROR_INVALID,
+                      "node V.p: its volumes over their bulk moduli make a capacitance that is "
+                      "not a finite positive number");
 }
 
 /* A circuit built in code has its names checked by the model; the loader

@@ -311,6 +311,48 @@ build_states (MfModel *model)
   model->pressure_node = (guint *) g_array_free (pressures, FALSE);
 }
 
+/* The numbers the equations are made of, each from a few parameters: the
+ * loader checks every parameter, but a pipe 1e300 m wide has an area no
+ * double holds, and a volume of 1e-300 m³ over a bulk modulus of 1e300 Pa
+ * a capacitance of zero.  Refused here, or they reach the reduction as NaN. */
+static gboolean
+check_numbers (MfModel *model, GError **error)
+{
+  const MfCircuit *circuit = model->circuit;
+
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (!(isfinite (b->area) && isfinite (b->mass) && isfinite (b->k_area)
+            && isfinite (b->coef[0]) && isfinite (b->coef[1])))
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       /* Translators: %s is a component's id */
+                       _("component '%s': its values are too large to compute with (an area, "
+                         "a mass or a flow coefficient made from them is not a finite number)"),
+                       component_at (circuit, b->component)->id);
+          return FALSE;
+        }
+    }
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      const MfNode *node = &g_array_index (model->nodes, MfNode, n);
+
+      if (node->kind == MF_NODE_COMPLIANT && !(isfinite (node->capacitance)
+                                               && node->capacitance > 0))
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       /* Translators: %s is a node ("J1", "V1.p") */
+                       _("node %s: its volumes over their bulk moduli make a capacitance that is "
+                         "not a finite positive number"),
+                       node->name);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* ---- elements without a state, and the constraint rows ---- */
 
 static MfElement
@@ -613,6 +655,8 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
   if (!classify_nodes (model, fault, error))
     goto fail;
   build_states (model);
+  if (!check_numbers (model, error))
+    goto fail;
   build_elements (model);
   if (!build_links (model, fault, error))
     goto fail;

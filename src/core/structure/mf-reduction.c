@@ -483,7 +483,8 @@ mf_reduction_new_for (const MfModel *model, guint mode, const gboolean *closed)
   red->nullspace = mf_nullspace_select_sparse (red->w, preference, 0.0);
   if (red->nullspace == NULL || !analyse_rows (red) || !reduce_mass (red))
     {
-      /* LAPACK only fails here on NaN input, which the loader rejects. */
+      /* LAPACK only fails here on NaN input, which the loader and the
+       * assembly (mf-model.c, check_numbers) reject. */
       g_critical ("LAPACK failed while reducing mode %u", mode);
       return NULL;
     }
