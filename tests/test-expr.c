@@ -346,6 +346,8 @@ assert_at (const char *text, double t, double value, double derivative)
 static void
 test_edges (void)
 {
+  double v, d;
+
   assert_at ("step(t, 1)", 0.999, 0, 0);
   assert_at ("step(t, 1)", 1, 1, 0);
   assert_at ("step(t, 1)", 7, 1, 0);
@@ -381,6 +383,10 @@ test_edges (void)
   assert_at ("max(1, t)", 1, 1, 1);
   assert_at ("min(t, 1)", 0, 0, 1);
   assert_at ("max(t, 1)", 0, 1, 0);
+  /* a tie of -0 and 0: the value of mf_expr_eval(), sign and all, whichever
+   * argument the derivative follows (found by fuzz/fuzz-expr.c) */
+  eval2 ("1/max(-t, t)", 0, &v, &d);
+  eval2 ("1/min(t, -t)", 0, &v, &d);
   /* constant exponent: 0^0 and the derivative of t^0 at 0 are not NaN */
   assert_at ("t^0", 0, 1, 0);
   assert_at ("t^2", 0, 0, 0);

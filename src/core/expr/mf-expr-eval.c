@@ -192,17 +192,20 @@ dual_ramp (const MfExpr *expr, const MfNode *n, double t)
 }
 
 /* min and max follow the chosen argument; at a tie, the one that stays
- * chosen just after (the right-hand derivative). */
+ * chosen just after (the right-hand derivative).  The value is the one
+ * mf_expr_eval_node() gives, which at a tie of 0 and -0 may be the other
+ * argument's: 1/max(-t, t) at t = 0 is -inf both ways. */
 static MfDual
 dual_min_max (const MfExpr *expr, const MfNode *n, double t)
 {
   MfDual a = eval_dual (expr, n->arg[0], t);
   MfDual b = eval_dual (expr, n->arg[1], t);
   double sign = n->op == MF_OP_MIN ? 1.0 : -1.0;
+  double v = n->op == MF_OP_MIN ? (a.v <= b.v ? a.v : b.v) : (a.v >= b.v ? a.v : b.v);
 
   if (sign * a.v < sign * b.v || (a.v == b.v && sign * a.d <= sign * b.d))
-    return a;
-  return b;
+    return dual (v, a.d);
+  return dual (v, b.d);
 }
 
 static MfDual
