@@ -71,7 +71,7 @@ test_written (void)
 static void
 test_random (void)
 {
-  GRand *rand = g_rand_new_with_seed (20261126);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261126);
 
   checked = 0;
   for (int decade = -30; decade <= 40; decade++)
