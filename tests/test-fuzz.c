@@ -1,8 +1,10 @@
 /* test-fuzz.c: bad input never crashes.  Every example is mutated many
  * times (deterministically) and each result goes through everything a user
- * could make it go through: load, assemble, reduce every mode, analyse,
- * and a short simulation.  Any failure must be a GError with a message; a
- * crash, a critical warning or an error without a message fails the test.
+ * could make it go through (mf-exercise.h): load, save and load again,
+ * assemble, reduce and analyse every mode, and a short, bounded simulation.
+ * Any failure must be a GError with a message; a crash, a critical warning
+ * or an error without a message fails the test.  The coverage-guided fuzz
+ * targets of fuzz/ go through the same sequence (docs/fuzzing.md).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,11 +12,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "mf-analysis.h"
-#include "mf-document.h"
 #include "mf-error.h"
-#include "mf-reduction.h"
-#include "mf-simulation.h"
+#include "mf-exercise.h"
 
 #define MUTATIONS_PER_EXAMPLE 1500
 #define RANDOM_CIRCUITS 600
@@ -55,116 +54,6 @@ mutate (GString *text, GRand *rand)
           break;
         }
     }
-}
-
-/* A mutated circuit can be stiff enough that an explicit method takes steps
- * of 1e-11 s: legitimate, but endless.  A watchdog cancels any run that
- * takes longer than RUN_LIMIT, as the app's Stop button would. */
-#define RUN_LIMIT (G_USEC_PER_SEC / 4)
-
-static struct
-{
-  GMutex        lock;
-  GCancellable *run;      /* the run under way, or NULL */
-  gint64        deadline;
-  gboolean      done;
-} watchdog;
-
-static gpointer
-watch (gpointer unused)
-{
-  for (;;)
-    {
-      g_mutex_lock (&watchdog.lock);
-      if (watchdog.done)
-        {
-          g_mutex_unlock (&watchdog.lock);
-          return NULL;
-        }
-      if (watchdog.run != NULL && g_get_monotonic_time () > watchdog.deadline)
-        g_cancellable_cancel (watchdog.run);
-      g_mutex_unlock (&watchdog.lock);
-      g_usleep (G_USEC_PER_SEC / 100);
-    }
-}
-
-static void
-watch_run (GCancellable *run)
-{
-  g_mutex_lock (&watchdog.lock);
-  g_set_object (&watchdog.run, run);
-  watchdog.deadline = g_get_monotonic_time () + RUN_LIMIT;
-  g_mutex_unlock (&watchdog.lock);
-}
-
-static gboolean
-count_sample (double t, guint mode, const double *outputs, gpointer data)
-{
-  (*(guint *) data)++;
-  return TRUE;
-}
-
-/* Assembles, analyses and briefly simulates a circuit; returns how far it
- * got (1: assembly refused, 2: the simulation refused, failed or was
- * stopped by the watchdog, 3: ran). */
-static int
-exercise_circuit (const MfCircuit *circuit)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (MfModel) model = mf_model_new (circuit, &error);
-  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
-  MfSimulationOptions options;
-  guint samples = 0;
-  gboolean ran;
-
-  if (model == NULL)
-    {
-      g_assert_true (error != NULL && error->message[0] != '\0');
-      return 1;
-    }
-  for (guint m = 0; m < circuit->modes->len; m++)
-    {
-      g_autoptr (JsonNode) report = mf_analysis_to_json (model, (int) m);
-
-      g_assert_nonnull (report);
-    }
-  /* short and loose: the test is about crashing, not accuracy */
-  mf_simulation_options_from_circuit (&options, circuit);
-  options.t_end = MIN (options.t_end, 0.02);
-  options.output_interval = options.t_end / 4;
-  options.rtol = MAX (options.rtol, 1e-4);
-  options.atol = MAX (options.atol, 1e-6);
-  options.step = 0.0;
-  if (g_strcmp0 (options.method, "euler") == 0)
-    options.method = "rkf45";
-  watch_run (cancellable);
-  ran = mf_simulate (model, &options, count_sample, &samples, NULL, cancellable, &error);
-  watch_run (NULL);
-  if (!ran)
-    {
-      g_assert_true (error != NULL && error->message[0] != '\0');
-      return 2;
-    }
-  g_assert_cmpuint (samples, >=, 2);
-  return 3;
-}
-
-/* What a user could do with a document; returns how far it got (0: the
- * loader refused it). */
-static int
-exercise (const char *text, gsize length)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (MfDocument) document = mf_document_load_data (text, (gssize) length, "<fuzz>", NULL,
-                                                           &error);
-
-  if (document == NULL)
-    {
-      g_assert_nonnull (error);
-      g_assert_true (g_str_has_prefix (error->message, "<fuzz>:"));
-      return 0;
-    }
-  return exercise_circuit (mf_document_get_circuit (document));
 }
 
 /* A circuit of random components with valid parameters, wired at random
@@ -214,17 +103,17 @@ static void
 test_random_circuits (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (20261122);
-  guint reached[4] = { 0 };
+  guint reached[MF_EXERCISE_N_OUTCOMES] = { 0 };
 
   for (guint i = 0; i < RANDOM_CIRCUITS; i++)
     {
       g_autoptr (MfCircuit) circuit = random_circuit (rand);
 
-      reached[exercise_circuit (circuit)]++;
+      reached[mf_exercise_circuit (circuit, NULL)]++;
     }
   g_test_message ("random circuits: refused on assembly %u, failed to simulate %u, ran %u",
                   reached[1], reached[2], reached[3]);
-  g_assert_cmpuint (reached[3], >, RANDOM_CIRCUITS / 20);
+  g_assert_cmpuint (reached[MF_EXERCISE_RAN], >, RANDOM_CIRCUITS / 20);
 }
 
 static void
@@ -236,21 +125,22 @@ test_example (gconstpointer data)
   g_autofree char *name = g_path_get_basename (path);
   /* seeded by the name, not the path: every checkout fuzzes alike */
   g_autoptr (GRand) rand = g_rand_new_with_seed (g_str_hash (name));
-  guint reached[4] = { 0 };
+  guint reached[MF_EXERCISE_N_OUTCOMES] = { 0 };
 
   g_assert_true (g_file_get_contents (path, &original, &length, NULL));
-  g_assert_cmpint (exercise (original, length), ==, 3);
+  g_assert_cmpint (mf_exercise_document (original, length, NULL), ==, MF_EXERCISE_RAN);
   for (guint i = 0; i < MUTATIONS_PER_EXAMPLE; i++)
     {
       g_autoptr (GString) text = g_string_new_len (original, (gssize) length);
 
       mutate (text, rand);
-      reached[exercise (text->str, text->len)]++;
+      reached[mf_exercise_document (text->str, text->len, NULL)]++;
     }
   g_test_message ("%s: rejected on load %u, on assembly %u, failed to simulate %u, ran %u",
                   path, reached[0], reached[1], reached[2], reached[3]);
   /* the mutations must reach past the loader, or the test shows little */
-  g_assert_cmpuint (reached[2] + reached[3], >, MUTATIONS_PER_EXAMPLE / 20);
+  g_assert_cmpuint (reached[MF_EXERCISE_NOT_RUN] + reached[MF_EXERCISE_RAN], >,
+                    MUTATIONS_PER_EXAMPLE / 20);
 }
 
 int
@@ -259,9 +149,6 @@ main (int argc, char *argv[])
   const char *folder = g_getenv ("MANIFOLD_EXAMPLES");
   g_autoptr (GDir) dir = NULL;
   const char *name;
-
-  GThread *watcher;
-  int status;
 
   mf_init ();
   g_test_init (&argc, &argv, NULL);
@@ -277,11 +164,5 @@ main (int argc, char *argv[])
         g_test_add_data_func_full (test, g_build_filename (folder, name, NULL), test_example,
                                    g_free);
       }
-  watcher = g_thread_new ("watchdog", watch, NULL);
-  status = g_test_run ();
-  g_mutex_lock (&watchdog.lock);
-  watchdog.done = TRUE;
-  g_mutex_unlock (&watchdog.lock);
-  g_thread_join (watcher);
-  return status;
+  return g_test_run ();
 }
