@@ -29,8 +29,8 @@
 G_BEGIN_DECLS
 
 #define MF_EXERCISE_T_END       0.02
-#define MF_EXERCISE_WORK_BUDGET 20000
-#define MF_EXERCISE_SECONDS     2.0
+#define MF_EXERCISE_WORK_BUDGET 5000
+#define MF_EXERCISE_SECONDS     1.0
 
 /* How far an input got. */
 typedef enum
