@@ -207,6 +207,13 @@ mf_checker_warn_key (MfChecker *checker, const char *path, const char *format, .
   va_end (args);
 }
 
+static void checker_vreport_in_string (MfChecker   *checker,
+                                       MfErrorCode  code,
+                                       const char  *path,
+                                       gsize        offset,
+                                       const char  *format,
+                                       va_list      args) G_GNUC_PRINTF (5, 0);
+
 static void
 checker_vreport_in_string (MfChecker   *checker,
                            MfErrorCode  code,
