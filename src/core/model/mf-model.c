@@ -316,7 +316,7 @@ build_states (MfModel *model)
  * double holds, and a volume of 1e-300 m³ over a bulk modulus of 1e300 Pa
  * a capacitance of zero.  Refused here, or they reach the reduction as NaN. */
 static gboolean
-check_numbers (MfModel *model, GError **error)
+check_numbers (MfModel *model, MfModelFault *fault, GError **error)
 {
   const MfCircuit *circuit = model->circuit;
 
@@ -332,6 +332,7 @@ check_numbers (MfModel *model, GError **error)
                        _("component '%s': its values are too large to compute with (an area, "
                          "a mass or a flow coefficient made from them is not a finite number)"),
                        component_at (circuit, b->component)->id);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, b->component };
           return FALSE;
         }
     }
@@ -347,6 +348,7 @@ check_numbers (MfModel *model, GError **error)
                        _("node %s: its volumes over their bulk moduli make a capacitance that is "
                          "not a finite positive number"),
                        node->name);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, node->component };
           return FALSE;
         }
     }
@@ -655,7 +657,7 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
   if (!classify_nodes (model, fault, error))
     goto fail;
   build_states (model);
-  if (!check_numbers (model, error))
+  if (!check_numbers (model, fault, error))
     goto fail;
   build_elements (model);
   if (!build_links (model, fault, error))
