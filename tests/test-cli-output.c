@@ -259,6 +259,36 @@ test_keeps_mode (Fixture *fixture, gconstpointer data)
   g_assert_cmpstr (log, ==, "t [s],component,from,to\n");
 }
 
+/* ---- an output that is the document ----------------------------------- */
+
+static void
+test_output_is_input (Fixture *fixture, gconstpointer data)
+{
+  g_autofree char *link_path = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr (Result) csv = NULL;
+  g_autoptr (Result) events = NULL;
+  g_autoptr (Result) linked = NULL;
+  g_autoptr (Result) plot = NULL;
+
+  SKIP_WITHOUT_CLI ();
+  write_document (fixture, three_pipes);
+  csv = run_cli_on (fixture, "simulate", "@", "-o", fixture->path);
+  assert_fails (csv, 64, "-o names the document being read");
+  events = run_cli_on (fixture, "simulate", "@", "--events", fixture->path);
+  assert_fails (events, 64, "--events names the document being read");
+  /* through a link to it */
+  link_path = scratch_path (fixture, "document.png");
+  g_assert_cmpint (symlink (fixture->path, link_path), ==, 0);
+  linked = run_cli_on (fixture, "simulate", "@", "-o", link_path);
+  assert_fails (linked, 64, "-o names the document being read");
+  plot = run_cli_on (fixture, "plot", "@", "--series", "P1.v", "-o", link_path);
+  assert_fails (plot, 64, "-o names the document being read");
+  contents = read_file (fixture->path);
+  g_assert_cmpstr (contents, ==, three_pipes);
+  g_assert_false (has_temporary (fixture, "document.png"));
+}
+
 /* ---- two outputs, one file ---------------------------------------------- */
 
 static void
@@ -542,6 +572,7 @@ main (int argc, char **argv)
   ADD ("/cli/output/dangling-symlink", test_dangling_symlink);
   ADD ("/cli/output/keeps-mode", test_keeps_mode);
   ADD ("/cli/output/same-file", test_same_file);
+  ADD ("/cli/output/output-is-input", test_output_is_input);
   ADD ("/cli/output/dash", test_dash);
   ADD ("/cli/output/write-error", test_write_error);
   ADD ("/cli/output/events-write-error", test_events_write_error);

@@ -74,6 +74,15 @@ mf_cli_usage_error (const MfCliCommand *command, const char *format, ...)
   return MF_EXIT_USAGE;
 }
 
+int
+mf_cli_output_is_input (const MfCliCommand *command, const char *option, const char *document)
+{
+  /* Translators: the first %s is an option ("-o", "--events"), the second a file */
+  return mf_cli_usage_error (command, _("%s names the document being read, %s: writing there "
+                                        "would replace it; give another file"),
+                             option, document);
+}
+
 /* What is left after the options: the program name, then the arguments. */
 static int
 take_file (const MfCliCommand *command, char **args, char **file)

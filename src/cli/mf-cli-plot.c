@@ -269,6 +269,8 @@ mf_cli_plot (const MfCliCommand *command, int argc, char **argv)
           mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
           status = MF_EXIT_INVALID;
         }
+      else if (mf_output_file_is_path (out, file))
+        status = mf_cli_output_is_input (command, "-o", file);
     }
   if (status == MF_CLI_CONTINUE)
     {

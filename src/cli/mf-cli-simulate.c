@@ -174,10 +174,13 @@ options_build (MfSimulationOptions   *options,
 
 /* The destinations of -o (standard output without it) and --events, checked
  * before anything runs: a file that is not a regular one is refused (exit 1),
- * and so are two outputs that are one file (exit 64: they would overwrite
- * each other). */
+ * and so are an output that is the document itself and two outputs that are
+ * one file (exit 64: they would overwrite it, or each other). */
 static int
-outputs_check (const MfCliCommand *command, const MfSimulateFlags *flags, MfOutputs *outputs)
+outputs_check (const MfCliCommand    *command,
+               const char            *document,
+               const MfSimulateFlags *flags,
+               MfOutputs             *outputs)
 {
   g_autoptr (GError) error = NULL;
 
@@ -189,6 +192,10 @@ outputs_check (const MfCliCommand *command, const MfSimulateFlags *flags, MfOutp
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       return MF_EXIT_INVALID;
     }
+  if (mf_output_file_is_path (outputs->csv, document))
+    return mf_cli_output_is_input (command, "-o", document);
+  if (outputs->events != NULL && mf_output_file_is_path (outputs->events, document))
+    return mf_cli_output_is_input (command, "--events", document);
   if (outputs->events == NULL || !mf_output_file_same (outputs->csv, outputs->events))
     return MF_CLI_CONTINUE;
   if (mf_output_file_is_stdout (outputs->csv))
@@ -632,7 +639,7 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
   if (status == MF_CLI_CONTINUE && !parse_overrides (command, &flags, &overrides))
     status = MF_EXIT_USAGE;
   if (status == MF_CLI_CONTINUE)
-    status = outputs_check (command, &flags, &outputs);
+    status = outputs_check (command, file, &flags, &outputs);
   if (status == MF_CLI_CONTINUE)
     {
       status = mf_cli_input_load (&input, file, flags.quiet);

@@ -77,6 +77,12 @@ int      mf_cli_usage_error (const MfCliCommand *command,
                              const char         *format,
                              ...) G_GNUC_PRINTF (2, 3);
 
+/* The usage error of an output that names the document read: `option`
+ * ("-o", "--events") would replace it.  Returns MF_EXIT_USAGE. */
+int      mf_cli_output_is_input (const MfCliCommand *command,
+                                 const char         *option,
+                                 const char         *document);
+
 /* Parses argv (argv[0] is the command's name) with `entries` and a --help of
  * its own, and takes the one FILE argument into *file (a newly allocated
  * string; with `file` NULL the command takes no argument).  Returns

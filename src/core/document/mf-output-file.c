@@ -407,6 +407,18 @@ mf_output_file_same (const MfOutputFile *a, const MfOutputFile *b)
   return !a->exists && !b->exists && strcmp (a->canonical, b->canonical) == 0;
 }
 
+gboolean
+mf_output_file_is_path (const MfOutputFile *self, const char *path)
+{
+  struct stat st;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->to_stdout || !self->exists || path == NULL || strcmp (path, "-") == 0)
+    return FALSE;
+  return stat (path, &st) == 0 && st.st_dev == self->dev && st.st_ino == self->ino;
+}
+
 /* ---- writing ----------------------------------------------------------- */
 
 /* The process's umask, read without changing it where the system says it

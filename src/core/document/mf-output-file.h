@@ -53,6 +53,13 @@ gboolean       mf_output_file_is_stdout (const MfOutputFile *self);
 gboolean       mf_output_file_same (const MfOutputFile *a,
                                     const MfOutputFile *b);
 
+/* Whether the destination is the file at `path` as it exists now (device
+ * and inode, links followed): an output that would replace the input it
+ * was made from.  FALSE for standard output, "-" and a path that does not
+ * exist. */
+gboolean       mf_output_file_is_path (const MfOutputFile *self,
+                                       const char         *path);
+
 /* Creates the temporary file (standard output: nothing) and returns the
  * stream that writes it, owned by `self`.  Its write errors name the
  * destination.  NULL with an error. */
