@@ -34,16 +34,25 @@ for tool in Xvfb xdotool; do
   command -v $tool >/dev/null || fail "$tool is missing (scripts/deps.sh installs it)"
 done
 
-# waits up to $2 seconds for the command $1 to succeed
+# waits up to $2 seconds of wall time for the command $1 to succeed (a
+# loaded machine makes each try slower, not the wait longer)
 wait_for () {
-  local tries=$(( $2 * 10 ))
-  while [ $tries -gt 0 ]; do
-    eval "$1" && return 0
+  local deadline=$(( $(date +%s) + $2 ))
+  while ! eval "$1"; do
+    [ "$(date +%s)" -ge "$deadline" ] && return 1
     sleep 0.1
-    tries=$(( tries - 1 ))
   done
-  return 1
+  return 0
 }
+
+# xdotool, failing instead of waiting for ever when --sync never sees the
+# focus arrive
+xdo () {
+  timeout 20 xdotool "$@" || fail "xdotool $* did not finish"
+}
+
+# stopped by meson's timeout: say how far it got
+trap 'fail "stopped by a signal"' TERM INT
 
 Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
 xvfb_pid=$!
@@ -63,7 +72,7 @@ echo "ok - the app opened the circuit"
 
 # an empty spot of the canvas takes the focus, then every component moves
 xdotool mousemove --window "$window" 740 420 click 1
-xdotool windowfocus --sync "$window" key ctrl+a key Right key Right key Right
+xdo windowfocus --sync "$window" key ctrl+a key Right key Right key Right
 copy_of_edits () { ls "$recovery"/session-*/*.manifold 2>/dev/null | head -1; }
 wait_for '[ -n "$(copy_of_edits)" ] && grep -q "\"title\"" "$(copy_of_edits)"' 15 \
   || fail "no copy of the edits was kept"
@@ -91,7 +100,7 @@ question=$(xdotool search --pid "$app_pid" --onlyvisible | while read -r id; do
   case "$(xdotool getwindowname "$id")" in *Manifold*) ;; *) echo "$id" ;; esac
 done | head -1)
 [ -n "$question" ] || fail "no question window"
-xdotool mousemove --window "$question" 20 20 windowfocus --sync "$question" key Return
+xdo mousemove --window "$question" 20 20 windowfocus --sync "$question" key Return
 wait_for 'xdotool search --name "circuit.manifold" >/dev/null 2>&1' 15 \
   || fail "the copy was not restored into a window"
 window=$(xdotool search --name "circuit.manifold" | head -1)
@@ -100,14 +109,14 @@ case "$(xdotool getwindowname "$window")" in
   *) fail "the restored window says '$(xdotool getwindowname "$window")'" ;;
 esac
 
-xdotool mousemove --window "$window" 740 420 windowfocus --sync "$window" key ctrl+s
+xdo mousemove --window "$window" 740 420 windowfocus --sync "$window" key ctrl+s
 wait_for '! cmp -s "$work/circuit.manifold" "$example"' 15 || fail "Ctrl+S did not save"
 sleep 0.5
 cmp "$work/circuit.manifold" "$work/kept.manifold" \
   || fail "the saved file differs from the copy the killed app kept"
 echo "ok - saved: byte for byte the edits the killed app kept"
 
-xdotool windowfocus --sync "$window" key ctrl+q
+xdo windowfocus --sync "$window" key ctrl+q
 wait_for '! kill -0 "$app_pid" 2>/dev/null' 15 || fail "the app did not quit"
 app_pid=
 left=$(find "$recovery" -mindepth 1 2>/dev/null)
