@@ -3,14 +3,18 @@
  * reach along the real axis (2.785), the A-stability of BDF 1 and 2 and of
  * the implicit one-step methods, the A(α) angles of BDF 3 to 5 (86.03°,
  * 73.35°, 51.84°), Adams–Bashforth's real-axis reach — and the boundary
- * locus against the root condition on both sides of it.
+ * locus against the root condition on both sides of it.  The stability
+ * function of every one-step method offered against GSL's own stepper on
+ * y' = z y, and its order at small z.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gsl/gsl_errno.h>
 #include <math.h>
 
-#include "mf-stability.h"
+#include "mf-method.h"
+#include "mf-stability-method.h"
 
 static void
 test_euler_disc (void)
@@ -138,14 +142,184 @@ test_largest_step (void)
   g_assert_true (isinf (mf_stability_largest_step (real, 3, mf_stability_multistep_holds, bdf5)));
 }
 
+/* y' = z y as the real system [[a, −b], [b, a]] of y = (Re, Im). */
+static int
+rotation (double t, const double y[], double dydt[], void *data)
+{
+  const double complex *z = data;
+
+  (void) t;
+  dydt[0] = creal (*z) * y[0] - cimag (*z) * y[1];
+  dydt[1] = cimag (*z) * y[0] + creal (*z) * y[1];
+  return GSL_SUCCESS;
+}
+
+static int
+rotation_jacobian (double t, const double y[], double *dfdy, double dfdt[], void *data)
+{
+  const double complex *z = data;
+
+  (void) t, (void) y;
+  dfdy[0] = creal (*z), dfdy[1] = -cimag (*z);
+  dfdy[2] = cimag (*z), dfdy[3] = creal (*z);
+  dfdt[0] = dfdt[1] = 0.0;
+  return GSL_SUCCESS;
+}
+
+/* One step of h = 1 of the method's stepper from y = 1: R(z), as GSL
+ * computes it.  The driver is there because the implicit steppers read
+ * their Newton tolerances from its control. */
+static double complex
+gsl_one_step (const char *name, double complex z)
+{
+  gsl_odeiv2_system system = { rotation, rotation_jacobian, 2, &z };
+  gsl_odeiv2_driver *driver =
+    gsl_odeiv2_driver_alloc_y_new (&system, mf_method_lookup (name)->gsl, 1.0, 1e-10, 1e-10);
+  double y[2] = { 1.0, 0.0 }, error[2];
+  int status = gsl_odeiv2_step_apply (driver->s, 0.0, 1.0, y, error, NULL, NULL, &system);
+
+  gsl_odeiv2_driver_free (driver);
+  g_assert_cmpint (status, ==, GSL_SUCCESS);
+  /* bsimp gives up on a substep that runs away, marking the error infinite */
+  g_assert_true (isfinite (error[0]) && isfinite (error[1]));
+  return y[0] + I * y[1];
+}
+
+static const struct
+{
+  const char *name;
+  guint       order;
+} one_step_methods[] = {
+  { "euler", 1 },  { "rk2", 3 },    { "rk4", 4 },    { "rkf45", 5 },  { "rkck", 5 },
+  { "rk8pd", 8 },  { "rk1imp", 1 }, { "rk2imp", 2 }, { "rk4imp", 4 }, { "bsimp", 14 },
+};
+
+/* Each one-step method's R(z) is what its GSL stepper does to y' = z y in
+ * one step of h = 1, to 1e-12, in the left half-plane and out of it. */
+static void
+test_against_gsl (void)
+{
+  const double complex zs[] = { -0.3 + 0.2 * I, -1.5 + 1.0 * I, 0.4 - 0.7 * I, -2.5 + 0.5 * I,
+                                -0.1 + 2.5 * I, -3.0 - 4.0 * I, 1.2 + 0.3 * I, -6.0 };
+
+  for (guint m = 0; m < G_N_ELEMENTS (one_step_methods); m++)
+    {
+      const MfStabilityMethod *method = mf_stability_for_method (one_step_methods[m].name);
+
+      g_assert_nonnull (method);
+      g_assert_false (method->multistep);
+      for (guint i = 0; i < G_N_ELEMENTS (zs); i++)
+        {
+          double complex expected = gsl_one_step (one_step_methods[m].name, zs[i]);
+          double complex r = mf_stability_method_function (method, zs[i]);
+
+          g_test_message ("%s at %g%+gi: GSL %.17g%+.17gi, R %.17g%+.17gi",
+                          one_step_methods[m].name, creal (zs[i]), cimag (zs[i]),
+                          creal (expected), cimag (expected), creal (r), cimag (r));
+          g_assert_cmpfloat (cabs (r - expected), <=, 1e-12 * MAX (1.0, cabs (expected)));
+        }
+    }
+  /* what GSL keeps is not the other solution: rk4 and the implicit ones do
+   * not keep their single step of h, rk2 not its second-order one */
+  g_assert_cmpfloat (cabs (gsl_one_step ("rk4", -1.5 + I)
+                           - mf_stability_function (MF_STABILITY_RK4, -1.5 + I)), >, 0.1);
+  g_assert_cmpfloat (cabs (gsl_one_step ("rk1imp", -1.5 + I)
+                           - mf_stability_function (MF_STABILITY_BACKWARD_EULER, -1.5 + I)), >,
+                     0.05);
+  g_assert_cmpfloat (cabs (gsl_one_step ("rk2", -1.5 + I) - (1.0 + (-1.5 + I) + cpow (-1.5 + I, 2)
+                                                                              / 2.0)), >, 0.5);
+}
+
+/* R(z) = exp(z) + O(z^{p+1}): halving |z| divides the error by 2^{p+1} or
+ * more (more where the term of z^{p+1} happens to be tiny, as rk8pd's,
+ * whose z¹⁰ term outweighs it at every |z| where the error is above
+ * rounding), down to where rounding takes over.  bsimp's seven columns of
+ * extrapolation in h² reach order 14, past what doubles can show as a
+ * slope: its R is exp(z) to rounding at |z| = 1 (an error constant of 1/13!
+ * would leave 1.6e-10 there), and to 1e-9 at |z| = 2. */
+static void
+test_order (void)
+{
+  for (guint m = 0; m < G_N_ELEMENTS (one_step_methods); m++)
+    {
+      const MfStabilityMethod *method = mf_stability_for_method (one_step_methods[m].name);
+      guint p = one_step_methods[m].order;
+
+      for (guint i = 0; i < 8; i++)
+        {
+          double complex d = cexp (I * (0.3 + G_PI * i / 4));
+          guint measured = 0;
+
+          if (method->one_step == MF_STABILITY_BADER_DEUFLHARD)
+            {
+              g_assert_cmpfloat (cabs (mf_stability_method_function (method, d) - cexp (d)), <,
+                                 1e-14);
+              g_assert_cmpfloat (cabs (mf_stability_method_function (method, 2 * d)
+                                       - cexp (2 * d)), <, 1e-9);
+              continue;
+            }
+          for (double r = p >= 8 ? 4.0 : 0.1; r > 1e-3; r /= 2)
+            {
+              double big = cabs (mf_stability_method_function (method, r * d) - cexp (r * d));
+              double small =
+                cabs (mf_stability_method_function (method, r / 2 * d) - cexp (r / 2 * d));
+              double slope = log2 (big / small) - 1.0;
+
+              if (small < 1e-13)
+                break;
+              g_test_message ("%s at |z| = %g, %.0f degrees: order %.2f", method->method, r,
+                              (0.3 + G_PI * i / 4) * 180 / G_PI, slope);
+              g_assert_cmpfloat (slope, >, p - 0.35);
+              measured++;
+            }
+          g_assert_cmpuint (measured, >=, 1);
+        }
+    }
+}
+
+/* Every method offered has a region; those GSL steps twice with h/2 reach
+ * twice as far as their formula, and msadams's corrector converges only
+ * inside |β z| < 1. */
+static void
+test_method_table (void)
+{
+  guint n_methods;
+  const MfMethod *table = mf_method_list (&n_methods);
+  const MfStabilityMethod *rk4 = mf_stability_for_method ("rk4");
+  const MfStabilityMethod *msadams = mf_stability_for_method ("msadams");
+  MfStabilityRegion trapezoidal = { msadams, 2 }, bdf5 = { mf_stability_for_method ("auto"), 5 };
+  const double complex fast[] = { -1.0, -100.0 };
+
+  for (guint i = 0; i < n_methods; i++)
+    g_assert_nonnull (mf_stability_for_method (table[i].name));
+  g_assert_null (mf_stability_for_method ("rk5"));
+  g_assert_cmpuint (rk4->substeps, ==, 2);
+  g_assert_cmpfloat (fabs (mf_stability_region_largest_step (&(MfStabilityRegion) { rk4, 0 },
+                                                             fast, 2)
+                           * 100.0 / (2 * 2.785293563) - 1), <, 1e-8);
+  g_assert_true (mf_stability_region_contains (&trapezoidal, -1.9));
+  g_assert_false (mf_stability_region_contains (&trapezoidal, -2.1));
+  g_assert_true (mf_stability_multistep_contains (MF_STABILITY_ADAMS_MOULTON, 2, -2.1));
+  g_assert_true (isinf (mf_stability_region_largest_step (&bdf5, fast, 2)));
+  /* rk1imp's two half steps: unstable inside |z − 2| < 2, not |z − 1| < 1 */
+  g_assert_false (mf_stability_region_contains (&(MfStabilityRegion) {
+                                                  mf_stability_for_method ("rk1imp"), 0 }, 3.0));
+  g_assert_true (mf_stability_region_contains (&(MfStabilityRegion) {
+                                                 mf_stability_for_method ("rk1imp"), 0 }, 4.5));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  gsl_set_error_handler_off ();
   g_test_add_func ("/core/stability/euler-disc", test_euler_disc);
   g_test_add_func ("/core/stability/runge-kutta", test_runge_kutta);
   g_test_add_func ("/core/stability/bdf", test_bdf);
   g_test_add_func ("/core/stability/locus", test_locus_bounds_the_region);
   g_test_add_func ("/core/stability/largest-step", test_largest_step);
+  g_test_add_func ("/core/stability/against-gsl", test_against_gsl);
+  g_test_add_func ("/core/stability/order", test_order);
+  g_test_add_func ("/core/stability/method-table", test_method_table);
   return g_test_run ();
 }

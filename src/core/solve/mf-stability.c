@@ -8,6 +8,7 @@
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
+#include <string.h>
 
 /* A root of ρ(ζ) − z σ(ζ) this far outside the unit circle is rounding. */
 #define ROOT_SLACK 1e-9
@@ -100,6 +101,14 @@ mf_stability_locus (MfMultistep family, guint order, double theta)
   return evaluate (p.rho, p.degree, w) / evaluate (p.sigma, p.degree, w);
 }
 
+double
+mf_stability_implicit_weight (MfMultistep family, guint order)
+{
+  Polynomials p = polynomials (family, order);
+
+  return p.sigma[p.degree] / p.rho[p.degree];
+}
+
 gboolean
 mf_stability_multistep_contains (MfMultistep family, guint order, double complex z)
 {
@@ -173,9 +182,87 @@ mf_stability_angle (MfMultistep family, guint order)
   return MIN (best, angle_at (family, order, (lo + hi) / 2));
 }
 
+/* The stability polynomials of the explicit Runge–Kutta methods GSL offers,
+ * R(z) = 1 + Σ_k z^k bᵀA^{k−1}𝟙 of the solution each one propagates (b the
+ * weights of that solution, A the stages' coefficients of the published
+ * tableau).  Up to the method's order they are 1/k!; the terms past it are
+ * what tells the methods' regions apart.  Computed in exact rational
+ * arithmetic from the tableaux: Fehlberg's 1/2080 and Cash and Karp's 1/800
+ * (their fifth-order weights); for Prince and Dormand's 13 stages, whose
+ * published coefficients are rational approximations, the terms to z⁸
+ * differ from 1/k! by less than 1e-17 relative, and z¹³ has none (the last
+ * stage does not feed the twelfth). */
+static const double fehlberg5[] = { 1.0, 1.0, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 2080 };
+static const double cash_karp5[] = { 1.0, 1.0, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 800 };
+static const double prince_dormand8[] = {
+  1.0,
+  1.0,
+  1.0 / 2,
+  1.0 / 6,
+  1.0 / 24,
+  1.0 / 120,
+  1.0 / 720,
+  1.0 / 5040,
+  1.0 / 40320,
+  2.75212799010470765e-06,  /* 1/9!  = 2.7557319e-06 */
+  2.42319965869587364e-07,  /* 1/10! = 2.7557319e-07 */
+  2.43897182054432073e-08,  /* 1/11! = 2.5052108e-08 */
+  -2.03461528968577281e-10, /* 1/12! = 2.0876757e-09 */
+};
+
+/* The substep counts of GSL's bsimp, which extrapolates k + 1 = 7 of them:
+ * the Deuflhard criterion it evaluates once, with a tolerance fixed at
+ * √ε, picks k = 6 for every system size (checked from 1 to 10⁵ states). */
+static const guint bader_deuflhard_substeps[] = { 2, 6, 10, 14, 22, 34, 50 };
+
+/* The linearly implicit midpoint rule of Bader and Deuflhard on y' = λ y
+ * over one step with n substeps, w = z/n: a first linearly implicit Euler
+ * substep, midpoint substeps on the increments, a closing smoothing
+ * substep, each solving with (1 − w). */
+static double complex
+linearly_implicit_midpoint (double complex z, guint n)
+{
+  double complex w = z / n, y = 1.0, delta;
+
+  delta = w * y / (1.0 - w);
+  y += delta;
+  for (guint m = 1; m < n; m++)
+    {
+      delta += 2.0 * (w * y - delta) / (1.0 - w);
+      y += delta;
+    }
+  return y + (w * y - delta) / (1.0 - w);
+}
+
+/* bsimp's R(z): the polynomial in x = (1/n)² through the substep results,
+ * evaluated at x = 0 — Aitken and Neville's tableau T_{j,k}, a row at a
+ * time, T_{j,k} = T_{j,k−1} + (T_{j,k−1} − T_{j−1,k−1}) / ((n_j/n_{j−k})² − 1). */
+static double complex
+bader_deuflhard (double complex z)
+{
+  const guint columns = G_N_ELEMENTS (bader_deuflhard_substeps);
+  double complex previous[G_N_ELEMENTS (bader_deuflhard_substeps)];
+  double complex row[G_N_ELEMENTS (bader_deuflhard_substeps)];
+
+  for (guint j = 0; j < columns; j++)
+    {
+      row[0] = linearly_implicit_midpoint (z, bader_deuflhard_substeps[j]);
+      for (guint k = 1; k <= j; k++)
+        {
+          double ratio = (double) bader_deuflhard_substeps[j] / bader_deuflhard_substeps[j - k];
+
+          row[k] = row[k - 1] + (row[k - 1] - previous[k - 1]) / (ratio * ratio - 1.0);
+        }
+      memcpy (previous, row, sizeof row);
+    }
+  return row[columns - 1];
+}
+
 double complex
 mf_stability_function (MfOneStep method, double complex z)
 {
+  static const double rk3[] = { 1.0, 1.0, 1.0 / 2, 1.0 / 6 };
+
   switch (method)
     {
     case MF_STABILITY_EULER:
@@ -188,6 +275,16 @@ mf_stability_function (MfOneStep method, double complex z)
       return (1.0 + z / 2.0) / (1.0 - z / 2.0);
     case MF_STABILITY_GAUSS4:
       return (1.0 + z / 2.0 + z * z / 12.0) / (1.0 - z / 2.0 + z * z / 12.0);
+    case MF_STABILITY_RK3:
+      return evaluate (rk3, G_N_ELEMENTS (rk3) - 1, z);
+    case MF_STABILITY_FEHLBERG5:
+      return evaluate (fehlberg5, G_N_ELEMENTS (fehlberg5) - 1, z);
+    case MF_STABILITY_CASH_KARP5:
+      return evaluate (cash_karp5, G_N_ELEMENTS (cash_karp5) - 1, z);
+    case MF_STABILITY_PRINCE_DORMAND8:
+      return evaluate (prince_dormand8, G_N_ELEMENTS (prince_dormand8) - 1, z);
+    case MF_STABILITY_BADER_DEUFLHARD:
+      return bader_deuflhard (z);
     }
   g_return_val_if_reached (NAN);
 }

@@ -35,6 +35,14 @@ typedef enum
   MF_STABILITY_BACKWARD_EULER,   /* rk1imp: R = 1/(1 − z) */
   MF_STABILITY_MIDPOINT,         /* rk2imp, Gauss 1 stage: R = (1 + z/2)/(1 − z/2) */
   MF_STABILITY_GAUSS4,           /* rk4imp, Gauss 2 stages: the (2, 2) Padé approximant */
+  MF_STABILITY_RK3,              /* rk2's propagated solution, third order in three stages:
+                                  * Σ z^k/k!, k ≤ 3 */
+  MF_STABILITY_FEHLBERG5,        /* rkf45's fifth-order solution: Σ z^k/k!, k ≤ 5, + z⁶/2080 */
+  MF_STABILITY_CASH_KARP5,       /* rkck's fifth-order solution: Σ z^k/k!, k ≤ 5, + z⁶/800 */
+  MF_STABILITY_PRINCE_DORMAND8,  /* rk8pd's eighth-order solution: Σ z^k/k!, k ≤ 8, + four
+                                  * more terms to z¹² */
+  MF_STABILITY_BADER_DEUFLHARD,  /* bsimp: the linearly implicit midpoint rule with n = 2, 6,
+                                  * 10, 14, 22, 34, 50 substeps, extrapolated in (1/n)² to 0 */
 } MfOneStep;
 
 /* ρ(e^{iθ}) / σ(e^{iθ}) for the method of `order` (1 to 5). */
@@ -46,6 +54,11 @@ double complex mf_stability_locus (MfMultistep family,
 gboolean       mf_stability_multistep_contains (MfMultistep   family,
                                                 guint         order,
                                                 double complex z);
+/* β_k / α_k, the weight of the new point's f in the method's formula
+ * (0 for an explicit one): a corrector iterated without the Jacobian
+ * (msadams) converges on y' = λ y only while |β_k/α_k · z| < 1. */
+double         mf_stability_implicit_weight (MfMultistep family,
+                                             guint       order);
 /* The method's A(α) angle: the largest α such that the region holds every
  * z ≠ 0 with |arg(−z)| < α, in radians (π/2 for an A-stable method, 0 when
  * no such sector fits). */

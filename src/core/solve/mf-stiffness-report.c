@@ -11,40 +11,41 @@
 #include <math.h>
 
 #include "mf-json-write.h"
-#include "mf-stability.h"
+#include "mf-stability-method.h"
 
 /* The methods whose largest stable fixed step the report gives: the
- * explicit ones a stiff circuit limits, and the BDF orders msbdf and IDA
- * move through. */
+ * explicit ones a stiff circuit limits (as GSL runs them: its rk4 keeps two
+ * steps of h/2, mf-stability-method.h), explicit Adams of order 2, and the
+ * BDF orders msbdf and IDA move through. */
 typedef struct
 {
   const char *name;
-  gboolean    multistep;
-  guint       which[2]; /* MfOneStep, or MfMultistep and order */
+  const char *method; /* mf-method.c's name, or NULL for a bare multistep formula */
+  guint       which[2]; /* the formula's MfMultistep and the order */
 } Limited;
 
 static const Limited limited[] = {
-  { "euler", FALSE, { MF_STABILITY_EULER, 0 } },
-  { "rk4", FALSE, { MF_STABILITY_RK4, 0 } },
-  { "adams-bashforth-2", TRUE, { MF_STABILITY_ADAMS_BASHFORTH, 2 } },
-  { "bdf-1", TRUE, { MF_STABILITY_BDF, 1 } },
-  { "bdf-2", TRUE, { MF_STABILITY_BDF, 2 } },
-  { "bdf-3", TRUE, { MF_STABILITY_BDF, 3 } },
-  { "bdf-4", TRUE, { MF_STABILITY_BDF, 4 } },
-  { "bdf-5", TRUE, { MF_STABILITY_BDF, 5 } },
+  { "euler", "euler", { 0, 0 } },
+  { "rk4", "rk4", { 0, 0 } },
+  { "adams-bashforth-2", NULL, { MF_STABILITY_ADAMS_BASHFORTH, 2 } },
+  { "bdf-1", "msbdf", { MF_STABILITY_BDF, 1 } },
+  { "bdf-2", "msbdf", { MF_STABILITY_BDF, 2 } },
+  { "bdf-3", "msbdf", { MF_STABILITY_BDF, 3 } },
+  { "bdf-4", "msbdf", { MF_STABILITY_BDF, 4 } },
+  { "bdf-5", "msbdf", { MF_STABILITY_BDF, 5 } },
 };
 
 static double
-largest_step (const MfStiffness *s, const Limited *method)
+largest_step (const MfStiffness *s, const Limited *limit)
 {
   g_autofree double complex *lambda = g_new0 (double complex, MAX (s->n, 1));
-  MfOneStep one_step = (MfOneStep) method->which[0];
+  MfStabilityRegion region = { mf_stability_for_method (limit->method), limit->which[1] };
 
   for (guint k = 0; k < s->n; k++)
     lambda[k] = s->eigenvalues[k].re + I * s->eigenvalues[k].im;
-  if (method->multistep)
-    return mf_stability_largest_step (lambda, s->n, mf_stability_multistep_holds, method->which);
-  return mf_stability_largest_step (lambda, s->n, mf_stability_one_step_holds, &one_step);
+  if (region.method == NULL)
+    return mf_stability_largest_step (lambda, s->n, mf_stability_multistep_holds, limit->which);
+  return mf_stability_region_largest_step (&region, lambda, s->n);
 }
 
 static void
