@@ -308,6 +308,41 @@ test_method_table (void)
                                                  mf_stability_for_method ("rk1imp"), 0 }, 4.5));
 }
 
+/* For every method and order, the stiff oscillator's points lie in the
+ * region at its largest stable step and not all at 1.01 times it: the step
+ * is backed off from the boundary just far enough that rounding in the
+ * containment tests does not put a point at it outside. */
+static void
+test_largest_step_inside (void)
+{
+  const double complex oscillator[] = { -4.16675 + 12247.4764 * I, -4.16675 - 12247.4764 * I,
+                                        -8.33325 + 39.96518 * I, -8.33325 - 39.96518 * I };
+  guint n_methods;
+  const MfMethod *table = mf_method_list (&n_methods);
+
+  for (guint m = 0; m < n_methods; m++)
+    {
+      const MfStabilityMethod *method = mf_stability_for_method (table[m].name);
+
+      for (guint order = MAX (method->min_order, 1); order <= MAX (method->max_order, 1); order++)
+        {
+          MfStabilityRegion region = { method, order };
+          double h = mf_stability_region_largest_step (&region, oscillator, 4);
+          guint left = 0;
+
+          g_test_message ("%s, order %u: %g s", method->method, order, h);
+          if (!isfinite (h) || h == 0.0)
+            continue;
+          for (guint k = 0; k < 4; k++)
+            {
+              g_assert_true (mf_stability_region_contains (&region, h * oscillator[k]));
+              left += !mf_stability_region_contains (&region, 1.01 * h * oscillator[k]);
+            }
+          g_assert_cmpuint (left, >, 0);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -321,5 +356,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/stability/against-gsl", test_against_gsl);
   g_test_add_func ("/core/stability/order", test_order);
   g_test_add_func ("/core/stability/method-table", test_method_table);
+  g_test_add_func ("/core/stability/largest-step-inside", test_largest_step_inside);
   return g_test_run ();
 }

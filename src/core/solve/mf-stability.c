@@ -338,6 +338,13 @@ mf_stability_multistep_holds (double complex z, gconstpointer method)
   return mf_stability_multistep_contains ((MfMultistep) which[0], which[1], z);
 }
 
+/* The reach is backed off by this much: the containment tests are exact
+ * only to rounding (a multistep method's roots to about 1e-15), so along a
+ * ray that meets the boundary at a shallow angle — a lightly damped λ — the
+ * boundary wavers by some 1e-11 relative, and a point at the step returned
+ * must test inside. */
+#define REACH_BACKOFF 1e-10
+
 /* How far along the ray of direction d (|d| = 1) the region reaches from 0:
  * scanned outwards by 1 %, then bisected. */
 static double
@@ -369,7 +376,7 @@ ray_reach (double complex d, gboolean (*contains) (double complex, gconstpointer
       else
         outside = mid;
     }
-  return inside;
+  return inside * (1.0 - REACH_BACKOFF);
 }
 
 double
