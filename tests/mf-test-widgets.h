@@ -1,5 +1,6 @@
 /* mf-test-widgets.h: what the widget tests share — running the main
- * context until it is idle, and finding a widget in a tree.
+ * context until it is idle, and finding a widget in a tree or an event
+ * controller of a widget.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -56,4 +57,25 @@ find_action_button (GtkWidget  *widget,
         return found;
     }
   return NULL;
+}
+
+/* The first event controller of `type` on `widget` (the widget keeps it
+ * alive), for a gesture one that takes mouse button `button` (0: any);
+ * there must be one. */
+static inline GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type,
+                 guint      button)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type)
+          && (button == 0 || gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == button))
+        return c;
+    }
+  g_assert_not_reached ();
 }

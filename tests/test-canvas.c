@@ -85,24 +85,6 @@ fixture_tear_down (Fixture       *f,
 
 /* ---- driving the canvas as a user would ---- */
 
-static GtkEventController *
-find_controller (GtkWidget *widget,
-                 GType      type,
-                 guint      button)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type)
-          && (button == 0 || gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == button))
-        return c;
-    }
-  g_assert_not_reached ();
-}
-
 /* Runs the canvas's shortcut for a key; FALSE when none took it. */
 static gboolean
 press_key (GtkWidget       *widget,

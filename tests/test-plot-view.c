@@ -12,6 +12,7 @@
 
 #include "mf-mode-timeline.h"
 #include "mf-plot-view.h"
+#include "mf-test-widgets.h"
 
 typedef struct
 {
@@ -22,21 +23,6 @@ typedef struct
   gboolean        toggled_visible;
   guint           n_toggled;
 } Fixture;
-
-static GtkEventController *
-find_controller (GtkWidget *widget, GType type)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GtkEventController) c = g_list_model_get_item (controllers, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
-        return c; /* the widget keeps it alive */
-    }
-  g_assert_not_reached ();
-}
 
 static void
 fill (MfPlotView *view, double amplitude)
@@ -108,9 +94,9 @@ test_scroll_zooms_about_pointer (Fixture *f, gconstpointer data)
   MfPlotView *view = f->views[0];
   MfPlotRange *x = mf_plot_view_get_x_range (view);
   GtkEventController *motion = find_controller (GTK_WIDGET (view),
-                                                GTK_TYPE_EVENT_CONTROLLER_MOTION);
+                                                GTK_TYPE_EVENT_CONTROLLER_MOTION, 0);
   GtkEventController *scroll = find_controller (GTK_WIDGET (view),
-                                                GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+                                                GTK_TYPE_EVENT_CONTROLLER_SCROLL, 0);
   double px, py, lo0, hi0, lo, hi, t0, t;
   gboolean handled = FALSE;
 
@@ -136,8 +122,8 @@ static void
 test_box_zoom_and_reset (Fixture *f, gconstpointer data)
 {
   MfPlotView *view = f->views[0];
-  GtkEventController *drag = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_DRAG);
-  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK);
+  GtkEventController *drag = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_DRAG, 0);
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK, 0);
   MfPlotRange *x = mf_plot_view_get_x_range (view), *y = mf_plot_view_get_y_range (view);
   double x0, y0, x1, y1, t0, t1, v0, v1, lo, hi, ylo0, yhi0;
 
@@ -194,12 +180,12 @@ test_keys (Fixture *f, gconstpointer data)
   gtk_test_widget_wait_for_draw (f->window);
   mf_plot_range_get (x, &lo0, &hi0);
   /* the keys: pan right by a tenth, Home resets */
-  g_signal_emit_by_name (find_controller (w, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+  g_signal_emit_by_name (find_controller (w, GTK_TYPE_EVENT_CONTROLLER_KEY, 0), "key-pressed",
                          GDK_KEY_Right, 0, 0, &handled);
   g_assert_true (handled);
   mf_plot_range_get (x, &lo, &hi);
   g_assert_cmpfloat_with_epsilon (lo, lo0 + 0.2, 1e-9);
-  g_signal_emit_by_name (find_controller (w, GTK_TYPE_EVENT_CONTROLLER_KEY), "key-pressed",
+  g_signal_emit_by_name (find_controller (w, GTK_TYPE_EVENT_CONTROLLER_KEY, 0), "key-pressed",
                          GDK_KEY_Home, 0, 0, &handled);
   g_assert_true (mf_plot_range_is_auto (x));
   g_assert_cmpfloat (a.width, >, 0);
@@ -210,7 +196,7 @@ test_legend_toggles (Fixture *f, gconstpointer data)
 {
   MfPlotView *view = f->views[0];
   MfPlot *plot = mf_plot_view_get_plot (view);
-  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK);
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK, 0);
   MfPlotRect legend = mf_plot_get_legend_area (plot);
   double ex, ey;
 
@@ -240,7 +226,7 @@ test_shared_time_axis (Fixture *f, gconstpointer data)
 {
   MfPlotRange *x = mf_plot_view_get_x_range (f->views[0]);
   GtkEventController *scroll = find_controller (GTK_WIDGET (f->views[1]),
-                                                GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+                                                GTK_TYPE_EVENT_CONTROLLER_SCROLL, 0);
   const MfPlotAxis *axes[2];
   double lo, hi;
   gboolean handled;
@@ -322,7 +308,7 @@ test_dark_style_and_readout (Fixture *f, gconstpointer data)
   AdwStyleManager *manager = adw_style_manager_get_default ();
   MfPlotView *view = f->views[0];
   GtkEventController *motion = find_controller (GTK_WIDGET (view),
-                                                GTK_TYPE_EVENT_CONTROLLER_MOTION);
+                                                GTK_TYPE_EVENT_CONTROLLER_MOTION, 0);
   MfPlot *plot = mf_plot_view_get_plot (view);
   double px, py;
 

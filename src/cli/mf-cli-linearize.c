@@ -11,37 +11,11 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "mf-error.h"
 #include "mf-json-write.h"
 #include "mf-simulation.h"
 #include "mf-stiffness-report.h"
-
-/* The sample of the run at `at`: the first one at or after it. */
-typedef struct
-{
-  double  at;
-  double  t;
-  guint   mode;
-  double *values;
-  guint   n_values;
-  gboolean found;
-} Caught;
-
-static gboolean
-catch_sample (double t, guint mode, const double *values, gpointer data)
-{
-  Caught *caught = data;
-
-  if (t < caught->at * (1.0 - 1e-12))
-    return TRUE;
-  caught->t = t;
-  caught->mode = mode;
-  memcpy (caught->values, values, caught->n_values * sizeof (double));
-  caught->found = TRUE;
-  return FALSE;
-}
 
 int
 mf_cli_linearize (const MfCliCommand *command, int argc, char **argv)
@@ -60,7 +34,8 @@ mf_cli_linearize (const MfCliCommand *command, int argc, char **argv)
   };
   MfCliInput input;
   MfSimulationOptions options;
-  Caught caught = { 0 };
+  double t = 0.0;
+  guint sample_mode = 0;
   g_autoptr (GError) error = NULL;
   g_autoptr (MfStiffness) stiffness = NULL;
   g_autofree double *values = NULL;
@@ -84,26 +59,18 @@ mf_cli_linearize (const MfCliCommand *command, int argc, char **argv)
     }
   /* the state at T is that of a run of the document to T, sampled there */
   mf_simulation_options_from_circuit (&options, circuit);
-  if (at > 0.0)
+  values = g_new0 (double, MAX (mf_model_n_outputs (input.model)
+                                  + mf_simulation_n_switches (input.model), 1));
+  if (!mf_simulation_sample_at (input.model, &options, at, NULL, &t, &sample_mode, values,
+                                &error))
     {
-      options.t_end = at;
-      options.output_interval = at;
-    }
-  caught.at = at;
-  caught.n_values = mf_model_n_outputs (input.model) + mf_simulation_n_switches (input.model);
-  caught.values = values = g_new0 (double, MAX (caught.n_values, 1));
-  if (!mf_simulate (input.model, &options, catch_sample, &caught, NULL, NULL, &error)
-      || !caught.found)
-    {
-      mf_cli_printerr ("%s: %s\n", file,
-                       error != NULL ? error->message : _("the run stopped before that time"));
+      mf_cli_printerr ("%s: %s\n", file, error->message);
       mf_cli_input_clear (&input);
       return MF_EXIT_SIMULATION;
     }
   if (mode < 0)
-    mode = (int) caught.mode;
-  stiffness = mf_stiffness_at_sample (input.model, (guint) mode, caught.t, caught.values,
-                                      options.rtol, &error);
+    mode = (int) sample_mode;
+  stiffness = mf_stiffness_at_sample (input.model, (guint) mode, t, values, options.rtol, &error);
   if (stiffness == NULL)
     {
       mf_cli_printerr ("%s: %s\n", file, error->message);

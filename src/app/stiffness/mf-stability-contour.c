@@ -76,7 +76,8 @@ crossing (const Marching *m, double ax, double ay, double bx, double by, double 
   while ((hi - lo) * length > CROSSING_TOLERANCE)
     {
       double s = (lo + hi) / 2.0;
-      double complex z = mf_stability_map_from_pixel (m->map, ax + s * (bx - ax), ay + s * (by - ay));
+      double complex z =
+        mf_stability_map_from_pixel (m->map, ax + s * (bx - ax), ay + s * (by - ay));
 
       if (inside_level (m->level (z, m->data)) == a_inside)
         lo = s;

@@ -202,7 +202,7 @@ draw_ticks (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *ma
 {
   PangoLayout *layout = new_layout (cr, font, FALSE);
   double re_lo, re_hi, im_lo, im_hi, values[MAX_TICKS], tick = 0.4 * font;
-  double gap = (label_width (layout) + font) / map->unit;
+  double gap = (label_width (layout) + font) / map->unit_u;
   guint n;
 
   mf_stability_map_bounds (map, &re_lo, &re_hi, &im_lo, &im_hi);
@@ -229,7 +229,7 @@ draw_ticks (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *ma
       cairo_move_to (cr, x - w / 2.0, map->y + map->height + tick + 0.1 * font);
       pango_cairo_show_layout (cr, layout);
     }
-  n = mf_stability_view_ticks (&scene->view, im_lo, im_hi, 2.0 * font / map->unit, values,
+  n = mf_stability_view_ticks (&scene->view, im_lo, im_hi, 2.0 * font / map->unit_v, values,
                                MAX_TICKS);
   for (guint i = 0; i < n; i++)
     {
@@ -457,10 +457,11 @@ legend_lines (const MfStabilityScene *scene, Key *keys, char **texts)
   return n;
 }
 
-/* How many points a box over the plane would hide. */
+/* How many points, with their marks and numbers (`margin` around them), a
+ * box over the plane would hide. */
 static guint
 points_under (const MfStabilityScene *scene, const MfStabilityMap *map, double x, double y,
-              double w, double h)
+              double w, double h, double margin)
 {
   guint n = 0;
 
@@ -469,7 +470,7 @@ points_under (const MfStabilityScene *scene, const MfStabilityMap *map, double x
       double px, py;
 
       mf_stability_map_to_pixel (map, scene->points[k], &px, &py);
-      n += px >= x && px <= x + w && py >= y && py <= y + h;
+      n += px >= x - margin && px <= x + w + margin && py >= y - margin && py <= y + h + margin;
     }
   return n;
 }
@@ -507,7 +508,8 @@ draw_legend (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *m
   corners[3][0] = corners[1][0], corners[3][1] = corners[2][1];
   for (guint c = 0; c < 4; c++)
     {
-      guint hidden = points_under (scene, map, corners[c][0], corners[c][1], width, height);
+      guint hidden = points_under (scene, map, corners[c][0], corners[c][1], width, height,
+                                   1.5 * font);
 
       if (hidden < best)
         best = hidden, best_x = corners[c][0], best_y = corners[c][1];

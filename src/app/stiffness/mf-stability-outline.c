@@ -11,6 +11,7 @@
  * this fine. */
 #define EXTENT_REACH 24.0
 #define EXTENT_STEP 0.5
+#define EXTENT_FINE 0.02
 /* What shows an unbounded region whose outside is unbounded too. */
 #define EXTENT_DEFAULT 4.0
 #define LOCUS_SAMPLES 2048
@@ -92,28 +93,53 @@ multistep_extent (const MfStabilityRegion *region, Box *box)
     }
 }
 
-/* The one-step region on a grid: the box of its inside, or of its outside
- * when the inside reaches the grid's edge. */
+/* The box of the region's inside (or outside) on a grid of `step` over
+ * [re_lo, re_hi] × [im_lo, im_hi]; `in` and `out` receive both. */
 static void
-one_step_extent (const MfStabilityRegion *region, Box *box)
+grid_boxes (const MfStabilityRegion *region, double re_lo, double re_hi, double im_lo,
+            double im_hi, double step, Box *in, Box *out)
 {
-  guint n = (guint) (2 * EXTENT_REACH / EXTENT_STEP) + 1;
-  Box in = { 0, 0, 0, 0, TRUE, FALSE }, out = { 0, 0, 0, 0, TRUE, FALSE };
+  guint nx = (guint) ceil ((re_hi - re_lo) / step) + 1;
+  guint ny = (guint) ceil ((im_hi - im_lo) / step) + 1;
 
-  for (guint j = 0; j < n; j++)
-    for (guint i = 0; i < n; i++)
+  *in = (Box) { 0, 0, 0, 0, TRUE, FALSE };
+  *out = (Box) { 0, 0, 0, 0, TRUE, FALSE };
+  for (guint j = 0; j < ny; j++)
+    for (guint i = 0; i < nx; i++)
       {
-        double complex z = -EXTENT_REACH + i * EXTENT_STEP + I * (-EXTENT_REACH + j * EXTENT_STEP);
-        gboolean edge = i == 0 || j == 0 || i == n - 1 || j == n - 1;
-        Box *set = mf_stability_outline_level (z, region) <= 0.0 ? &in : &out;
+        double complex z = re_lo + i * step + I * (im_lo + j * step);
+        gboolean edge = i == 0 || j == 0 || i == nx - 1 || j == ny - 1;
+        Box *set = mf_stability_outline_level (z, region) <= 0.0 ? in : out;
 
         box_add (set, z);
         set->on_edge |= edge;
       }
+}
+
+/* The one-step region on a coarse grid: the box of its inside, or of its
+ * outside when the inside reaches the grid's edge; then that box again on
+ * a fine grid around it, so that a thin lobe (GSL's rk4 reaching into the
+ * right half-plane) is not cut off. */
+static void
+one_step_extent (const MfStabilityRegion *region, Box *box)
+{
+  Box in, out, *coarse = NULL;
+  gboolean inside;
+
+  grid_boxes (region, -EXTENT_REACH, EXTENT_REACH, -EXTENT_REACH, EXTENT_REACH, EXTENT_STEP,
+              &in, &out);
   if (!in.empty && !in.on_edge)
-    *box = in;
+    coarse = &in;
   else if (!out.empty && !out.on_edge)
-    *box = out;
+    coarse = &out;
+  if (coarse == NULL)
+    return;
+  *box = *coarse;
+  inside = coarse == &in;
+  grid_boxes (region, box->re_lo - EXTENT_STEP, box->re_hi + EXTENT_STEP,
+              box->im_lo - EXTENT_STEP, box->im_hi + EXTENT_STEP, EXTENT_FINE, &in, &out);
+  if (inside ? !in.empty : !out.empty)
+    *box = inside ? in : out;
 }
 
 void

@@ -66,6 +66,23 @@ update_points (MfStabilityPlot *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* Whether every point lies in the view's box. */
+static gboolean
+all_in_view (MfStabilityPlot *self)
+{
+  const MfStabilityView *view = &self->scene.view;
+
+  for (guint k = 0; k < self->n; k++)
+    {
+      double u = mf_stability_view_forward (view, creal (self->points[k]));
+      double v = mf_stability_view_forward (view, cimag (self->points[k]));
+
+      if (!(u >= view->u_lo && u <= view->u_hi && v >= view->v_lo && v <= view->v_hi))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 request_fit (MfStabilityPlot *self)
 {
@@ -399,9 +416,12 @@ mf_stability_plot_set_eigenvalues (MfStabilityPlot *self, const double complex *
   self->scene.points = self->points;
   self->scene.outside = self->outside;
   self->scene.numbers = self->numbers;
-  self->scene.n_points = n;
   update_points (self);
-  request_fit (self);
+  /* the same modes again (a live run followed): the view stays while it
+   * shows every point */
+  if (n != self->scene.n_points || !all_in_view (self))
+    request_fit (self);
+  self->scene.n_points = n;
 }
 
 void

@@ -3,9 +3,10 @@
  * for a step h, those outside the region marked (mf-stability-drawing.h).
  *
  * The view fits the region and the points when the method, its order, the
- * eigenvalues or the scale change, or on mf_stability_plot_fit() (and a
- * double click); a change of h moves the points over the plane as it is,
- * so they can be watched crossing the boundary.  Scroll zooms about the
+ * scale or the number of eigenvalues change, when an eigenvalue would fall
+ * out of view, or on mf_stability_plot_fit() (and a double click); a
+ * change of h moves the points over the plane as it is, so they can be
+ * watched crossing the boundary.  Scroll zooms about the
  * pointer, a drag pans; the + and − keys zoom, 0 fits.
  *
  * Properties: "method" (string, a name of mf-method.c; NULL draws no

@@ -59,12 +59,15 @@ MfStabilityMap
 mf_stability_view_map (const MfStabilityView *view, double x, double y, double width,
                        double height)
 {
-  MfStabilityMap map = { *view, x, y, MAX (width, 1.0), MAX (height, 1.0), 1.0, 0.0, 0.0 };
+  MfStabilityMap map = { *view, x, y, MAX (width, 1.0), MAX (height, 1.0), 1.0, 1.0, 0.0, 0.0 };
   double du = MAX (view->u_hi - view->u_lo, MIN_SPAN);
   double dv = MAX (view->v_hi - view->v_lo, MIN_SPAN);
 
-  /* equal scales: the box fits whichever way is tighter */
-  map.unit = MIN (map.width / du, map.height / dv);
+  map.unit_u = map.width / du;
+  map.unit_v = map.height / dv;
+  /* equal linear scales: the box fits whichever way is tighter */
+  if (!view->symlog)
+    map.unit_u = map.unit_v = MIN (map.unit_u, map.unit_v);
   map.u_center = (view->u_lo + view->u_hi) / 2.0;
   map.v_center = (view->v_lo + view->v_hi) / 2.0;
   return map;
@@ -74,16 +77,16 @@ void
 mf_stability_map_to_pixel (const MfStabilityMap *map, double complex z, double *px, double *py)
 {
   *px = map->x + map->width / 2.0
-        + (mf_stability_view_forward (&map->view, creal (z)) - map->u_center) * map->unit;
+        + (mf_stability_view_forward (&map->view, creal (z)) - map->u_center) * map->unit_u;
   *py = map->y + map->height / 2.0
-        - (mf_stability_view_forward (&map->view, cimag (z)) - map->v_center) * map->unit;
+        - (mf_stability_view_forward (&map->view, cimag (z)) - map->v_center) * map->unit_v;
 }
 
 double complex
 mf_stability_map_from_pixel (const MfStabilityMap *map, double px, double py)
 {
-  double u = map->u_center + (px - map->x - map->width / 2.0) / map->unit;
-  double v = map->v_center - (py - map->y - map->height / 2.0) / map->unit;
+  double u = map->u_center + (px - map->x - map->width / 2.0) / map->unit_u;
+  double v = map->v_center - (py - map->y - map->height / 2.0) / map->unit_v;
 
   return mf_stability_view_inverse (&map->view, u) + I * mf_stability_view_inverse (&map->view, v);
 }
@@ -102,9 +105,9 @@ mf_stability_map_bounds (const MfStabilityMap *map, double *re_lo, double *re_hi
 /* The view becomes exactly what the map's area shows. */
 static void
 take_area (MfStabilityView *view, const MfStabilityMap *map, double u_center, double v_center,
-           double unit)
+           double unit_u, double unit_v)
 {
-  double half_u = map->width / 2.0 / unit, half_v = map->height / 2.0 / unit;
+  double half_u = map->width / 2.0 / unit_u, half_v = map->height / 2.0 / unit_v;
 
   view->u_lo = u_center - half_u, view->u_hi = u_center + half_u;
   view->v_lo = v_center - half_v, view->v_hi = v_center + half_v;
@@ -114,21 +117,22 @@ void
 mf_stability_view_zoom (MfStabilityView *view, const MfStabilityMap *map, double factor,
                         double px, double py)
 {
-  double unit = map->unit * factor;
+  double unit_u = map->unit_u * factor, unit_v = map->unit_v * factor;
   double ox = px - map->x - map->width / 2.0, oy = py - map->y - map->height / 2.0;
   /* the drawn point under the pointer, which stays there */
-  double u = map->u_center + ox / map->unit, v = map->v_center - oy / map->unit;
-  double span = MAX (map->width, map->height) / unit;
+  double u = map->u_center + ox / map->unit_u, v = map->v_center - oy / map->unit_v;
+  double span = MAX (map->width / unit_u, map->height / unit_v);
 
   if (!(factor > 0.0) || (factor > 1.0 && span < MIN_SPAN) || (factor < 1.0 && span > MAX_SPAN))
     return;
-  take_area (view, map, u - ox / unit, v + oy / unit, unit);
+  take_area (view, map, u - ox / unit_u, v + oy / unit_v, unit_u, unit_v);
 }
 
 void
 mf_stability_view_pan (MfStabilityView *view, const MfStabilityMap *map, double dx, double dy)
 {
-  take_area (view, map, map->u_center - dx / map->unit, map->v_center + dy / map->unit, map->unit);
+  take_area (view, map, map->u_center - dx / map->unit_u, map->v_center + dy / map->unit_v,
+             map->unit_u, map->unit_v);
 }
 
 guint
@@ -136,7 +140,7 @@ mf_stability_view_ticks (const MfStabilityView *view, double lo, double hi, doub
                          double *values, guint max)
 {
   guint n = 0;
-  double u_lo, u_hi, every;
+  double u_lo, u_hi, every, last;
   int k_lo, k_hi;
 
   if (!view->symlog)
@@ -148,22 +152,23 @@ mf_stability_view_ticks (const MfStabilityView *view, double lo, double hi, doub
         values[n++] = ticks.major[i];
       return n;
     }
-  /* 0 and ±10^k beyond the threshold, every `every` decades */
+  /* 0 and ±10^k, every `every` decades, each at least min_gap from the
+   * one nearer 0 (the decades within the threshold crowd there) */
   u_lo = mf_stability_view_forward (view, lo);
   u_hi = mf_stability_view_forward (view, hi);
   every = MAX (1.0, ceil (min_gap));
-  k_lo = (int) floor (log10 (view->threshold));
+  k_lo = (int) floor (log10 (view->threshold)) - 2;
   k_hi = (int) ceil (log10 (view->threshold) + MAX (fabs (u_lo), fabs (u_hi)));
   if (lo <= 0.0 && hi >= 0.0 && n < max)
     values[n++] = 0.0;
+  last = 0.0;
   for (int k = k_lo; k <= k_hi; k++)
     {
-      double decade = pow (10.0, k);
+      double decade = pow (10.0, k), at = mf_stability_view_forward (view, decade);
 
-      /* decades a multiple of `every` apart, counted from 10^0 */
-      if (fmod (fabs ((double) k), every) != 0.0
-          || mf_stability_view_forward (view, decade) < MIN (0.5, min_gap))
+      if (fmod (fabs ((double) k), every) != 0.0 || at - last < min_gap)
         continue;
+      last = at;
       if (decade >= lo && decade <= hi && n < max)
         values[n++] = decade;
       if (-decade >= lo && -decade <= hi && n < max)

@@ -1,12 +1,13 @@
 /* mf-stability-view.h: what part of the complex hλ plane a stability plot
  * shows, and where each point of it lands in pixels.
  *
- * Both axes have one scale, so a circle stays a circle: linear, or
- * symmetric-logarithmic, where a coordinate v is drawn at
- * sign(v) log10(1 + |v|/c) — linear within the threshold c of 0, one
- * decade per unit beyond it — for the hλ of a stiff circuit, which span
- * decades.  The view is the box (in those drawn units) that must be
- * visible; the map fits it into a pixel area with equal scales, so a
+ * Both axes have one kind of scale: linear, with as many pixels per unit
+ * across as up so that a circle stays a circle, or symmetric-logarithmic,
+ * where a coordinate v is drawn at sign(v) log10(1 + |v|/c) — linear
+ * within the threshold c of 0, one decade per unit beyond it — for the hλ
+ * of a stiff circuit, which span decades; there circles are bent anyway,
+ * and each axis fills the area.  The view is the box (in those drawn
+ * units) that must be visible; the map fits it into a pixel area, so a
  * resize keeps it in view.  Zoom and pan change the box.  No GTK here.
  *
  * Copyright 2026 The Manifold authors
@@ -31,7 +32,7 @@ typedef struct
 {
   MfStabilityView view;
   double          x, y, width, height; /* the pixel area */
-  double          unit;                /* pixels per drawn unit, both axes */
+  double          unit_u, unit_v;      /* pixels per drawn unit across and up */
   double          u_center, v_center;  /* drawn units at the area's centre */
 } MfStabilityMap;
 

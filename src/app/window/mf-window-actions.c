@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mf-example-gallery.h"
+#include "mf-stiffness-window.h"
 
 /* How many recent circuits the Open button's menu lists. */
 #define MF_WINDOW_N_RECENT 10
@@ -149,6 +150,20 @@ mf_window_action_show_gallery (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (gallery));
 }
 
+static void
+mf_window_action_stiffness (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+
+  if (self->stiffness_window == NULL)
+    g_set_weak_pointer (&self->stiffness_window,
+                        GTK_WINDOW (mf_stiffness_window_new (GTK_WINDOW (self), self->document,
+                                                             self->sim_panel)));
+  gtk_window_present (self->stiffness_window);
+}
+
 void
 mf_window_class_install_actions (GtkWidgetClass *widget_class)
 {
@@ -167,6 +182,8 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run", NULL, mf_window_action_run);
   gtk_widget_class_install_action (widget_class, "win.pause", NULL, mf_window_action_pause);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, mf_window_action_stop);
+  gtk_widget_class_install_action (widget_class, "win.stiffness", NULL,
+                                   mf_window_action_stiffness);
 
   /* Bound on the window, so a focused text entry keeps Ctrl+Z for its own
    * text and the circuit's history gets it everywhere else. */
@@ -192,6 +209,9 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, GDK_CONTROL_MASK,
                                        "win.stop", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F7, 0, "win.pause", NULL);
+  /* L for linearise */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
+                                       "win.stiffness", NULL);
 }
 
 /* ---- recent circuits ---- */

@@ -31,6 +31,8 @@ struct _MfWindow
   char             *example_name;
   /* The Save / Discard / Cancel question being shown, if any. */
   GtkWindow        *question;
+  /* The Stiffness window of this document, if open. */
+  GtkWindow        *stiffness_window;
   /* The user already chose to close despite unsaved changes. */
   gboolean          close_confirmed;
   /* The simulation pane's height before it was folded to its toolbar. */

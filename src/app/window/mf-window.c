@@ -8,6 +8,8 @@
  */
 #include "mf-window-private.h"
 
+#include "mf-stiffness-window.h"
+
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -160,6 +162,8 @@ mf_window_set_document (MfWindow       *self,
   mf_modes_panel_set_document (self->modes_panel, document);
   mf_structure_panel_set_document (self->structure_panel, document);
   mf_sim_panel_set_document (self->sim_panel, document);
+  if (self->stiffness_window != NULL)
+    mf_stiffness_window_set_document (MF_STIFFNESS_WINDOW (self->stiffness_window), document);
 
   mf_window_document_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -396,6 +400,9 @@ mf_window_dispose (GObject *object)
   if (self->question != NULL)
     gtk_window_destroy (self->question);
   g_clear_weak_pointer (&self->question);
+  if (self->stiffness_window != NULL)
+    gtk_window_destroy (self->stiffness_window);
+  g_clear_weak_pointer (&self->stiffness_window);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->recent_manager != NULL)

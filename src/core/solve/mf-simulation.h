@@ -164,6 +164,21 @@ gboolean mf_simulation_w_sigma (const MfModel *model,
                                 double        *sigma_min,
                                 double        *sigma_max);
 
+/* The first sample at or after `at` of a run of `model` with `options`
+ * (its t_end and output interval made `at` when at > 0; at = 0 is the
+ * first sample, the initial state made consistent): its time, the mode
+ * that holds and mf_model_n_outputs() + mf_simulation_n_switches() values.
+ * FALSE with the run's error, or MF_ERROR_SOLVER when the run stops
+ * before `at`. */
+gboolean mf_simulation_sample_at (MfModel                   *model,
+                                  const MfSimulationOptions *options,
+                                  double                     at,
+                                  GCancellable              *cancellable,
+                                  double                    *t,
+                                  guint                     *mode,
+                                  double                    *values,
+                                  GError                   **error);
+
 /* Runs a simulation from the model's initial state, or from options->start:
  * then its state is projected onto the constraints of the valve
  * configuration in force at start->t (the schedule's mode there, with the

@@ -338,32 +338,29 @@ mf_stability_multistep_holds (double complex z, gconstpointer method)
   return mf_stability_multistep_contains ((MfMultistep) which[0], which[1], z);
 }
 
-/* The reach is backed off by this much: the containment tests are exact
- * only to rounding (a multistep method's roots to about 1e-15), so along a
- * ray that meets the boundary at a shallow angle — a lightly damped λ — the
- * boundary wavers by some 1e-11 relative, and a point at the step returned
- * must test inside. */
-#define REACH_BACKOFF 1e-10
-
 /* How far along the ray of direction d (|d| = 1) the region reaches from 0:
- * scanned outwards by 1 %, then bisected. */
+ * scanned outwards by 1 %, then bisected.  INFINITY when the ray stays in
+ * the region up to `limit`, where it no longer matters. */
 static double
 ray_reach (double complex d, gboolean (*contains) (double complex, gconstpointer),
-           gconstpointer method)
+           gconstpointer method, double limit)
 {
-  double inside = 0.0, outside = 0.0;
+  double inside = 0.0, outside = 0.0, end = MIN (limit, 1e8);
 
-  for (double r = 1e-8; r <= 1e8; r *= 1.01)
+  for (double r = 1e-8; outside == 0.0; r *= 1.01)
     {
-      if (!contains (r * d, method))
+      /* the last point scanned is the limit itself */
+      if (r >= end)
         {
-          outside = r;
-          break;
+          if (contains (end * d, method))
+            return INFINITY;
+          r = end;
         }
-      inside = r;
+      if (!contains (r * d, method))
+        outside = r;
+      else
+        inside = r;
     }
-  if (outside == 0.0)
-    return INFINITY;
   /* leaving at the first point: as good as at 0 */
   if (inside == 0.0)
     return 0.0;
@@ -376,7 +373,17 @@ ray_reach (double complex d, gboolean (*contains) (double complex, gconstpointer
       else
         outside = mid;
     }
-  return inside * (1.0 - REACH_BACKOFF);
+  return inside;
+}
+
+static gboolean
+all_inside (const double complex *lambda, guint n, double h,
+            gboolean (*contains) (double complex, gconstpointer), gconstpointer method)
+{
+  for (guint k = 0; k < n; k++)
+    if (!contains (h * lambda[k], method))
+      return FALSE;
+  return TRUE;
 }
 
 double
@@ -385,13 +392,25 @@ mf_stability_largest_step (const double complex *lambda, guint n,
                            gconstpointer method)
 {
   double h = INFINITY;
+  double complex previous = NAN;
 
   for (guint k = 0; k < n; k++)
     {
       double modulus = cabs (lambda[k]);
+      /* every region here is symmetric about the real axis (the methods'
+       * coefficients are real): a pair's second member has the same reach */
+      double complex upper = creal (lambda[k]) + I * fabs (cimag (lambda[k]));
 
-      if (modulus > 0.0)
-        h = MIN (h, ray_reach (lambda[k] / modulus, contains, method) / modulus);
+      if (modulus > 0.0 && upper != previous)
+        h = MIN (h, ray_reach (upper / modulus, contains, method, h * modulus) / modulus);
+      previous = upper;
     }
+  /* Every h λ_k, computed so, must test inside: the containment tests are
+   * exact only to rounding, so where a ray meets the boundary at a shallow
+   * angle (a lightly damped λ) the point at the reach found along λ/|λ| may
+   * fall just out.  Back off by 1e-12, then twice as far, and so on. */
+  for (guint tries = 0; tries < 40 && isfinite (h) && h > 0.0
+                        && !all_inside (lambda, n, h, contains, method); tries++)
+    h *= 1.0 - ldexp (1e-12, (int) tries);
   return h;
 }

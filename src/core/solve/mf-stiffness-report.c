@@ -126,22 +126,31 @@ mf_stiffness_to_json (const MfStiffness *s, const char *mode)
   return json_builder_get_root (builder);
 }
 
-/* "-4.16675 ± 12247.5i", "-8.3", "0" */
-static char *
-eigenvalue_text (const MfEigenvalue *e)
+char *
+mf_stiffness_eigenvalue_text (const MfEigenvalue *e)
 {
   if (e->im == 0.0)
     return g_strdup_printf ("%.6g", e->re);
   return g_strdup_printf ("%.6g ± %.6gi", e->re, fabs (e->im));
 }
 
-/* "%.4g", with `unit` after it when given; "—" where it is not defined */
-static char *
-number_or_dash (double value, const char *unit)
+char *
+mf_stiffness_number_text (double value, const char *unit)
 {
   if (!isfinite (value))
     return g_strdup ("—");
   return g_strdup_printf ("%.4g%s%s", value, unit != NULL ? " " : "", unit != NULL ? unit : "");
+}
+
+char *
+mf_stiffness_participants_text (const MfStiffness *s, const MfEigenvalue *e)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint p = 0; p < e->n_participants; p++)
+    g_string_append_printf (text, "%s%s %.0f %%", p > 0 ? ", " : "",
+                            s->state_names[e->participant[p]], 100.0 * e->share[p]);
+  return g_string_free (text, FALSE);
 }
 
 char *
@@ -159,22 +168,21 @@ mf_stiffness_to_text (const MfStiffness *s, const char *mode)
       g_autofree char *value = NULL;
       g_autofree char *tau = NULL;
       g_autofree char *zeta = NULL;
+      g_autofree char *taking_part = NULL;
 
       /* a complex pair is told once, by the member with Im λ > 0 */
       if (e->im < 0.0)
         continue;
-      value = eigenvalue_text (e);
-      tau = number_or_dash (e->time_constant, "s");
-      zeta = number_or_dash (e->damping, NULL);
+      value = mf_stiffness_eigenvalue_text (e);
+      tau = mf_stiffness_number_text (e->time_constant, "s");
+      zeta = mf_stiffness_number_text (e->damping, NULL);
+      taking_part = mf_stiffness_participants_text (s, e);
       g_string_append_printf (out, "λ = %s 1/s\n", value);
       /* Translators: time constant, then damped frequency and damping ratio */
       g_string_append_printf (out, _("  time constant %s, frequency %.6g Hz, damping ratio %s%s\n"),
                               tau, e->frequency, zeta, e->neutral ? _(" (neutral)") : "");
-      g_string_append (out, _("  states taking part:"));
-      for (guint p = 0; p < e->n_participants; p++)
-        g_string_append_printf (out, "%s %s %.0f %%", p > 0 ? "," : "",
-                                s->state_names[e->participant[p]], 100.0 * e->share[p]);
-      g_string_append_c (out, '\n');
+      g_string_append_printf (out, "%s%s%s\n", _("  states taking part:"),
+                              e->n_participants > 0 ? " " : "", taking_part);
     }
   {
     g_autofree char *accuracy_label =
@@ -189,9 +197,12 @@ mf_stiffness_to_text (const MfStiffness *s, const char *mode)
       _("σmax / σmin of the Jacobian"),
     };
     char *values[] = {
-      number_or_dash (s->real_part_ratio, NULL), number_or_dash (s->modulus_ratio, NULL),
-      number_or_dash (s->euler_step, "s"),       number_or_dash (s->accuracy_step, "s"),
-      number_or_dash (s->step_ratio, NULL),      number_or_dash (s->sigma_ratio, NULL),
+      mf_stiffness_number_text (s->real_part_ratio, NULL),
+      mf_stiffness_number_text (s->modulus_ratio, NULL),
+      mf_stiffness_number_text (s->euler_step, "s"),
+      mf_stiffness_number_text (s->accuracy_step, "s"),
+      mf_stiffness_number_text (s->step_ratio, NULL),
+      mf_stiffness_number_text (s->sigma_ratio, NULL),
     };
     glong width = 0;
 
