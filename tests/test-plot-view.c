@@ -1,7 +1,7 @@
 /* test-plot-view.c: the plot view and the mode timeline in a window —
  * zooming about the pointer, the zoom box, reset, toggling series from the
- * legend, a time axis shared by two views, the read-out, the dark style
- * and the timeline's bands.  The gestures are driven through the views'
+ * legend, a click on the time axis, a time axis shared by two views, the
+ * read-out, the dark style and the timeline's bands.  The gestures are driven through the views'
  * own event controllers.  Saves plot-view.png into the build directory.
  *
  * Copyright 2026 The Manifold authors
@@ -116,6 +116,31 @@ test_scroll_zooms_about_pointer (Fixture *f, gconstpointer data)
   g_signal_emit_by_name (scroll, "scroll", 0.0, 2.0, &handled);
   mf_plot_range_get (x, &lo, &hi);
   g_assert_cmpfloat_with_epsilon (hi - lo, hi0 - lo0, (hi0 - lo0) * 1e-9);
+}
+
+static void
+time_clicked (MfPlotView *view, double t, double *clicked)
+{
+  *clicked = t;
+}
+
+/* A click under the data area is a click on the time axis, at the time
+ * there; one in the data area is not. */
+static void
+test_time_axis_click (Fixture *f, gconstpointer data)
+{
+  MfPlotView *view = f->views[0];
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK, 0);
+  MfPlotRect a = mf_plot_view_get_data_area (view);
+  double clicked = NAN, px, py;
+
+  g_signal_connect (view, "time-clicked", G_CALLBACK (time_clicked), &clicked);
+  centre_of_data (view, 0.3, 0.5, &px, &py);
+  g_signal_emit_by_name (click, "pressed", 1, px, py);
+  g_assert_true (isnan (clicked));
+  g_signal_emit_by_name (click, "pressed", 1, px, a.y + a.height + 8.0);
+  g_assert_cmpfloat_with_epsilon (
+    clicked, mf_plot_range_from_fraction (mf_plot_view_get_x_range (view), 0.3), 1e-9);
 }
 
 static void
@@ -397,6 +422,7 @@ main (int argc, char **argv)
   g_test_add ("/app/plot-view/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("scroll-zooms-about-pointer", test_scroll_zooms_about_pointer);
   ADD ("box-zoom-and-reset", test_box_zoom_and_reset);
+  ADD ("time-axis-click", test_time_axis_click);
   ADD ("keys", test_keys);
   ADD ("legend-toggles", test_legend_toggles);
   ADD ("shared-time-axis", test_shared_time_axis);

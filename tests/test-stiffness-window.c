@@ -396,6 +396,19 @@ test_window_run_time (WindowFixture *f, gconstpointer data)
   g_assert_cmpuint (mf_stiffness_modes_get_n_rows (mf_stiffness_window_get_modes (f->stiffness)),
                     ==, 2);
   save_window (GTK_WIDGET (f->stiffness), "two-mass-spring-run-time");
+
+  /* a click on a plot's time axis, a quarter of the way along */
+  {
+    MfPlotView *view = mf_sim_panel_get_plot_view (panel, MF_SIM_PANEL_STATES);
+    MfPlotRect a = mf_plot_view_get_data_area (view);
+    GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK, 0);
+    double t = mf_plot_range_from_fraction (mf_plot_view_get_x_range (view), 0.25);
+
+    g_signal_emit_by_name (click, "pressed", 1, a.x + 0.25 * a.width, a.y + a.height + 8.0);
+    wait_until_shown (f->stiffness);
+    g_assert_cmpfloat (fabs (mf_stiffness_window_get_stiffness (f->stiffness)->t - t), <=,
+                       times[n - 1] / (n - 1));
+  }
   mf_stiffness_window_show_start (f->stiffness);
   wait_until_shown (f->stiffness);
   g_assert_cmpfloat (mf_stiffness_window_get_stiffness (f->stiffness)->t, ==, 0.0);

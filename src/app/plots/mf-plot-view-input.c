@@ -1,6 +1,7 @@
 /* mf-plot-view-input.c: the plot view's gestures — scroll to zoom about
  * the pointer, a drag to draw a zoom box or to pan, a double click to
- * reset, a click on the legend to toggle a series, and keys.
+ * reset, a click on the legend to toggle a series, a click on the time
+ * axis ("time-clicked"), and keys.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -170,6 +171,8 @@ pressed (GtkGestureClick *gesture, int n_press, double x, double y, MfPlotView *
     }
   if (n_press == 2 && mf_plot_view_in_data_area (self, x, y))
     reset (self);
+  else if (n_press == 1)
+    mf_plot_view_click_time_axis (self, x, y);
 }
 
 static gboolean

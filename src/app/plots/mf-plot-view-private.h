@@ -60,6 +60,10 @@ gboolean mf_plot_view_in_data_area (MfPlotView *self,
                                     double      py);
 
 /* Toggles the series of a legend entry under (px, py): TRUE if there was one. */
+/* A click under the data area emits "time-clicked"; FALSE elsewhere. */
+gboolean mf_plot_view_click_time_axis (MfPlotView *self,
+                                       double      px,
+                                       double      py);
 gboolean mf_plot_view_toggle_legend_at (MfPlotView *self,
                                         double      px,
                                         double      py);

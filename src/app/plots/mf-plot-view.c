@@ -12,7 +12,7 @@
 G_DEFINE_FINAL_TYPE (MfPlotView, mf_plot_view, GTK_TYPE_WIDGET)
 
 enum { PROP_0, PROP_LOG_Y, PROP_X_RANGE, N_PROPS };
-enum { SERIES_TOGGLED, N_SIGNALS };
+enum { SERIES_TOGGLED, TIME_CLICKED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -140,6 +140,18 @@ mf_plot_view_in_data_area (MfPlotView *self, double px, double py)
 
   return self->node_width > 0 && px >= a.x && px <= a.x + a.width && py >= a.y
          && py <= a.y + a.height;
+}
+
+gboolean
+mf_plot_view_click_time_axis (MfPlotView *self, double px, double py)
+{
+  MfPlotRect a = mf_plot_get_data_area (self->plot);
+
+  /* under the data area, over its width: the time axis and its labels */
+  if (self->node_width == 0 || px < a.x || px > a.x + a.width || py <= a.y + a.height)
+    return FALSE;
+  g_signal_emit (self, signals[TIME_CLICKED], 0, mf_plot_view_x_at (self, px));
+  return TRUE;
 }
 
 gboolean
@@ -406,6 +418,10 @@ mf_plot_view_class_init (MfPlotViewClass *klass)
   signals[SERIES_TOGGLED] = g_signal_new ("series-toggled", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE,
                                           2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* a click on the time axis, at that time (s, as the axis reads) */
+  signals[TIME_CLICKED] = g_signal_new ("time-clicked", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                        G_TYPE_DOUBLE);
   gtk_widget_class_set_css_name (widget_class, "plotview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }

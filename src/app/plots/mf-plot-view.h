@@ -63,6 +63,9 @@ void         mf_plot_view_set_series_visible (MfPlotView *self,
                                               guint       index,
                                               gboolean    visible);
 
+/* Signal "time-clicked" (double t): a click on the time axis, under the
+ * data area, at the time it reads there (s, or the axis's unit). */
+
 /* Where the data area was at the last draw (widget coordinates). */
 MfPlotRect   mf_plot_view_get_data_area (MfPlotView *self);
 

@@ -61,7 +61,7 @@ guint        mf_stability_plot_get_n_outside (MfStabilityPlot *self);
 gboolean     mf_stability_plot_get_outside (MfStabilityPlot *self,
                                             guint            k);
 
-/* The view, and the map of the last drawing (for tests and the pointer). */
+/* The view: the box of the plane shown (for tests). */
 MfStabilityView mf_stability_plot_get_view (MfStabilityPlot *self);
 
 G_END_DECLS

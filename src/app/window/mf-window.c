@@ -297,6 +297,16 @@ mf_window_probe (MfWindow   *self,
   mf_sim_panel_probe (self->sim_panel, name, is_node);
 }
 
+/* A click on a plot's time axis linearises the run there, in the
+ * Stiffness window when it is open. */
+static void
+mf_window_time_clicked (MfWindow *self,
+                        double    t)
+{
+  if (self->stiffness_window != NULL)
+    mf_stiffness_window_show_run_time (MF_STIFFNESS_WINDOW (self->stiffness_window), t);
+}
+
 static void
 mf_window_connect_widgets (MfWindow *self)
 {
@@ -310,6 +320,9 @@ mf_window_connect_widgets (MfWindow *self)
                            G_CALLBACK (mf_window_update_actions), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "probe",
                            G_CALLBACK (mf_window_probe), self, G_CONNECT_SWAPPED);
+  for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
+    g_signal_connect_object (mf_sim_panel_get_plot_view (self->sim_panel, v), "time-clicked",
+                             G_CALLBACK (mf_window_time_clicked), self, G_CONNECT_SWAPPED);
   g_object_bind_property (self->sim_panel, "probe-mode", self->canvas, "probe-mode",
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->inner_paned, "notify::max-position",
