@@ -64,8 +64,14 @@ struct _MfIda
   double            *y_last;
   double             h_first;    /* the first step after the next fresh start */
   double             h_start;    /* the first step of a fresh start not told otherwise */
-  long int           failures;   /* IDA's error test and Newton failures so far */
+  long int           failures;   /* the tries IDA refused so far (count_failures) */
   char              *message;
+  /* the rejected tries of the step being taken, when recorded: IDA
+   * evaluates the residual at the end of each step it tries, so a new time
+   * there means the try before was refused */
+  MfStepRecord      *steps;
+  double             step_t;     /* where the step began */
+  double             try_t;      /* the end of the step being tried, or NaN */
 };
 
 /* IDA prints its errors unless told where to put them: kept for the
@@ -81,6 +87,22 @@ on_error (int code, const char *module, const char *function, char *message, voi
   self->message = g_strdup (message);
 }
 
+/* A residual at a time IDA had not tried in this step: the try before it
+ * was refused. */
+static void
+note_try (MfIda *self, double t)
+{
+  int order = 0;
+
+  if (!isnan (self->try_t))
+    {
+      IDAGetCurrentOrder (self->mem, &order);
+      mf_step_record_add_rejected (self->steps, self->step_t, self->try_t - self->step_t,
+                                   (guint) MAX (order, 0));
+    }
+  self->try_t = t;
+}
+
 /* G = E y' − f(t, y), or y' − f(t, y) with algebraic states.  A value that
  * is not finite is an error IDA recovers from by a shorter step. */
 static int
@@ -91,6 +113,8 @@ residual (double t, N_Vector yy, N_Vector yyp, N_Vector rr, void *data)
   double *r = N_VGetArrayPointer (rr);
 
   self->stats->rhs_evaluations++;
+  if (self->steps != NULL && t != self->try_t)
+    note_try (self, t);
   if (self->iteration != NULL)
     {
       mf_system_reduced_forces (self->system, t, y, self->f);
@@ -149,7 +173,12 @@ dense_jacobian (double t, double c, N_Vector yy, N_Vector yyp, N_Vector rr, SUNM
 }
 
 MfIda *
-mf_ida_new (MfSystem *system, double rtol, double atol, double h_start, MfSimulationStats *stats)
+mf_ida_new (MfSystem          *system,
+            double             rtol,
+            double             atol,
+            double             h_start,
+            MfSimulationStats *stats,
+            MfStepRecord      *steps)
 {
   MfIda *self = g_new0 (MfIda, 1);
   gsize n = mf_system_dimension (system);
@@ -157,6 +186,8 @@ mf_ida_new (MfSystem *system, double rtol, double atol, double h_start, MfSimula
   g_return_val_if_fail (n > 0, NULL);
   self->system = system;
   self->stats = stats;
+  self->steps = steps;
+  self->try_t = NAN;
   self->n = n;
   self->h_start = self->h_first = h_start;
   self->f = g_new0 (double, n);
@@ -251,6 +282,16 @@ mf_ida_restart (MfIda *self, double h)
   self->h_first = h > 0 ? h : self->h_start;
 }
 
+guint
+mf_ida_last_order (const MfIda *self)
+{
+  int order = 0;
+
+  if (!self->started || IDAGetLastOrder (self->mem, &order) != IDA_SUCCESS)
+    return 0;
+  return (guint) MAX (order, 0);
+}
+
 double
 mf_ida_next_step (const MfIda *self)
 {
@@ -299,13 +340,35 @@ status_of (int flag)
     }
 }
 
+/* After a step: its last try was refused too when the step failed.  IDA
+ * counts the refusals; a try the residual did not show (none is known)
+ * is recorded with its step unknown. */
+static void
+note_step_tries (MfIda *self, gboolean failed, guint entries, long int refused)
+{
+  guint64 recorded;
+
+  if (failed && !isnan (self->try_t))
+    note_try (self, NAN);
+  recorded = mf_step_record_get_n_entries (self->steps) - entries;
+  if (recorded > (guint64) MAX (refused, 0))
+    mf_step_record_truncate (self->steps, entries + (guint) refused);
+  for (; recorded < (guint64) MAX (refused, 0); recorded++)
+    mf_step_record_add_rejected (self->steps, self->step_t, NAN, 0);
+  self->try_t = NAN;
+}
+
+/* The tries IDA refused: by the error test, or because Newton did not
+ * converge even with a fresh Jacobian.  (IDAGetNumNonlinSolvConvFails()
+ * also counts an iteration that a fresh Jacobian then brought home at the
+ * same step: that try was not refused.) */
 static void
 count_failures (MfIda *self)
 {
   long int error_tests = 0, newton = 0;
 
   IDAGetNumErrTestFails (self->mem, &error_tests);
-  IDAGetNumNonlinSolvConvFails (self->mem, &newton);
+  IDAGetNumStepSolveFails (self->mem, &newton);
   self->stats->rejected_steps += (guint64) (error_tests + newton - self->failures);
   self->failures = error_tests + newton;
 }
@@ -315,6 +378,8 @@ mf_ida_step (MfIda *self, double *t, double t_stop, double *y)
 {
   MfIdaStatus status;
   double reached = *t;
+  long int failures;
+  guint entries = 0;
   int flag;
 
   g_clear_pointer (&self->message, g_free);
@@ -329,8 +394,17 @@ mf_ida_step (MfIda *self, double *t, double t_stop, double *y)
     }
   if (IDASetStopTime (self->mem, t_stop) != IDA_SUCCESS)
     return MF_IDA_FAILED;
+  failures = self->failures;
+  if (self->steps != NULL)
+    {
+      entries = mf_step_record_get_n_entries (self->steps);
+      self->step_t = *t;
+      self->try_t = NAN;
+    }
   flag = IDASolve (self->mem, t_stop, &reached, self->y, self->yp, IDA_ONE_STEP);
   count_failures (self);
+  if (self->steps != NULL)
+    note_step_tries (self, flag < 0, entries, self->failures - failures);
   if (flag < 0)
     {
       self->started = FALSE;

@@ -34,12 +34,15 @@ typedef enum
   MF_IDA_FAILED,     /* anything else: mf_ida_failure() says what */
 } MfIdaStatus;
 
-/* h_start: the first step of every fresh start not told otherwise */
+/* h_start: the first step of every fresh start not told otherwise;
+ * `steps` (may be NULL) gets every rejected try (mf-step-record.h), the
+ * caller recording the accepted steps. */
 MfIda       *mf_ida_new (MfSystem          *system,
                          double             rtol,
                          double             atol,
                          double             h_start,
-                         MfSimulationStats *stats);
+                         MfSimulationStats *stats,
+                         MfStepRecord      *steps);
 void         mf_ida_free (MfIda *ida);
 
 /* One step from (*t, y) toward t_stop, never past it; *t and y move to
@@ -54,6 +57,8 @@ const char  *mf_ida_failure (const MfIda *ida);
 /* The next step starts afresh, with a first step of h (0: h_start). */
 void         mf_ida_restart (MfIda  *ida,
                              double  h);
+/* The order of the last step IDA took (1 to 5), 0 before the first. */
+guint        mf_ida_last_order (const MfIda *ida);
 /* The step IDA will try next (0 before the first). */
 double       mf_ida_next_step (const MfIda *ida);
 /* y(t) from the interpolant of the last step: FALSE when t is not within

@@ -66,6 +66,13 @@ struct _MfIntegrator
   guint              n_varying;
   guint             *varying;
   double            *jacobian_areas;
+  /* the steps, when recorded (options->steps) */
+  MfStepRecord      *steps;
+  guint              order;      /* of the step being taken; 0 where the method does not vary it */
+  double             step_h;     /* the fixed step just taken, or NaN: the distance moved */
+  gsl_odeiv2_control watch;      /* the driver's control, noting the tries it refuses */
+  double             try_t0;     /* where the adaptive step being taken began */
+  double             next_try;   /* the step GSL tries next within it */
 };
 
 /* Below this an adaptive step no longer moves t by much more than rounding. */
@@ -155,6 +162,83 @@ counted_jacobian (double t, const double y[], double *dfdy, double dfdt[], void 
   return status;
 }
 
+/* ---- the steps recorded ---- */
+
+/* GSL halves a step its stepper could not take (an implicit method's
+ * iteration that fails) and tries again without asking the control: the
+ * tries that came between the one expected and the one the control is
+ * shown now. */
+static void
+note_failed_tries (MfIntegrator *self, double tried)
+{
+  for (guint i = 0; i < 64 && self->next_try > tried * (1 + 1e-12); i++)
+    {
+      mf_step_record_add_rejected (self->steps, self->try_t0, self->next_try, self->order);
+      self->next_try *= 0.5;
+    }
+}
+
+/* When steps are recorded, an adaptive step asks this control, which asks
+ * the driver's own and notes each try refused by the error test. */
+static int
+watch_hadjust (void         *state,
+               size_t        dim,
+               unsigned int  ord,
+               const double  y[],
+               const double  yerr[],
+               const double  yp[],
+               double       *h)
+{
+  MfIntegrator *self = state;
+  const gsl_odeiv2_control *control = self->driver->c;
+  double tried = *h;
+  int status;
+
+  note_failed_tries (self, tried);
+  status = control->type->hadjust (control->state, dim, ord, y, yerr, yp, h);
+  if (status == GSL_ODEIV_HADJ_DEC && fabs (*h) < fabs (tried))
+    {
+      mf_step_record_add_rejected (self->steps, self->try_t0, tried, self->order);
+      self->next_try = *h;
+    }
+  return status;
+}
+
+static const gsl_odeiv2_control_type watch_type = {
+  .name = "manifold-watch",
+  .hadjust = watch_hadjust,
+};
+
+/* After gsl_odeiv2_evolve_apply() refused `refused` tries from entry
+ * `entries` on: GSL's count is the truth.  A try the control refused that
+ * GSL did not take as refused (a step too short to move t) goes; tries the
+ * stepper failed at the end of a failed call come in. */
+static void
+settle_tries (MfIntegrator *self, guint entries, guint64 refused)
+{
+  guint64 recorded = mf_step_record_get_n_entries (self->steps) - entries;
+
+  if (recorded > refused)
+    mf_step_record_truncate (self->steps, entries + (guint) refused);
+  for (; recorded < refused; recorded++)
+    {
+      mf_step_record_add_rejected (self->steps, self->try_t0, self->next_try, self->order);
+      self->next_try *= 0.5;
+    }
+}
+
+/* The order GSL's stepper holds for the step it takes next.  A multistep
+ * method of GSL decides a change of order at the end of a step, for the
+ * next one, which this reads; it may still lower it inside the step
+ * (msbdf after the step was cut markedly, either after a rejected try),
+ * which GSL does not tell. */
+static void
+read_gsl_order (MfIntegrator *self)
+{
+  if (self->steps != NULL && self->method->varies_order)
+    self->order = gsl_odeiv2_step_order (self->driver->s);
+}
+
 MfIntegrator *
 mf_integrator_new (MfSystem                  *system,
                    const MfMethod            *method,
@@ -185,12 +269,16 @@ mf_integrator_new (MfSystem                  *system,
   self->y_saved = g_new (double, MAX (self->dimension, 1));
   self->dydt = g_new (double, MAX (self->dimension, 1));
   self->u = g_new (double, MAX (n_states, 1));
+  self->steps = options->steps;
+  self->watch.type = &watch_type;
+  self->watch.state = self;
   if (method->needs_jacobian)
     find_varying_areas (self);
 
   if (self->dimension > 0 && method->gsl == NULL)
     {
-      self->ida = mf_ida_new (system, options->rtol, options->atol, self->h_start, stats);
+      self->ida = mf_ida_new (system, options->rtol, options->atol, self->h_start, stats,
+                              options->steps);
       if (self->ida == NULL)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
@@ -423,11 +511,13 @@ step_fixed (MfIntegrator *self, double *t, double t_stop, double *y, GError **er
   int status;
 
   self->failed_in = MF_FAILED_NOWHERE;
+  read_gsl_order (self);
   status = gsl_odeiv2_evolve_apply_fixed_step (self->driver->e, NULL, self->driver->s,
                                                &self->ode, &t_gsl, h, y);
   if (status != GSL_SUCCESS)
     return fail_fixed (self, *t, h, status, error);
   *t = lands ? t_stop : *t + h;
+  self->step_h = h;
   self->stats->steps++;
   return TRUE;
 }
@@ -461,8 +551,10 @@ static gboolean
 step_adaptive (MfIntegrator *self, double *t, double t_stop, double *y, GError **error)
 {
   gsl_odeiv2_evolve *evolve = self->driver->e;
+  gsl_odeiv2_control *control = self->steps != NULL ? &self->watch : self->driver->c;
   const double t0 = *t;
 
+  read_gsl_order (self);
   /* At a steady state, try holding first rather than let GSL fail again. */
   if (self->holding && step_hold (self, t, t_stop, self->h, y))
     {
@@ -476,12 +568,21 @@ step_adaptive (MfIntegrator *self, double *t, double t_stop, double *y, GError *
       unsigned long failed_before = evolve->failed_steps;
       double h_before = self->h;
       double h_tried = MIN (self->h, t_stop - t0);
+      guint entries = 0;
       int status;
 
       self->failed_in = MF_FAILED_NOWHERE;
-      status = gsl_odeiv2_evolve_apply (evolve, self->driver->c, self->driver->s, &self->ode, t,
-                                        t_stop, &self->h, y);
+      if (self->steps != NULL)
+        {
+          entries = mf_step_record_get_n_entries (self->steps);
+          self->try_t0 = t0;
+          self->next_try = h_tried;
+        }
+      status = gsl_odeiv2_evolve_apply (evolve, control, self->driver->s, &self->ode, t, t_stop,
+                                        &self->h, y);
       self->stats->rejected_steps += evolve->failed_steps - failed_before;
+      if (self->steps != NULL)
+        settle_tries (self, entries, evolve->failed_steps - failed_before);
       if (status == GSL_EBADFUNC && 0.25 * h_tried >= min_step (t0))
         {
           /* A trial step too long for the method can overflow while the
@@ -491,6 +592,8 @@ step_adaptive (MfIntegrator *self, double *t, double t_stop, double *y, GError *
           *t = t0;
           self->h = 0.25 * h_tried;
           self->stats->rejected_steps++;
+          if (self->steps != NULL)
+            mf_step_record_add_rejected (self->steps, t0, self->next_try, self->order);
           gsl_odeiv2_step_reset (self->driver->s);
           continue;
         }
@@ -541,10 +644,13 @@ step_ida (MfIntegrator *self, double *t, double t_stop, double *y, GError **erro
 gboolean
 mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GError **error)
 {
+  double t0 = *t;
   gboolean ok;
 
   g_return_val_if_fail (t_stop > *t, FALSE);
 
+  self->order = 0;
+  self->step_h = NAN;
   if (self->dimension == 0)
     {
       /* Nothing to integrate: the algebraic states, if any, are solved at
@@ -564,5 +670,12 @@ mf_integrator_step (MfIntegrator *self, double *t, double t_stop, double *y, GEr
   else
     ok = step_adaptive (self, t, t_stop, y, error);
 
+  if (ok && self->steps != NULL)
+    {
+      if (self->ida != NULL && self->method->varies_order)
+        self->order = mf_ida_last_order (self->ida);
+      mf_step_record_add_step (self->steps, t0, isnan (self->step_h) ? *t - t0 : self->step_h, *t,
+                               self->order);
+    }
   return ok && state_is_bounded (self, *t, y, error);
 }

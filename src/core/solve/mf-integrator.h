@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 typedef struct _MfIntegrator MfIntegrator;
 
 /* Takes ownership of `system` (freed on failure too).  Steps, rejections
- * and evaluations are added to `stats`, which must outlive the integrator. */
+ * and evaluations are added to `stats`, which must outlive the integrator,
+ * and each step and refused try to options->steps when it is set. */
 MfIntegrator *mf_integrator_new (MfSystem                  *system,
                                  const MfMethod            *method,
                                  const MfSimulationOptions *options,

@@ -21,20 +21,20 @@
  * English here: a caller shows them through gettext. */
 static MfMethod methods[] = {
   /* SUNDIALS IDA (mf-ida.h): no GSL stepper */
-  { "auto", N_("SUNDIALS IDA: BDF orders 1–5, sparse"), NULL, TRUE, TRUE, TRUE },
-  { "rk2", N_("Runge–Kutta (2, 3)"), NULL, FALSE, FALSE, TRUE },
-  { "rk4", N_("Classical Runge–Kutta 4"), NULL, FALSE, FALSE, TRUE },
-  { "rkf45", N_("Runge–Kutta–Fehlberg (4, 5)"), NULL, FALSE, FALSE, TRUE },
-  { "rkck", N_("Runge–Kutta Cash–Karp (4, 5)"), NULL, FALSE, FALSE, TRUE },
-  { "rk8pd", N_("Runge–Kutta Prince–Dormand (8, 9)"), NULL, FALSE, FALSE, TRUE },
-  { "rk1imp", N_("Implicit Euler (Gauss 1)"), NULL, TRUE, TRUE, TRUE },
-  { "rk2imp", N_("Implicit midpoint (Gauss 2)"), NULL, TRUE, TRUE, TRUE },
-  { "rk4imp", N_("Implicit Gauss–Legendre 4"), NULL, TRUE, TRUE, TRUE },
-  { "bsimp", N_("Bulirsch–Stoer, implicit (Bader–Deuflhard)"), NULL, TRUE, TRUE, TRUE },
-  { "msadams", N_("Adams multistep, variable order 1–12"), NULL, TRUE, FALSE, TRUE },
-  { "msbdf", N_("BDF multistep, variable order 1–5 (stiff)"), NULL, TRUE, TRUE, TRUE },
+  { "auto", N_("SUNDIALS IDA: BDF orders 1–5, sparse"), NULL, TRUE, TRUE, TRUE, TRUE },
+  { "rk2", N_("Runge–Kutta (2, 3)"), NULL, FALSE, FALSE, TRUE, FALSE },
+  { "rk4", N_("Classical Runge–Kutta 4"), NULL, FALSE, FALSE, TRUE, FALSE },
+  { "rkf45", N_("Runge–Kutta–Fehlberg (4, 5)"), NULL, FALSE, FALSE, TRUE, FALSE },
+  { "rkck", N_("Runge–Kutta Cash–Karp (4, 5)"), NULL, FALSE, FALSE, TRUE, FALSE },
+  { "rk8pd", N_("Runge–Kutta Prince–Dormand (8, 9)"), NULL, FALSE, FALSE, TRUE, FALSE },
+  { "rk1imp", N_("Implicit Euler (Gauss 1)"), NULL, TRUE, TRUE, TRUE, FALSE },
+  { "rk2imp", N_("Implicit midpoint (Gauss 2)"), NULL, TRUE, TRUE, TRUE, FALSE },
+  { "rk4imp", N_("Implicit Gauss–Legendre 4"), NULL, TRUE, TRUE, TRUE, FALSE },
+  { "bsimp", N_("Bulirsch–Stoer, implicit (Bader–Deuflhard)"), NULL, TRUE, TRUE, TRUE, FALSE },
+  { "msadams", N_("Adams multistep, variable order 1–12"), NULL, TRUE, FALSE, TRUE, TRUE },
+  { "msbdf", N_("BDF multistep, variable order 1–5 (stiff)"), NULL, TRUE, TRUE, TRUE, TRUE },
   /* mf-euler.c's stepper: no error estimate, so it needs a fixed step. */
-  { "euler", N_("Explicit Euler, fixed step"), NULL, FALSE, FALSE, FALSE },
+  { "euler", N_("Explicit Euler, fixed step"), NULL, FALSE, FALSE, FALSE, FALSE },
 };
 
 static void

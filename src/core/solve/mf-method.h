@@ -19,6 +19,7 @@ typedef struct
   gboolean                    implicit;
   gboolean                    needs_jacobian;
   gboolean                    adaptive;   /* has an error estimate: can run adaptive */
+  gboolean                    varies_order; /* chooses its order step by step */
 } MfMethod;
 
 /* NULL when there is no method of that name. */

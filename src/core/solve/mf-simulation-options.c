@@ -36,6 +36,7 @@ mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircui
   options->notice = NULL;
   options->notice_data = NULL;
   options->start = NULL;
+  options->steps = NULL;
 }
 
 static gboolean

@@ -12,6 +12,7 @@
 #include <gio/gio.h>
 
 #include "mf-model.h"
+#include "mf-step-record.h"
 
 G_BEGIN_DECLS
 
@@ -84,6 +85,8 @@ typedef struct
   MfNoticeFunc notice;         /* may be NULL */
   gpointer    notice_data;
   const MfSimulationStart *start; /* NULL: from the model's initial state at t = 0 */
+  MfStepRecord *steps;         /* may be NULL; else every step and rejected try is appended
+                                * (mf-step-record.h) */
 } MfSimulationOptions;
 
 /* The options a document asks for (its "simulation" object); no
