@@ -573,6 +573,133 @@ test_marker_labels (void)
     g_assert_false (rects_meet (&legend, &g_array_index (plot->marker_labels, MfPlotRect, i)));
 }
 
+/* A step size over time on a log axis, its refused tries as crosses and
+ * an order in the strip: what the Steps plot of the app draws. */
+static MfPlot *
+steps_plot (MfPlotSeries **h, MfPlotSeries **rejected, MfPlotSeries **order)
+{
+  MfPlot *plot = mf_plot_new ();
+
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_X, "time", "s");
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_Y, "step", "s");
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_STRIP, "order", NULL);
+  mf_plot_set_axis_integer (plot, MF_PLOT_AXIS_STRIP, TRUE);
+  mf_plot_set_axis_scale (plot, MF_PLOT_AXIS_Y, MF_PLOT_SCALE_LOG);
+  *h = mf_plot_add_series (plot, "h");
+  *rejected = mf_plot_add_series (plot, "rejected");
+  *order = mf_plot_add_series (plot, "order");
+  mf_plot_series_set_mark (*rejected, MF_PLOT_MARK_CROSSES);
+  mf_plot_series_set_in_strip (*order, TRUE);
+  for (guint i = 0; i <= 100; i++)
+    {
+      double t = i / 100.0;
+
+      /* from 1e-6 s to 1e-3 s */
+      mf_plot_series_append (*h, t, pow (10, -6 + 3 * t));
+      mf_plot_series_append (*order, t, 1 + i / 25);
+    }
+  mf_plot_series_append (*rejected, 0.25, 2e-5);
+  mf_plot_series_append (*rejected, 0.75, 1e-3);
+  return plot;
+}
+
+static void
+test_strip_and_crosses (void)
+{
+  MfPlotSeries *h, *rejected, *order;
+  g_autoptr (MfPlot) plot = steps_plot (&h, &rejected, &order);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 400);
+  cairo_t *cr = cairo_create (s);
+  const MfPlotAxis *xa, *ya, *sa;
+  MfPlotRect area, strip;
+  MfPlotColor cross = mf_plot_series_get_color (rejected);
+  MfPlotColor order_color = mf_plot_series_get_color (order);
+
+  mf_plot_draw (plot, cr, 600, 400);
+  cairo_surface_flush (s);
+  xa = mf_plot_get_axis (plot, MF_PLOT_AXIS_X);
+  ya = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  sa = mf_plot_get_axis (plot, MF_PLOT_AXIS_STRIP);
+  area = mf_plot_get_data_area (plot);
+  strip = mf_plot_get_strip_area (plot);
+
+  /* the strip lies under the data area, as wide, and keeps to its bounds */
+  g_assert_cmpfloat (strip.height, >=, 40);
+  g_assert_cmpfloat (strip.height, <=, 90);
+  g_assert_cmpfloat (strip.x, ==, area.x);
+  g_assert_cmpfloat (strip.width, ==, area.width);
+  g_assert_cmpfloat (strip.y, >, area.y + area.height);
+  g_assert_cmpfloat (area.height, >, strip.height);
+  /* the orders stretch the strip's axis, not the main one: decades there */
+  g_assert_true (ya->ticks.log);
+  g_assert_cmpfloat (ya->ticks.lo, ==, 1e-6);
+  g_assert_cmpfloat (ya->ticks.hi, ==, 1e-3);
+  for (guint i = 0; i < ya->ticks.n_major; i++)
+    g_assert_cmpfloat (fabs (log10 (ya->ticks.major[i]) - round (log10 (ya->ticks.major[i]))),
+                       <, 1e-9);
+  /* orders 1 to 5: a tick at each, half an order of room beyond */
+  g_assert_false (sa->ticks.log);
+  g_assert_cmpfloat (sa->ticks.lo, ==, 0.5);
+  g_assert_cmpfloat (sa->ticks.hi, ==, 5.5);
+  g_assert_cmpuint (sa->ticks.n_major, ==, 5);
+  for (guint i = 0; i < 5; i++)
+    g_assert_cmpfloat (sa->ticks.major[i], ==, i + 1);
+  /* the order is drawn in the strip, at its value */
+  g_assert_true (ink_near (s, mf_plot_axis_to_pixel (xa, 0.1), mf_plot_axis_to_pixel (sa, 1), 2,
+                           order_color));
+  g_assert_true (ink_near (s, mf_plot_axis_to_pixel (xa, 0.9), mf_plot_axis_to_pixel (sa, 4), 2,
+                           order_color));
+  g_assert_cmpfloat (mf_plot_axis_to_pixel (sa, 3), >, strip.y);
+  g_assert_cmpfloat (mf_plot_axis_to_pixel (sa, 3), <, strip.y + strip.height);
+  /* a cross at each refused try: ink at its arms, none at its centre's
+   * left and right beyond them */
+  for (guint k = 0; k < 2; k++)
+    {
+      double t = k == 0 ? 0.25 : 0.75, y = k == 0 ? 2e-5 : 1e-3;
+      double px = mf_plot_axis_to_pixel (xa, t), py = mf_plot_axis_to_pixel (ya, y);
+
+      g_assert_true (ink_near (s, px + 2.5, py + 2.5, 1, cross));
+      g_assert_true (ink_near (s, px - 2.5, py + 2.5, 1, cross));
+      g_assert_false (ink_near (s, px + 12, py, 2, cross));
+    }
+  /* no line joins the crosses: nothing of theirs half way between them */
+  g_assert_false (ink_near (s, mf_plot_axis_to_pixel (xa, 0.5),
+                            mf_plot_axis_to_pixel (ya, sqrt (2e-5 * 1e-3)), 3, cross));
+
+  /* the strip goes with the last visible series in it */
+  mf_plot_series_set_visible (order, FALSE);
+  mf_plot_draw (plot, cr, 600, 400);
+  g_assert_cmpfloat (mf_plot_get_strip_area (plot).height, ==, 0);
+  g_assert_cmpfloat (mf_plot_get_data_area (plot).height, >, area.height + strip.height);
+  /* and a plot too low for both keeps the data area whole */
+  mf_plot_series_set_visible (order, TRUE);
+  mf_plot_draw (plot, cr, 600, 110);
+  g_assert_cmpfloat (mf_plot_get_strip_area (plot).height, ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+static void
+test_series_nearest (void)
+{
+  g_autoptr (MfPlotSeries) s = mf_plot_series_new ("rejected");
+  double x, y;
+
+  mf_plot_series_append (s, 1.0, 10);
+  mf_plot_series_append (s, 2.0, NAN);
+  mf_plot_series_append (s, 3.0, 30);
+  g_assert_true (mf_plot_series_nearest (s, 1.2, 0.5, &x, &y));
+  g_assert_cmpfloat (x, ==, 1.0);
+  g_assert_cmpfloat (y, ==, 10);
+  /* a gap is not a sample: the nearest finite one, if near enough */
+  g_assert_true (mf_plot_series_nearest (s, 2.1, 1.0, &x, &y));
+  g_assert_cmpfloat (x, ==, 3.0);
+  g_assert_false (mf_plot_series_nearest (s, 2.0, 0.5, NULL, NULL));
+  g_assert_true (mf_plot_series_nearest (s, 5.0, 2.0, NULL, &y));
+  g_assert_cmpfloat (y, ==, 30);
+  g_assert_false (mf_plot_series_nearest (s, 5.0, 1.0, NULL, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -583,6 +710,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/options", test_draw_options);
   g_test_add_func ("/plot/draw/legend-entries", test_legend_entries);
   g_test_add_func ("/plot/draw/marker-labels", test_marker_labels);
+  g_test_add_func ("/plot/draw/strip-and-crosses", test_strip_and_crosses);
+  g_test_add_func ("/plot/series/nearest", test_series_nearest);
   g_test_add_func ("/plot/series/remove", test_remove_series);
   g_test_add_func ("/plot/series/reserve", test_series_reserve);
   g_test_add_func ("/plot/export/png", test_export_png);

@@ -545,6 +545,37 @@ test_series_append_scaled (void)
   mf_plot_series_free (block);
 }
 
+static void
+test_ticks_integer (void)
+{
+  MfPlotTicks ticks;
+  char label[32];
+
+  mf_plot_ticks_integer (&ticks, 1, 12);
+  g_assert_cmpfloat (ticks.lo, ==, 0.5);
+  g_assert_cmpfloat (ticks.hi, ==, 12.5);
+  /* twelve would be too many: every second */
+  g_assert_cmpfloat (ticks.step, ==, 2);
+  g_assert_cmpuint (ticks.n_major, ==, 6);
+  g_assert_cmpfloat (ticks.major[0], ==, 2);
+  g_assert_cmpfloat (ticks.major[5], ==, 12);
+  mf_plot_ticks_label (&ticks, ticks.major[0], label, sizeof label);
+  g_assert_cmpstr (label, ==, "2");
+
+  /* one order all along: one tick, with room on both sides */
+  mf_plot_ticks_integer (&ticks, 2, 2);
+  g_assert_cmpuint (ticks.n_major, ==, 1);
+  g_assert_cmpfloat (ticks.major[0], ==, 2);
+  g_assert_cmpfloat (ticks.lo, ==, 1.5);
+  g_assert_cmpfloat (ticks.hi, ==, 2.5);
+  /* no integer inside: the nearest to the middle */
+  mf_plot_ticks_integer (&ticks, 2.2, 2.4);
+  g_assert_cmpuint (ticks.n_major, ==, 1);
+  g_assert_cmpfloat (ticks.major[0], ==, 2);
+  mf_plot_ticks_integer (&ticks, NAN, 3);
+  g_assert_cmpuint (ticks.n_major, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -552,6 +583,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/ticks/linear", test_ticks_linear);
   g_test_add_func ("/plot/ticks/labels", test_ticks_labels);
   g_test_add_func ("/plot/ticks/log", test_ticks_log);
+  g_test_add_func ("/plot/ticks/integer", test_ticks_integer);
   g_test_add_func ("/plot/decimate/brute-force", test_decimate_brute_force);
   g_test_add_func ("/plot/decimate/gaps", test_decimate_gaps);
   g_test_add_func ("/plot/decimate/summary", test_summary_decimation);

@@ -50,6 +50,8 @@ mf_plot_axis_fit (MfPlotAxis *axis, double data_lo, double data_hi)
     lo = hi = NAN;
   if (log)
     mf_plot_ticks_log (&axis->ticks, lo, hi, !fixed && !axis->tight);
+  else if (axis->integer)
+    mf_plot_ticks_integer (&axis->ticks, lo, hi);
   else
     mf_plot_ticks_linear (&axis->ticks, isnan (lo) ? 0 : lo, isnan (hi) ? 1 : hi,
                           !fixed && !axis->tight);

@@ -26,6 +26,7 @@ typedef struct
   MfPlotScale scale;
   double      min, max; /* a fixed range, or NAN for one fitted to the data */
   gboolean    tight;    /* a fitted range ends at the data, not at the outer ticks */
+  gboolean    integer;  /* whole numbers: ticks at integers (mf_plot_ticks_integer()) */
   /* set by mf_plot_axis_fit() and mf_plot_axis_place() */
   MfPlotTicks ticks;
   double      pixel_lo, pixel_hi; /* where ticks.lo and ticks.hi go */

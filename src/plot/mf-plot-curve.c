@@ -42,7 +42,7 @@ mf_plot_series_decimate (const MfPlot *plot, MfPlotSeries *series)
   mf_plot_decimate_with_summary (d, (const double *) series->x->data,
                                  (const double *) series->y->data, series->x->len,
                                  &series->summary,
-                                 plot->axes[MF_PLOT_AXIS_Y].scale == MF_PLOT_SCALE_LOG);
+                                 mf_plot_series_y_axis (plot, series)->scale == MF_PLOT_SCALE_LOG);
 }
 
 /* Above two samples per pixel column a polyline would fold back over
@@ -121,8 +121,8 @@ mf_plot_series_trace (const MfPlot       *plot,
                       MfPlotBarFunc       bar,
                       gpointer            user_data)
 {
-  Tracer t = { &plot->axes[MF_PLOT_AXIS_X], &plot->axes[MF_PLOT_AXIS_Y], line, bar, user_data,
-               FALSE };
+  Tracer t = { &plot->axes[MF_PLOT_AXIS_X], mf_plot_series_y_axis (plot, series), line, bar,
+               user_data, FALSE };
   const MfPlotDecimation *d = &series->decimation;
   gboolean have_prev = d->has_before, dense = is_dense (d);
   double prev_x = 0, prev_y = 0;
@@ -299,7 +299,7 @@ marks_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 {
   const MfPlotDecimation *d = &s->decimation;
   const MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
-  const MfPlotAxis *y_axis = &plot->axes[MF_PLOT_AXIS_Y];
+  const MfPlotAxis *y_axis = mf_plot_series_y_axis (plot, s);
   /* clearly wider than the line through it */
   double radius = 1.5 * plot->line_width + 1.0;
 
@@ -328,6 +328,78 @@ marks_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   cairo_fill (cr);
 }
 
+/* A cross of this half-width at (x, y): the mark of a sample that stands
+ * alone. */
+#define CROSS 3.5
+
+static void
+cross_add (cairo_t *cr, double x, double y)
+{
+  if (!isfinite (y))
+    return;
+  cairo_move_to (cr, x - CROSS, y - CROSS);
+  cairo_line_to (cr, x + CROSS, y + CROSS);
+  cairo_move_to (cr, x - CROSS, y + CROSS);
+  cairo_line_to (cr, x + CROSS, y - CROSS);
+}
+
+void
+mf_plot_series_each_mark (const MfPlot       *plot,
+                          const MfPlotSeries *s,
+                          MfPlotPointFunc     point,
+                          gpointer            user_data)
+{
+  const MfPlotDecimation *d = &s->decimation;
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  const MfPlotAxis *ya = mf_plot_series_y_axis (plot, s);
+
+  /* a column of many shows its first, last, lowest and highest */
+  for (guint i = 0; i < d->n_columns; i++)
+    {
+      const MfPlotColumn *c = &d->columns[i];
+
+      if (c->count == 0)
+        continue;
+      point (to_device (xa, c->first_x), to_device (ya, c->first_y), user_data);
+      if (c->count > 1)
+        point (to_device (xa, c->last_x), to_device (ya, c->last_y), user_data);
+      if (c->count > 2)
+        {
+          double middle = to_device (xa, (c->first_x + c->last_x) / 2);
+
+          point (middle, to_device (ya, c->min_y), user_data);
+          point (middle, to_device (ya, c->max_y), user_data);
+        }
+    }
+}
+
+static void
+cross_at (double x, double y, gpointer cr)
+{
+  cross_add (cr, x, y);
+}
+
+static void
+crosses_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
+{
+  mf_plot_set_source_color (cr, &s->color, 1);
+  cairo_new_path (cr);
+  mf_plot_series_each_mark (plot, s, cross_at, cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_stroke (cr);
+}
+
+void
+mf_plot_cross_draw (cairo_t *cr, double x, double y)
+{
+  cairo_new_path (cr);
+  cross_add (cr, x, y);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  cairo_stroke (cr);
+}
+
 static void
 curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 {
@@ -335,6 +407,11 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   const MfPlotDecimation *d = &s->decimation;
   Bands bands = { cr, plot->scratch, s->dashed, plot->data_area.x, plot->line_width };
 
+  if (s->mark == MF_PLOT_MARK_CROSSES)
+    {
+      crosses_draw (plot, s, cr);
+      return;
+    }
   mf_plot_set_source_color (cr, &s->color, 1);
   cairo_new_path (cr);
   if (s->x->len == 1)
@@ -344,7 +421,8 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
         if (d->columns[i].count > 0)
           {
             cairo_move_to (cr, to_device (&plot->axes[MF_PLOT_AXIS_X], d->columns[i].first_x),
-                           to_device (&plot->axes[MF_PLOT_AXIS_Y], d->columns[i].first_y));
+                           to_device (mf_plot_series_y_axis (plot, s),
+                                      d->columns[i].first_y));
             cairo_rel_line_to (cr, 0, 0);
             cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
             cairo_stroke (cr);
@@ -364,20 +442,20 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 void
 mf_plot_curves_draw (MfPlot *plot, cairo_t *cr)
 {
-  const MfPlotRect *a = &plot->data_area;
-
-  cairo_save (cr);
-  cairo_rectangle (cr, a->x, a->y, a->width, a->height);
-  cairo_clip (cr);
-  cairo_set_line_width (cr, plot->line_width);
-  /* round joins cost much on dense curves; at 1.5 units bevels look the same */
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   for (guint i = 0; i < plot->series->len; i++)
     {
       MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+      const MfPlotRect *a = mf_plot_series_area (plot, s);
 
-      if (s->visible)
-        curve_draw (plot, s, cr);
+      if (!s->visible || a->height <= 0)
+        continue;
+      cairo_save (cr);
+      cairo_rectangle (cr, a->x, a->y, a->width, a->height);
+      cairo_clip (cr);
+      cairo_set_line_width (cr, plot->line_width);
+      /* round joins cost much on dense curves; at 1.5 units bevels look the same */
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+      curve_draw (plot, s, cr);
+      cairo_restore (cr);
     }
-  cairo_restore (cr);
 }

@@ -1,6 +1,6 @@
 /* mf-plot-draw.c: mf_plot_draw() — ranges from the data, the layout of
- * margins around the data area, grid, axes and titles around the curves
- * (mf-plot-curve.c).
+ * margins around the data area and the strip under it, grid, axes and
+ * titles around the curves (mf-plot-curve.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,6 +12,12 @@
 #define PAD 8.0
 #define TICK_LENGTH 5.0
 #define GAP 4.0
+/* The strip takes this share of the height under the title, within these
+ * bounds, and keeps at least as much for the data area above it. */
+#define STRIP_SHARE 0.22
+#define STRIP_MIN 40.0
+#define STRIP_MAX 90.0
+#define STRIP_GAP 8.0
 
 typedef struct
 {
@@ -47,23 +53,22 @@ x_data_range (const MfPlot *plot, double *lo, double *hi)
     *lo = *hi = NAN;
 }
 
-/* Fits x to the data, and y to the data within that x range, which every
- * series' summary gives without reading all of its samples. */
+/* Fits a y axis — the main one, or the strip's — to the data of its
+ * series within the x range, which every series' summary gives without
+ * reading all of its samples. */
 static void
-fit_axes (MfPlot *plot)
+fit_y (MfPlot *plot, MfPlotAxisId axis, gboolean in_strip)
 {
-  MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
-  MfPlotAxis *y_axis = &plot->axes[MF_PLOT_AXIS_Y];
-  double lo, hi, y_lo = INFINITY, y_hi = -INFINITY;
+  const MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
+  MfPlotAxis *y_axis = &plot->axes[axis];
+  double y_lo = INFINITY, y_hi = -INFINITY;
 
-  x_data_range (plot, &lo, &hi);
-  mf_plot_axis_fit (x_axis, lo, hi);
   for (guint i = 0; i < plot->series->len; i++)
     {
       const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
       double min, max;
 
-      if (s->visible
+      if (s->visible && s->in_strip == in_strip
           && mf_plot_decimate_extent ((const double *) s->x->data, (const double *) s->y->data,
                                       s->x->len, &s->summary, x_axis->ticks.lo, x_axis->ticks.hi,
                                       y_axis->scale == MF_PLOT_SCALE_LOG, &min, &max))
@@ -77,24 +82,48 @@ fit_axes (MfPlot *plot)
   mf_plot_axis_fit (y_axis, y_lo, y_hi);
 }
 
+/* Fits x to the data, and each y axis to the data within that x range. */
+static void
+fit_axes (MfPlot *plot)
+{
+  double lo, hi;
+
+  x_data_range (plot, &lo, &hi);
+  mf_plot_axis_fit (&plot->axes[MF_PLOT_AXIS_X], lo, hi);
+  fit_y (plot, MF_PLOT_AXIS_Y, FALSE);
+  fit_y (plot, MF_PLOT_AXIS_STRIP, TRUE);
+}
+
+/* The widest label of an axis's major ticks. */
+static double
+widest_label (const MfPlotTicks *ticks, PangoLayout *small)
+{
+  char label[64];
+  double widest = 0, w;
+
+  for (guint i = 0; i < ticks->n_major; i++)
+    {
+      mf_plot_ticks_label (ticks, ticks->major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 static void
 measure (MfPlot *plot, PangoLayout *small, PangoLayout *normal, MfPlotMetrics *m)
 {
   const MfPlotTicks *x_ticks = &plot->axes[MF_PLOT_AXIS_X].ticks;
-  const MfPlotTicks *y_ticks = &plot->axes[MF_PLOT_AXIS_Y].ticks;
   char label[64];
-  double w;
 
   *m = (MfPlotMetrics) { 0 };
   mf_plot_layout_measure (small, "0123456789", NULL, &m->tick_label_height);
   mf_plot_layout_measure (normal, "Time [s]", NULL, &m->title_height);
   m->band_row_height = plot->bands->len > 0 ? m->tick_label_height + GAP : 0;
-  for (guint i = 0; i < y_ticks->n_major; i++)
-    {
-      mf_plot_ticks_label (y_ticks, y_ticks->major[i], label, sizeof label);
-      mf_plot_layout_measure (small, label, &w, NULL);
-      m->y_label_width = MAX (m->y_label_width, w);
-    }
+  m->y_label_width = widest_label (&plot->axes[MF_PLOT_AXIS_Y].ticks, small);
+  if (mf_plot_has_strip (plot))
+    m->y_label_width = MAX (m->y_label_width,
+                            widest_label (&plot->axes[MF_PLOT_AXIS_STRIP].ticks, small));
   if (x_ticks->n_major > 0)
     {
       mf_plot_ticks_label (x_ticks, x_ticks->major[x_ticks->n_major - 1], label, sizeof label);
@@ -111,26 +140,52 @@ place_axes (MfPlot *plot, const MfPlotMetrics *m, double width, double height)
   double right = MAX (plot->min_right, PAD + m->last_x_label_width / 2);
   MfPlotRect *area = &plot->data_area;
 
+  MfPlotRect *strip = &plot->strip_area;
+
   left = MAX (left, plot->min_left);
   area->x = left;
   area->y = top;
   area->width = MAX (1.0, width - left - right);
   area->height = MAX (1.0, height - top - bottom);
+  *strip = (MfPlotRect) { area->x, area->y + area->height, area->width, 0 };
+  if (mf_plot_has_strip (plot))
+    {
+      double h = CLAMP (STRIP_SHARE * area->height, STRIP_MIN, STRIP_MAX);
+
+      /* a plot too low for both keeps its data area and no strip */
+      if (area->height - h - STRIP_GAP >= h)
+        {
+          area->height -= h + STRIP_GAP;
+          strip->y = area->y + area->height + STRIP_GAP;
+          strip->height = h;
+        }
+    }
   mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_X], area->x, area->x + area->width);
   mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_Y], area->y + area->height, area->y);
+  mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_STRIP], strip->y + strip->height, strip->y);
+}
+
+/* Where the x axis is drawn: under the strip when there is one. */
+static double
+x_axis_y (const MfPlot *plot)
+{
+  const MfPlotRect *a = &plot->data_area, *s = &plot->strip_area;
+
+  return s->height > 0 ? s->y + s->height : a->y + a->height;
 }
 
 static void
 grid_draw (MfPlot *plot, cairo_t *cr)
 {
-  const MfPlotRect *a = &plot->data_area;
-
   cairo_save (cr);
   cairo_set_line_width (cr, 1);
-  for (int axis = MF_PLOT_AXIS_X; axis <= MF_PLOT_AXIS_Y; axis++)
+  for (int axis = MF_PLOT_AXIS_X; axis < MF_PLOT_N_AXES; axis++)
     {
       const MfPlotAxis *ax = &plot->axes[axis];
+      const MfPlotRect *a = axis == MF_PLOT_AXIS_STRIP ? &plot->strip_area : &plot->data_area;
 
+      if (a->height <= 0)
+        continue;
       for (int minor = 1; minor >= 0; minor--)
         {
           guint n = minor ? ax->ticks.n_minor : ax->ticks.n_major;
@@ -147,6 +202,11 @@ grid_draw (MfPlot *plot, cairo_t *cr)
                 {
                   cairo_move_to (cr, p, a->y);
                   cairo_line_to (cr, p, a->y + a->height);
+                  if (plot->strip_area.height > 0)
+                    {
+                      cairo_move_to (cr, p, plot->strip_area.y);
+                      cairo_line_to (cr, p, plot->strip_area.y + plot->strip_area.height);
+                    }
                 }
               else
                 {
@@ -182,34 +242,30 @@ x_label_stride (const MfPlotAxis *axis, PangoLayout *small)
   return spacing > 0 ? (guint) MAX (1.0, ceil ((widest + 2 * GAP) / spacing)) : 1;
 }
 
-static void
-ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small)
+/* Every k-th label of a y axis, so that neighbours do not touch. */
+static guint
+y_label_stride (const MfPlotAxis *axis, double label_height)
 {
-  const MfPlotRect *a = &plot->data_area;
-  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
-  const MfPlotAxis *ya = &plot->axes[MF_PLOT_AXIS_Y];
-  guint stride = x_label_stride (xa, small);
+  double spacing;
+
+  if (axis->ticks.n_major < 2)
+    return 1;
+  spacing = fabs (mf_plot_axis_to_pixel (axis, axis->ticks.major[1])
+                  - mf_plot_axis_to_pixel (axis, axis->ticks.major[0]));
+  return spacing > 0 ? (guint) MAX (1.0, ceil ((label_height + GAP / 2) / spacing)) : 1;
+}
+
+/* The ticks and labels of a y axis along the left of `a`. */
+static void
+y_ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small, const MfPlotAxis *ya,
+              const MfPlotRect *a)
+{
   char label[64];
   double w, h;
+  guint stride;
 
-  mf_plot_set_source_color (cr, &plot->style.frame, 1);
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < xa->ticks.n_major; i++)
-    {
-      double p = floor (mf_plot_axis_to_pixel (xa, xa->ticks.major[i])) + 0.5;
-
-      cairo_move_to (cr, p, a->y + a->height);
-      cairo_rel_line_to (cr, 0, TICK_LENGTH);
-      cairo_stroke (cr);
-      if (i % stride != 0)
-        continue;
-      mf_plot_set_source_color (cr, &plot->style.foreground, 1);
-      mf_plot_ticks_label (&xa->ticks, xa->ticks.major[i], label, sizeof label);
-      mf_plot_layout_measure (small, label, &w, NULL);
-      cairo_move_to (cr, p - w / 2, a->y + a->height + TICK_LENGTH + GAP);
-      pango_cairo_show_layout (cr, small);
-      mf_plot_set_source_color (cr, &plot->style.frame, 1);
-    }
+  mf_plot_layout_measure (small, "0123456789", NULL, &h);
+  stride = y_label_stride (ya, h);
   for (guint i = 0; i < ya->ticks.n_major; i++)
     {
       double p = floor (mf_plot_axis_to_pixel (ya, ya->ticks.major[i])) + 0.5;
@@ -218,12 +274,69 @@ ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small)
       cairo_move_to (cr, a->x, p);
       cairo_rel_line_to (cr, -TICK_LENGTH, 0);
       cairo_stroke (cr);
+      if (i % stride != 0)
+        continue;
       mf_plot_set_source_color (cr, &plot->style.foreground, 1);
       mf_plot_ticks_label (&ya->ticks, ya->ticks.major[i], label, sizeof label);
       mf_plot_layout_measure (small, label, &w, &h);
       cairo_move_to (cr, a->x - TICK_LENGTH - GAP - w, p - h / 2);
       pango_cairo_show_layout (cr, small);
     }
+}
+
+static void
+ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small)
+{
+  const MfPlotRect *a = &plot->data_area;
+  const MfPlotAxis *xa = &plot->axes[MF_PLOT_AXIS_X];
+  const MfPlotAxis *ya = &plot->axes[MF_PLOT_AXIS_Y];
+  guint stride = x_label_stride (xa, small);
+  double bottom = x_axis_y (plot);
+  char label[64];
+  double w;
+
+  mf_plot_set_source_color (cr, &plot->style.frame, 1);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < xa->ticks.n_major; i++)
+    {
+      double p = floor (mf_plot_axis_to_pixel (xa, xa->ticks.major[i])) + 0.5;
+
+      cairo_move_to (cr, p, bottom);
+      cairo_rel_line_to (cr, 0, TICK_LENGTH);
+      cairo_stroke (cr);
+      if (i % stride != 0)
+        continue;
+      mf_plot_set_source_color (cr, &plot->style.foreground, 1);
+      mf_plot_ticks_label (&xa->ticks, xa->ticks.major[i], label, sizeof label);
+      mf_plot_layout_measure (small, label, &w, NULL);
+      cairo_move_to (cr, p - w / 2, bottom + TICK_LENGTH + GAP);
+      pango_cairo_show_layout (cr, small);
+      mf_plot_set_source_color (cr, &plot->style.frame, 1);
+    }
+  y_ticks_draw (plot, cr, small, ya, a);
+  if (plot->strip_area.height > 0)
+    y_ticks_draw (plot, cr, small, &plot->axes[MF_PLOT_AXIS_STRIP], &plot->strip_area);
+}
+
+/* A y axis's title written upwards at x, centred on `a` (left out when
+ * longer than `a` is high). */
+static void
+y_title_draw (cairo_t *cr, PangoLayout *normal, const char *title, double x, const MfPlotRect *a,
+              gboolean may_overflow)
+{
+  double w, h;
+
+  mf_plot_layout_measure (normal, title, &w, &h);
+  if (!may_overflow && w > a->height)
+    return;
+  cairo_save (cr);
+  cairo_translate (cr, x, a->y + (a->height + w) / 2);
+  cairo_rotate (cr, -G_PI / 2);
+  cairo_move_to (cr, 0, 0);
+  pango_cairo_update_layout (cr, normal);
+  pango_cairo_show_layout (cr, normal);
+  cairo_restore (cr);
+  pango_cairo_update_layout (cr, normal);
 }
 
 static void
@@ -242,15 +355,13 @@ titles_draw (MfPlot *plot, cairo_t *cr, const MfPlotMetrics *m, PangoLayout *nor
   mf_plot_layout_measure (normal, x_title, &w, &h);
   cairo_move_to (cr, a->x + (a->width - w) / 2, height - PAD - h);
   pango_cairo_show_layout (cr, normal);
-  mf_plot_layout_measure (normal, y_title, &w, &h);
-  cairo_save (cr);
-  cairo_translate (cr, y_title_x, a->y + (a->height + w) / 2);
-  cairo_rotate (cr, -G_PI / 2);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_update_layout (cr, normal);
-  pango_cairo_show_layout (cr, normal);
-  cairo_restore (cr);
-  pango_cairo_update_layout (cr, normal);
+  y_title_draw (cr, normal, y_title, y_title_x, a, TRUE);
+  if (plot->strip_area.height > 0)
+    {
+      g_autofree char *strip_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_STRIP]);
+
+      y_title_draw (cr, normal, strip_title, y_title_x, &plot->strip_area, FALSE);
+    }
   if (plot->title != NULL)
     {
       mf_plot_layout_measure (bold, plot->title, &w, NULL);
@@ -297,6 +408,9 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   cairo_set_line_width (cr, 1);
   cairo_rectangle (cr, floor (a->x) + 0.5, floor (a->y) + 0.5, floor (a->width),
                    floor (a->height));
+  if (plot->strip_area.height > 0)
+    cairo_rectangle (cr, floor (a->x) + 0.5, floor (plot->strip_area.y) + 0.5, floor (a->width),
+                     floor (plot->strip_area.height));
   cairo_stroke (cr);
   ticks_draw (plot, cr, small);
   titles_draw (plot, cr, &m, normal, bold, width, height);

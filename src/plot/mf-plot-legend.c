@@ -105,6 +105,15 @@ candidates_add_bar (double x0, double x1, double y0, double y1, gboolean joined,
   candidates_add_segment (data, (x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
 }
 
+/* A mark hides about as much as a few units of line. */
+#define MARK_LENGTH 6.0
+
+static void
+candidates_add_mark (double x, double y, gpointer data)
+{
+  candidates_add_segment (data, x - MARK_LENGTH / 2, y, x + MARK_LENGTH / 2, y);
+}
+
 static void
 entry_color (const MfPlot *plot, const MfPlotSeries *s, cairo_t *cr)
 {
@@ -136,7 +145,7 @@ units_differ (const MfPlot *plot)
 static gboolean
 nothing_to_draw (const MfPlot *plot, const MfPlotSeries *s)
 {
-  gboolean log_y = plot->axes[MF_PLOT_AXIS_Y].scale == MF_PLOT_SCALE_LOG;
+  gboolean log_y = mf_plot_series_y_axis (plot, s)->scale == MF_PLOT_SCALE_LOG;
 
   return s->x->len > 0 && isnan (log_y ? s->ypos_min : s->ymin);
 }
@@ -176,7 +185,11 @@ choose_place (MfPlot *plot, double width, double height)
     {
       const MfPlotSeries *s = g_ptr_array_index (plot->series, k);
 
-      if (s->visible)
+      if (!s->visible)
+        continue;
+      if (s->mark == MF_PLOT_MARK_CROSSES)
+        mf_plot_series_each_mark (plot, s, candidates_add_mark, &c);
+      else
         mf_plot_series_trace (plot, s, candidates_add_line, candidates_add_bar, &c);
     }
   candidates_add_labels (&c, plot->marker_labels);
@@ -237,10 +250,20 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
       double y = r.y + PADDING + row * i;
 
       entry_color (plot, s, cr);
-      cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
-      cairo_move_to (cr, r.x + PADDING, y + row / 2);
-      cairo_rel_line_to (cr, SWATCH, 0);
-      cairo_stroke (cr);
+      if (s->mark == MF_PLOT_MARK_CROSSES)
+        {
+          cairo_save (cr);
+          cairo_set_line_width (cr, 1.5);
+          mf_plot_cross_draw (cr, r.x + PADDING + SWATCH / 2, y + row / 2);
+          cairo_restore (cr);
+        }
+      else
+        {
+          cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
+          cairo_move_to (cr, r.x + PADDING, y + row / 2);
+          cairo_rel_line_to (cr, SWATCH, 0);
+          cairo_stroke (cr);
+        }
       if (s->visible && !nothing_to_draw (plot, s))
         mf_plot_set_source_color (cr, &plot->style.foreground, 1);
       else

@@ -25,6 +25,8 @@ struct _MfPlotSeries
   double       xmin, xmax, ymin, ymax, ypos_min;
   gboolean     dashed;
   gboolean     visible;
+  MfPlotMark   mark;
+  gboolean     in_strip;
   MfPlotColumn *columns;
   guint        n_columns_allocated;
   MfPlotDecimation decimation; /* of the last draw */
@@ -42,10 +44,12 @@ typedef struct
   char  *label;
 } MfPlotMarker;
 
+#define MF_PLOT_N_AXES 3
+
 struct _MfPlot
 {
   char       *title;
-  MfPlotAxis  axes[2];
+  MfPlotAxis  axes[MF_PLOT_N_AXES];
   GPtrArray  *series;  /* MfPlotSeries* */
   GArray     *bands;   /* MfPlotBand */
   GArray     *markers; /* MfPlotMarker */
@@ -54,6 +58,7 @@ struct _MfPlot
   MfPlotStyle style;
   double      min_left, min_right;
   MfPlotRect  data_area;
+  MfPlotRect  strip_area; /* zero height when no series is in the strip */
   MfPlotRect  legend_area;
   double      legend_row; /* height of one legend entry at the last draw */
   GArray     *scratch;    /* the bars of a band, reused by each draw (mf-plot-curve.c) */
@@ -62,6 +67,15 @@ struct _MfPlot
   gboolean    grid;         /* grid lines at the ticks */
   gboolean    sample_marks; /* a dot at each sample where they are far enough apart */
 };
+
+/* The y axis a series is drawn on and the area it is drawn in: the
+ * strip's for a series in the strip. */
+const MfPlotAxis *mf_plot_series_y_axis (const MfPlot       *plot,
+                                         const MfPlotSeries *series);
+const MfPlotRect *mf_plot_series_area (const MfPlot       *plot,
+                                       const MfPlotSeries *series);
+/* Whether a visible series is in the strip. */
+gboolean          mf_plot_has_strip (const MfPlot *plot);
 
 /* Font sizes in cairo user units (the layouts are set to 72 dpi). */
 #define MF_PLOT_FONT_SIZE 11.0
@@ -104,7 +118,23 @@ void          mf_plot_series_trace (const MfPlot       *plot,
                                     MfPlotTraceFunc     line,
                                     MfPlotBarFunc       bar,
                                     gpointer            user_data);
-/* The visible series, clipped to the data area. */
+/* Where a series of marks has them, in device coordinates: each sample
+ * where they are sparse, a column's first, last, lowest and highest where
+ * they are dense (of the decimation of the last draw). */
+typedef void (*MfPlotPointFunc) (double   x,
+                                 double   y,
+                                 gpointer user_data);
+void          mf_plot_series_each_mark (const MfPlot       *plot,
+                                        const MfPlotSeries *series,
+                                        MfPlotPointFunc     point,
+                                        gpointer            user_data);
+/* One cross of a series of marks at (x, y), in the source and line width
+ * set. */
+void          mf_plot_cross_draw (cairo_t *cr,
+                                  double   x,
+                                  double   y);
+/* The visible series, each clipped to its area (the data area, or the
+ * strip). */
 void          mf_plot_curves_draw (MfPlot  *plot,
                                    cairo_t *cr);
 

@@ -78,6 +78,30 @@ mf_plot_series_get_visible (const MfPlotSeries *series)
   return series->visible;
 }
 
+void
+mf_plot_series_set_mark (MfPlotSeries *series, MfPlotMark mark)
+{
+  series->mark = mark;
+}
+
+MfPlotMark
+mf_plot_series_get_mark (const MfPlotSeries *series)
+{
+  return series->mark;
+}
+
+void
+mf_plot_series_set_in_strip (MfPlotSeries *series, gboolean in_strip)
+{
+  series->in_strip = !!in_strip;
+}
+
+gboolean
+mf_plot_series_get_in_strip (const MfPlotSeries *series)
+{
+  return series->in_strip;
+}
+
 /* The bounds of the finite samples; NaN compares false, so the first
  * finite sample replaces the NaNs. */
 static inline void
@@ -202,6 +226,37 @@ mf_plot_series_value_at (const MfPlotSeries *series, double x, double *y)
     return FALSE;
   if (y != NULL)
     *y = value;
+  return TRUE;
+}
+
+gboolean
+mf_plot_series_nearest (const MfPlotSeries *series,
+                        double              x,
+                        double              tolerance,
+                        double             *x_found,
+                        double             *y_found)
+{
+  const double *xs = (const double *) series->x->data;
+  const double *ys = (const double *) series->y->data;
+  gsize n = series->x->len, at = mf_plot_lower_bound (xs, n, x), found = n;
+  gsize after = at, before = at;
+
+  /* outwards from x, to the first finite sample on each side */
+  while (after < n && xs[after] - x <= tolerance && !isfinite (ys[after]))
+    after++;
+  while (before > 0 && x - xs[before - 1] <= tolerance && !isfinite (ys[before - 1]))
+    before--;
+  if (after < n && xs[after] - x <= tolerance && isfinite (ys[after]))
+    found = after;
+  if (before > 0 && x - xs[before - 1] <= tolerance && isfinite (ys[before - 1])
+      && (found == n || x - xs[before - 1] < xs[found] - x))
+    found = before - 1;
+  if (found == n)
+    return FALSE;
+  if (x_found != NULL)
+    *x_found = xs[found];
+  if (y_found != NULL)
+    *y_found = ys[found];
   return TRUE;
 }
 

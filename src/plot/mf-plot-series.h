@@ -20,6 +20,14 @@ typedef struct
   double red, green, blue; /* 0..1 */
 } MfPlotColor;
 
+/* How a series is drawn: a line through its samples, or a cross at each
+ * sample, for samples that stand alone (the steps a solver refused). */
+typedef enum
+{
+  MF_PLOT_MARK_LINE,
+  MF_PLOT_MARK_CROSSES,
+} MfPlotMark;
+
 MfPlotSeries *mf_plot_series_new (const char *name);
 void          mf_plot_series_free (MfPlotSeries *series);
 
@@ -33,6 +41,17 @@ gboolean      mf_plot_series_get_dashed (const MfPlotSeries *series);
 void          mf_plot_series_set_visible (MfPlotSeries *series,
                                           gboolean      visible);
 gboolean      mf_plot_series_get_visible (const MfPlotSeries *series);
+/* MF_PLOT_MARK_LINE unless set. */
+void          mf_plot_series_set_mark (MfPlotSeries *series,
+                                       MfPlotMark    mark);
+MfPlotMark    mf_plot_series_get_mark (const MfPlotSeries *series);
+/* Drawn in the plot's strip under the data area, on the strip's own y
+ * axis (MF_PLOT_AXIS_STRIP of mf-plot.h), rather than on the main one:
+ * for a quantity of another kind on the same time axis, as a solver's
+ * order beside its step size.  FALSE unless set. */
+void          mf_plot_series_set_in_strip (MfPlotSeries *series,
+                                           gboolean      in_strip);
+gboolean      mf_plot_series_get_in_strip (const MfPlotSeries *series);
 
 /* Appends a sample; x must not be below the last one's (FALSE, and nothing
  * appended, when it is).  y may be NaN: a gap in the line. */
@@ -67,6 +86,15 @@ const char   *mf_plot_series_get_unit (const MfPlotSeries *series);
 gboolean      mf_plot_series_value_at (const MfPlotSeries *series,
                                        double              x,
                                        double             *y);
+
+/* The sample with a finite y whose x is nearest to `x`, at most
+ * `tolerance` away: FALSE when there is none.  For series of marks, whose
+ * samples have no line between them to read a value from. */
+gboolean      mf_plot_series_nearest (const MfPlotSeries *series,
+                                      double              x,
+                                      double              tolerance,
+                                      double             *x_found,
+                                      double             *y_found);
 
 /* The extent of the samples with a finite y, kept up to date by every
  * append (O(1)): x and y ranges, and the smallest positive y (what a log

@@ -142,6 +142,35 @@ mf_plot_ticks_linear (MfPlotTicks *ticks, double lo, double hi, gboolean extend)
   g_warn_if_fail (ticks->n_major >= MIN_MAJOR);
 }
 
+void
+mf_plot_ticks_integer (MfPlotTicks *ticks, double lo, double hi)
+{
+  NiceStep s = { 0, 0 };
+  double k_lo, k_hi, step = 1, largest;
+
+  memset (ticks, 0, sizeof *ticks);
+  if (!isfinite (lo) || !isfinite (hi))
+    lo = hi = 0;
+  k_lo = ceil (MIN (lo, hi) - 1e-9);
+  k_hi = floor (MAX (lo, hi) + 1e-9);
+  if (k_hi < k_lo)
+    k_lo = k_hi = round ((lo + hi) / 2);
+  while ((k_hi - k_lo) / step + 1 > MAX_MAJOR)
+    {
+      nice_step_next (&s);
+      step = nice_step_value (s);
+    }
+  ticks->step = step;
+  ticks->lo = k_lo - 0.5;
+  ticks->hi = k_hi + 0.5;
+  for (double k = ceil (k_lo / step) * step; k <= k_hi && ticks->n_major < MF_PLOT_MAX_MAJOR_TICKS;
+       k += step)
+    ticks->major[ticks->n_major++] = k + 0.0;
+  largest = MAX (fabs (ticks->lo), fabs (ticks->hi));
+  ticks->scientific = largest >= 1e6;
+  ticks->decimals = 0;
+}
+
 static void
 add_major (MfPlotTicks *ticks, double value)
 {

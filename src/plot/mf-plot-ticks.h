@@ -43,6 +43,15 @@ void  mf_plot_ticks_linear (MfPlotTicks *ticks,
                             double       hi,
                             gboolean     extend);
 
+/* Ticks at whole numbers for values that are whole (an order, a count):
+ * every integer from the first at or above lo to the last at or below hi
+ * (every 2nd, 5th, 10th, ... when there are more than 10), the range half a
+ * unit wider on each side so that the outer values are not on the frame.
+ * A range without an integer in it takes the one nearest its middle. */
+void  mf_plot_ticks_integer (MfPlotTicks *ticks,
+                             double       lo,
+                             double       hi);
+
 /* Ticks of a logarithmic axis over [lo, hi], both > 0 (else [1, 10]):
  * every decade (every 2nd, 5th, ... when there are more than 10), with 2 and
  * 5 as labelled ticks too when the range spans at most two decades, and

@@ -28,8 +28,8 @@ mf_plot_new (void)
 {
   MfPlot *plot = g_new0 (MfPlot, 1);
 
-  mf_plot_axis_init (&plot->axes[MF_PLOT_AXIS_X]);
-  mf_plot_axis_init (&plot->axes[MF_PLOT_AXIS_Y]);
+  for (guint i = 0; i < MF_PLOT_N_AXES; i++)
+    mf_plot_axis_init (&plot->axes[i]);
   /* time runs from the first sample to the last, not to a rounder end */
   plot->axes[MF_PLOT_AXIS_X].tight = TRUE;
   plot->series = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_plot_series_free);
@@ -53,8 +53,8 @@ mf_plot_free (MfPlot *plot)
   if (plot == NULL)
     return;
   g_free (plot->title);
-  mf_plot_axis_clear (&plot->axes[MF_PLOT_AXIS_X]);
-  mf_plot_axis_clear (&plot->axes[MF_PLOT_AXIS_Y]);
+  for (guint i = 0; i < MF_PLOT_N_AXES; i++)
+    mf_plot_axis_clear (&plot->axes[i]);
   g_ptr_array_unref (plot->series);
   g_array_unref (plot->bands);
   g_array_unref (plot->markers);
@@ -74,7 +74,7 @@ mf_plot_set_title (MfPlot *plot, const char *title)
 void
 mf_plot_set_axis_title (MfPlot *plot, MfPlotAxisId axis, const char *title, const char *unit)
 {
-  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  g_return_if_fail (axis < MF_PLOT_N_AXES);
   g_free (plot->axes[axis].title);
   g_free (plot->axes[axis].unit);
   plot->axes[axis].title = g_strdup (title);
@@ -84,14 +84,21 @@ mf_plot_set_axis_title (MfPlot *plot, MfPlotAxisId axis, const char *title, cons
 void
 mf_plot_set_axis_scale (MfPlot *plot, MfPlotAxisId axis, MfPlotScale scale)
 {
-  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  g_return_if_fail (axis < MF_PLOT_N_AXES);
   plot->axes[axis].scale = scale;
+}
+
+void
+mf_plot_set_axis_integer (MfPlot *plot, MfPlotAxisId axis, gboolean integer)
+{
+  g_return_if_fail (axis < MF_PLOT_N_AXES);
+  plot->axes[axis].integer = !!integer;
 }
 
 void
 mf_plot_set_axis_range (MfPlot *plot, MfPlotAxisId axis, double min, double max)
 {
-  g_return_if_fail (axis <= MF_PLOT_AXIS_Y);
+  g_return_if_fail (axis < MF_PLOT_N_AXES);
   plot->axes[axis].min = min;
   plot->axes[axis].max = max;
 }
@@ -99,8 +106,33 @@ mf_plot_set_axis_range (MfPlot *plot, MfPlotAxisId axis, double min, double max)
 const MfPlotAxis *
 mf_plot_get_axis (const MfPlot *plot, MfPlotAxisId axis)
 {
-  g_return_val_if_fail (axis <= MF_PLOT_AXIS_Y, NULL);
+  g_return_val_if_fail (axis < MF_PLOT_N_AXES, NULL);
   return &plot->axes[axis];
+}
+
+const MfPlotAxis *
+mf_plot_series_y_axis (const MfPlot *plot, const MfPlotSeries *series)
+{
+  return &plot->axes[series->in_strip ? MF_PLOT_AXIS_STRIP : MF_PLOT_AXIS_Y];
+}
+
+const MfPlotRect *
+mf_plot_series_area (const MfPlot *plot, const MfPlotSeries *series)
+{
+  return series->in_strip ? &plot->strip_area : &plot->data_area;
+}
+
+gboolean
+mf_plot_has_strip (const MfPlot *plot)
+{
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (s->visible && s->in_strip && s->x->len > 0)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 MfPlotSeries *
@@ -221,6 +253,12 @@ MfPlotRect
 mf_plot_get_data_area (const MfPlot *plot)
 {
   return plot->data_area;
+}
+
+MfPlotRect
+mf_plot_get_strip_area (const MfPlot *plot)
+{
+  return plot->strip_area;
 }
 
 MfPlotRect

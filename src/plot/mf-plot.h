@@ -1,6 +1,7 @@
 /* mf-plot.h: a plot of time series on any cairo_t — two axes (time along
  * x), several series with a legend placed where it hides the least data,
- * shaded mode bands and event markers along x.  The same
+ * shaded mode bands and event markers along x, and a strip under the data
+ * area with a y axis of its own for series that ask for it.  The same
  * mf_plot_draw() serves a widget, the export (mf-plot-export.h) and the
  * tests.  No GTK, nothing of circuits.
  *
@@ -24,6 +25,7 @@ typedef enum
 {
   MF_PLOT_AXIS_X,
   MF_PLOT_AXIS_Y,
+  MF_PLOT_AXIS_STRIP, /* the strip's y axis: shown while a visible series is in the strip */
 } MfPlotAxisId;
 
 /* Where mf_plot_draw() put the legend and the data area (device units). */
@@ -47,6 +49,12 @@ void          mf_plot_set_axis_title (MfPlot       *plot,
 void          mf_plot_set_axis_scale (MfPlot       *plot,
                                       MfPlotAxisId  axis,
                                       MfPlotScale   scale);
+/* The axis holds whole numbers (an order, a count) and puts its ticks at
+ * whole numbers, with half a unit of room beyond the outer ones, on a
+ * linear scale.  FALSE unless set. */
+void          mf_plot_set_axis_integer (MfPlot       *plot,
+                                        MfPlotAxisId  axis,
+                                        gboolean      integer);
 /* A fixed range; NAN, NAN to fit the data again. */
 void          mf_plot_set_axis_range (MfPlot       *plot,
                                       MfPlotAxisId  axis,
@@ -112,9 +120,10 @@ void          mf_plot_draw (MfPlot  *plot,
                             double   width,
                             double   height);
 
-/* After a draw: the data area and the legend (zero size when there is
- * none). */
+/* After a draw: the data area, the strip under it and the legend (zero
+ * size when there is none). */
 MfPlotRect    mf_plot_get_data_area (const MfPlot *plot);
+MfPlotRect    mf_plot_get_strip_area (const MfPlot *plot);
 MfPlotRect    mf_plot_get_legend_area (const MfPlot *plot);
 
 /* After a draw: the index of the series whose legend entry holds the point

@@ -15,6 +15,9 @@
 #define PADDING 6.0
 #define SWATCH 12.0
 #define DOT 3.0
+/* A mark (a refused step) is read out when it lies this close to the
+ * pointer's time, in pixels: marks have no line between them. */
+#define MARK_REACH 4.0
 
 static void
 box_draw (MfPlotView *self, cairo_t *cr)
@@ -80,6 +83,35 @@ place_box (double px, double py, double w, double h, double width, double height
   *by = CLAMP (py > height / 2 ? py - OFFSET - h : py + OFFSET, 0, MAX (0, height - h));
 }
 
+/* The value of series `s` at time t (a mark's near t), with the dot that
+ * shows it on the curve when that lies in the series' area. */
+static gboolean
+series_value_at (MfPlotView *self, cairo_t *cr, const MfPlotSeries *s, double t, double px,
+                 double *v)
+{
+  gboolean in_strip = mf_plot_series_get_in_strip (s);
+  const MfPlotAxis *y_axis = mf_plot_get_axis (self->plot, in_strip ? MF_PLOT_AXIS_STRIP
+                                                                    : MF_PLOT_AXIS_Y);
+  MfPlotRect a = in_strip ? mf_plot_get_strip_area (self->plot)
+                          : mf_plot_get_data_area (self->plot);
+  double reach = fabs (mf_plot_view_x_at (self, px + MARK_REACH) - t), vy;
+
+  if (mf_plot_series_get_mark (s) == MF_PLOT_MARK_CROSSES
+        ? !mf_plot_series_nearest (s, t, reach, NULL, v)
+        : !mf_plot_series_value_at (s, t, v))
+    return FALSE;
+  vy = mf_plot_axis_to_pixel (y_axis, *v);
+  if (vy >= a.y && vy <= a.y + a.height)
+    {
+      MfPlotColor c = mf_plot_series_get_color (s);
+
+      cairo_arc (cr, px, vy, DOT, 0, 2 * G_PI);
+      mf_plot_set_source_color (cr, &c, 1);
+      cairo_fill (cr);
+    }
+  return TRUE;
+}
+
 static void
 readout_draw (MfPlotView *self, cairo_t *cr, double t)
 {
@@ -87,6 +119,7 @@ readout_draw (MfPlotView *self, cairo_t *cr, double t)
   const MfPlotAxis *x_axis = mf_plot_get_axis (self->plot, MF_PLOT_AXIS_X);
   const MfPlotAxis *y_axis = mf_plot_get_axis (self->plot, MF_PLOT_AXIS_Y);
   MfPlotRect a = mf_plot_get_data_area (self->plot);
+  MfPlotRect strip = mf_plot_get_strip_area (self->plot);
   guint n = mf_plot_get_n_series (self->plot), n_rows = 0;
   g_autofree Row *rows = g_new0 (Row, n + 1);
   g_autofree int *row_series = g_new (int, n + 1);
@@ -98,7 +131,7 @@ readout_draw (MfPlotView *self, cairo_t *cr, double t)
   mf_plot_set_source_color (cr, &style->frame, 0.55);
   cairo_set_line_width (cr, 1);
   cairo_move_to (cr, px, a.y);
-  cairo_line_to (cr, px, a.y + a.height);
+  cairo_line_to (cr, px, strip.height > 0 ? strip.y + strip.height : a.y + a.height);
   cairo_stroke (cr);
 
   rows[n_rows].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), time_line);
@@ -109,25 +142,17 @@ readout_draw (MfPlotView *self, cairo_t *cr, double t)
       const char *unit = mf_plot_series_get_unit (s);
       g_autofree char *value = NULL;
       g_autofree char *line = NULL;
-      double v, vy;
+      double v;
 
       if (!mf_plot_series_get_visible (s))
         continue;
-      if (unit == NULL)
+      if (unit == NULL && !mf_plot_series_get_in_strip (s))
         unit = y_axis->unit;
-      if (mf_plot_series_value_at (s, t, &v))
-        {
-          value = value_text (v, unit);
-          vy = mf_plot_axis_to_pixel (y_axis, v);
-          if (vy >= a.y && vy <= a.y + a.height)
-            {
-              MfPlotColor c = mf_plot_series_get_color (s);
-
-              cairo_arc (cr, px, vy, DOT, 0, 2 * G_PI);
-              mf_plot_set_source_color (cr, &c, 1);
-              cairo_fill (cr);
-            }
-        }
+      if (series_value_at (self, cr, s, t, px, &v))
+        value = value_text (v, unit);
+      /* a mark far from the pointer says nothing about this time */
+      else if (mf_plot_series_get_mark (s) == MF_PLOT_MARK_CROSSES)
+        continue;
       line = g_strdup_printf ("%s: %s", mf_plot_series_get_name (s),
                               value != NULL ? value : "–");
       rows[n_rows].layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), line);

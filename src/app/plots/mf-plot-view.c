@@ -317,9 +317,15 @@ mf_plot_view_get_data_area (MfPlotView *self)
 gboolean
 mf_plot_view_get_cursor_time (MfPlotView *self, double *t)
 {
+  MfPlotRect strip = mf_plot_get_strip_area (self->plot);
+  double px = self->pointer_x, py = self->pointer_y;
+  gboolean in_strip = strip.height > 0 && px >= strip.x && px <= strip.x + strip.width
+                      && py >= strip.y && py <= strip.y + strip.height;
+
   g_return_val_if_fail (MF_IS_PLOT_VIEW (self), FALSE);
+  /* the strip under the data area reads out at its times too */
   if (!self->has_pointer || self->drag != MF_PLOT_DRAG_NONE
-      || !mf_plot_view_in_data_area (self, self->pointer_x, self->pointer_y))
+      || !(mf_plot_view_in_data_area (self, px, py) || (self->node_width > 0 && in_strip)))
     return FALSE;
   if (t != NULL)
     *t = mf_plot_view_x_at (self, self->pointer_x);
