@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "mf-error.h"
+#include "mf-run-outcome.h"
 #include "mf-run-record.h"
 #include "mf-test-cli.h"
 
@@ -355,6 +356,12 @@ on_failed (MfSimWorker *worker, const GError *error, Ending *ending)
   ending->ended = ending->failed = TRUE;
 }
 
+static void
+count_notify (guint *count)
+{
+  (*count)++;
+}
+
 /* Runs `path` with the worker, draining into a record as the window does
  * (between main-loop iterations), to the end. */
 static MfRunRecord *
@@ -380,6 +387,56 @@ record_run (const char *path)
   g_assert_cmpuint (drained, ==, mf_run_record_get_n_samples (record));
   g_assert_cmpuint (mf_run_record_get_n_segments (record), ==, 1);
   return record;
+}
+
+/* A run drained as the window drains it keeps its solver's account: the
+ * method, the statistics, and a step for every step they count. */
+static void
+test_solver_account (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"),
+                                            "check-valve-cylinder.manifold", NULL);
+  g_autoptr (MfRunRecord) record = record_run (path);
+  const MfSimulationStats *stats = mf_run_record_get_stats (record);
+  const MfStepRecord *steps = mf_run_record_get_steps (record);
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpstr (mf_run_record_get_method (record), ==, "auto");
+  g_assert_nonnull (stats);
+  g_assert_cmpuint (stats->steps, >, 0);
+  g_assert_cmpuint (mf_step_record_get_n_steps (steps), ==, stats->steps);
+  g_assert_cmpuint (mf_step_record_get_n_rejected (steps), ==, stats->rejected_steps);
+  g_assert_cmpfloat (stats->wall_time, >, 0);
+  expected = mf_run_stats_summary ("auto", stats);
+  g_assert_cmpstr (mf_run_record_get_summary (record), ==, expected);
+}
+
+/* The summary is told when a count changes, and when the wall time alone
+ * changes only where it reads differently. */
+static void
+test_summary_notify (void)
+{
+  g_autoptr (MfRunRecord) record = mf_run_record_new ("Run 1");
+  MfSimulationStats stats = { .steps = 10, .wall_time = 0.2101 };
+  guint notified = 0;
+
+  g_signal_connect_swapped (record, "notify::summary", G_CALLBACK (count_notify), &notified);
+  g_assert_null (mf_run_record_get_summary (record));
+  g_assert_null (mf_run_record_get_stats (record));
+  mf_run_record_set_stats (record, &stats);
+  g_assert_cmpuint (notified, ==, 1);
+  stats.wall_time = 0.2102;
+  mf_run_record_set_stats (record, &stats);
+  g_assert_cmpuint (notified, ==, 1);
+  stats.wall_time = 0.5;
+  mf_run_record_set_stats (record, &stats);
+  g_assert_cmpuint (notified, ==, 2);
+  stats.newton_iterations = 3;
+  mf_run_record_set_stats (record, &stats);
+  g_assert_cmpuint (notified, ==, 3);
+  mf_run_record_set_method (record, "rk4");
+  g_assert_cmpuint (notified, ==, 4);
+  g_assert_true (g_str_has_prefix (mf_run_record_get_summary (record), "rk4 · 10 steps"));
 }
 
 /* Every column the command line prints is in the record's CSV, with the
@@ -509,6 +566,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/run-record/reserve", test_reserve);
   g_test_add_func ("/app/run-record/duplicate-names", test_duplicate_names);
   g_test_add_func ("/app/run-record/modes-log-outcome", test_modes_log_outcome);
+  g_test_add_func ("/app/run-record/solver-account", test_solver_account);
+  g_test_add_func ("/app/run-record/summary-notify", test_summary_notify);
   g_test_add ("/app/run-record/csv-columns", Fixture, NULL, fixture_set_up, test_csv_columns,
               fixture_tear_down);
   g_test_add ("/app/run-record/csv-errors", Fixture, NULL, fixture_set_up, test_csv_errors,

@@ -1,4 +1,5 @@
-/* test-runs-ui.c: the runs popover (rows, Show, rename, delete), the export
+/* test-runs-ui.c: the runs popover (rows, Show, rename, delete, the
+ * solver's statistics in a line and in the details popover), the export
  * dialog writing PNG, SVG, PDF and CSV files through the functions its file
  * chooser calls, and the sweep dialog's values and runs.  Under Xvfb.
  *
@@ -12,6 +13,7 @@
 
 #include "mf-edit-document.h"
 #include "mf-export-dialog.h"
+#include "mf-run-details.h"
 #include "mf-runs-popover.h"
 #include "mf-sweep-dialog.h"
 
@@ -80,6 +82,43 @@ test_popover_rows (void)
                    "stopped at 2.1 s");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, current, "outcome"))), ==,
                    "current run, finished 5 s");
+
+  /* the solver's account in a line, once the run has one, and every count
+   * in the details, following the record */
+  g_assert_false (gtk_widget_get_visible (row_part (popover, kept, "summary")));
+  {
+    MfSimulationStats stats = { .steps = 1478, .rejected_steps = 12, .rhs_evaluations = 9000,
+                                .jacobian_evaluations = 0, .newton_iterations = 31,
+                                .svd_steps = 2, .check_retries = 1, .wall_time = 0.21 };
+    GtkWidget *details = row_part (popover, current, "details");
+    MfRunDetails *view;
+
+    mf_run_record_set_method (current, "rkf45");
+    mf_run_record_set_stats (current, &stats);
+    g_assert_true (gtk_widget_get_visible (row_part (popover, current, "summary")));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, current, "summary"))), ==,
+                     "rkf45 · 1\u202f478 steps · 12 rejected · 0.21 s");
+    gtk_test_accessible_assert_role (details, GTK_ACCESSIBLE_ROLE_BUTTON);
+    view = MF_RUN_DETAILS (gtk_menu_button_get_popover (GTK_MENU_BUTTON (details)));
+    g_assert_true (mf_run_details_get_record (view) == current);
+    gtk_menu_button_popup (GTK_MENU_BUTTON (details));
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
+    /* steps, rejected, RHS, Jacobian, Newton, SVD, check retries, wall time */
+    g_assert_cmpstr (mf_run_details_get_value (view, 0), ==, "1\u202f478");
+    g_assert_cmpstr (mf_run_details_get_value (view, 1), ==, "12");
+    g_assert_cmpstr (mf_run_details_get_value (view, 2), ==, "9\u202f000");
+    g_assert_cmpstr (mf_run_details_get_value (view, 4), ==, "31");
+    g_assert_cmpstr (mf_run_details_get_value (view, 5), ==, "2");
+    g_assert_cmpstr (mf_run_details_get_value (view, 6), ==, "1");
+    g_assert_cmpstr (mf_run_details_get_value (view, 7), ==, "0.21 s");
+    g_assert_null (mf_run_details_get_value (view, 8));
+    stats.rejected_steps = 13;
+    mf_run_record_set_stats (current, &stats);
+    g_assert_cmpstr (mf_run_details_get_value (view, 1), ==, "13");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (row_part (popover, current, "summary"))), ==,
+                     "rkf45 · 1\u202f478 steps · 13 rejected · 0.21 s");
+    gtk_menu_button_popdown (GTK_MENU_BUTTON (details));
+  }
 
   /* Show overlays a kept run; the current one is always shown */
   show = row_part (popover, kept, "show");

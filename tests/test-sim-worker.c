@@ -115,6 +115,12 @@ record_fallbacks (const MfSvdFallbacks *f, gpointer data)
   record_entry (&entry, data);
 }
 
+static void
+record_steps (const MfStepEntry *entries, guint n, gpointer data)
+{
+  mf_step_record_append (data, entries, n);
+}
+
 /* ---- driving a worker -------------------------------------------------- */
 
 typedef struct
@@ -381,6 +387,8 @@ check_example_streams_like_cli (const char *name)
   g_autoptr (Recording) here = NULL;
   g_autoptr (MfModel) model = NULL;
   g_autoptr (MfDocument) document = NULL;
+  g_autoptr (MfStepRecord) steps = mf_step_record_new ();
+  g_autofree char *method = NULL;
   MfSimulationStats stats, here_stats;
   MfSimProgress progress;
   guint n_switches;
@@ -441,9 +449,19 @@ check_example_streams_like_cli (const char *name)
   g_assert_cmpuint (stats.valve_events, ==, here_stats.valve_events);
   g_assert_cmpuint (stats.mode_switches, ==, here_stats.mode_switches);
   g_assert_cmpfloat (stats.energy_lost, ==, here_stats.energy_lost);
+  g_assert_cmpuint (stats.rejected_steps, ==, here_stats.rejected_steps);
+  g_assert_cmpuint (stats.check_retries, ==, here_stats.check_retries);
   g_assert_cmpfloat (stats.wall_time, >, 0);
+  /* the steps streamed are the run's, counted as its statistics count them
+   * (and recording them changed none of the counts above) */
+  g_assert_cmpuint (mf_sim_worker_drain_steps (watch->worker, record_steps, steps), >, 0);
+  g_assert_cmpuint (mf_step_record_get_n_steps (steps), ==, stats.steps);
+  g_assert_cmpuint (mf_step_record_get_n_rejected (steps), ==, stats.rejected_steps);
+  method = mf_sim_worker_dup_method (watch->worker);
+  g_assert_cmpstr (method, ==, mf_document_get_circuit (document)->simulation.method);
   /* all drained: nothing is handed out twice */
   g_assert_cmpuint (mf_sim_worker_drain (watch->worker, record_sample, watch->recording), ==, 0);
+  g_assert_cmpuint (mf_sim_worker_drain_steps (watch->worker, record_steps, steps), ==, 0);
 }
 
 static void
@@ -482,6 +500,7 @@ test_pause_resume (void)
   g_autoptr (Watch) watch = watch_new ();
   MfSimulationOptions options = long_options ();
   MfSimProgress before, during;
+  MfSimulationStats stats;
   guint n;
 
   mf_sim_worker_start (watch->worker, text, -1, "pipe", &options);
@@ -494,6 +513,11 @@ test_pause_resume (void)
   g_assert_cmpuint (during.n_samples, ==, before.n_samples);
   g_assert_cmpfloat (during.t, ==, before.t);
   g_assert_cmpfloat (during.wall_time, ==, before.wall_time);
+  /* the statistics so far: ten steps a sample, up to the sample the run
+   * waits with, and the wall time without the pause */
+  mf_sim_worker_get_stats (watch->worker, &stats);
+  g_assert_cmpuint (stats.steps, ==, 10 * (guint64) before.n_samples);
+  g_assert_cmpfloat (stats.wall_time, ==, during.wall_time);
 
   mf_sim_worker_resume (watch->worker);
   g_assert_cmpint (mf_sim_worker_get_status (watch->worker), ==, MF_SIM_STATUS_RUNNING);

@@ -157,6 +157,66 @@ test_outcome (void)
 }
 
 static void
+test_stats_text (void)
+{
+  MfSimulationStats stats = { 0 };
+  g_autofree char *summary = NULL;
+  g_autofree char *bare = NULL;
+  g_autofree char *big = mf_run_count_text (12345678);
+  g_autofree char *small = mf_run_count_text (999);
+  g_autofree char *ms = mf_run_wall_time_text (0.0014);
+  g_autofree char *s = mf_run_wall_time_text (0.214);
+  g_autofree char *long_time = mf_run_wall_time_text (123.4);
+  guint n = 0;
+
+  /* thousands apart by a narrow no-break space, never a line break */
+  g_assert_cmpstr (big, ==, "12\u202f345\u202f678");
+  g_assert_cmpstr (small, ==, "999");
+  g_assert_cmpstr (ms, ==, "1.4 ms");
+  g_assert_cmpstr (s, ==, "0.21 s");
+  g_assert_cmpstr (long_time, ==, "123 s");
+
+  stats.steps = 1478;
+  stats.rejected_steps = 12;
+  stats.rhs_evaluations = 9000;
+  stats.jacobian_evaluations = 7;
+  stats.newton_iterations = 40;
+  stats.svd_steps = 3;
+  stats.check_retries = 2;
+  stats.wall_time = 0.21;
+  summary = mf_run_stats_summary ("rkf45", &stats);
+  g_assert_cmpstr (summary, ==, "rkf45 · 1\u202f478 steps · 12 rejected · 0.21 s");
+  stats.steps = 1;
+  bare = mf_run_stats_summary (NULL, &stats);
+  g_assert_cmpstr (bare, ==, "1 step · 12 rejected · 0.21 s");
+
+  /* every count with its name and meaning, the wall time last */
+  for (;; n++)
+    {
+      const char *name = NULL, *meaning = NULL;
+      g_autofree char *value = mf_run_stats_row (&stats, n, &name, &meaning);
+
+      if (value == NULL)
+        break;
+      g_assert_nonnull (name);
+      g_assert_cmpuint (strlen (meaning), >, 10);
+      if (n == 1)
+        {
+          g_assert_cmpstr (name, ==, "Rejected steps");
+          g_assert_cmpstr (value, ==, "12");
+        }
+      if (n == 5)
+        {
+          g_assert_cmpstr (name, ==, "SVD fallbacks");
+          g_assert_cmpstr (value, ==, "3");
+        }
+      if (n == 6)
+        g_assert_cmpstr (name, ==, "Check retries");
+    }
+  g_assert_cmpuint (n, ==, 8);
+}
+
+static void
 test_format_names (void)
 {
   g_autofree char *a = mf_export_plot_file_name ("states", MF_PLOT_FORMAT_SVG);
@@ -385,6 +445,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/sweep-values/errors", test_values_errors);
   g_test_add_func ("/app/sweep-values/parameters", test_sweep_parameters);
   g_test_add_func ("/app/run-outcome/text", test_outcome);
+  g_test_add_func ("/app/run-outcome/stats", test_stats_text);
   g_test_add_func ("/app/export-plots/format-names", test_format_names);
   g_test_add_func ("/app/export-plots/files", test_export_files);
   g_test_add_func ("/app/export-plots/errors", test_export_errors);

@@ -21,6 +21,7 @@
 #include "mf-error.h"
 #include "mf-event-words.h"
 #include "mf-output-file.h"
+#include "mf-run-outcome.h"
 
 /* Room for this many samples at first: a second of a run at 1 ms. */
 #define INITIAL_SAMPLES 1024
@@ -50,6 +51,12 @@ struct _MfRunRecord
   guint         reserved;       /* samples every column has room for */
   GStrv         mode_names;
   GArray       *log;            /* MfSimLogEntry, strings owned */
+
+  char         *method;
+  gboolean      has_stats;
+  MfSimulationStats stats;
+  char         *summary;
+  MfStepRecord *steps;
 };
 
 enum
@@ -58,6 +65,7 @@ enum
   PROP_LABEL,
   PROP_SHOWN,
   PROP_STATUS,
+  PROP_SUMMARY,
   N_PROPS
 };
 
@@ -89,6 +97,9 @@ mf_run_record_finalize (GObject *object)
   g_array_unref (self->segment_starts);
   g_strfreev (self->mode_names);
   g_array_unref (self->log);
+  g_free (self->method);
+  g_free (self->summary);
+  mf_step_record_free (self->steps);
   G_OBJECT_CLASS (mf_run_record_parent_class)->finalize (object);
 }
 
@@ -107,6 +118,9 @@ mf_run_record_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_STATUS:
       g_value_set_enum (value, self->status);
+      break;
+    case PROP_SUMMARY:
+      g_value_set_string (value, self->summary);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -153,6 +167,9 @@ mf_run_record_class_init (MfRunRecordClass *klass)
   properties[PROP_STATUS] =
     g_param_spec_enum ("status", NULL, NULL, MF_TYPE_SIM_STATUS, MF_SIM_STATUS_IDLE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SUMMARY] =
+    g_param_spec_string ("summary", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -165,6 +182,7 @@ mf_run_record_init (MfRunRecord *self)
   self->columns = g_ptr_array_new_with_free_func (column_free);
   self->segment_starts = g_array_new (FALSE, FALSE, sizeof (guint));
   self->log = mf_sim_log_new ();
+  self->steps = mf_step_record_new ();
 }
 
 MfRunRecord *
@@ -503,6 +521,89 @@ mf_run_record_get_error (MfRunRecord *self)
   return self->error;
 }
 
+/* ---- the solver ---- */
+
+/* The summary anew; "summary" is notified when it or a count changed. */
+static void
+update_summary (MfRunRecord *self, gboolean counts_changed)
+{
+  g_autofree char *summary = NULL;
+
+  if (!self->has_stats)
+    return;
+  summary = mf_run_stats_summary (self->method, &self->stats);
+  if (!counts_changed && g_strcmp0 (summary, self->summary) == 0)
+    return;
+  g_free (self->summary);
+  self->summary = g_steal_pointer (&summary);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUMMARY]);
+}
+
+void
+mf_run_record_set_method (MfRunRecord *self, const char *method)
+{
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+
+  if (g_strcmp0 (self->method, method) == 0)
+    return;
+  g_free (self->method);
+  self->method = g_strdup (method);
+  update_summary (self, FALSE);
+}
+
+const char *
+mf_run_record_get_method (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->method;
+}
+
+void
+mf_run_record_set_stats (MfRunRecord *self, const MfSimulationStats *stats)
+{
+  MfSimulationStats old = self->stats;
+  gboolean counts_changed;
+
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+  g_return_if_fail (stats != NULL);
+
+  /* the wall time moves on every frame of a live run: it alone changes
+   * the summary only where that reads differently */
+  old.wall_time = stats->wall_time;
+  counts_changed = !self->has_stats || memcmp (&old, stats, sizeof old) != 0;
+  self->stats = *stats;
+  self->has_stats = TRUE;
+  update_summary (self, counts_changed);
+}
+
+const MfSimulationStats *
+mf_run_record_get_stats (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->has_stats ? &self->stats : NULL;
+}
+
+const char *
+mf_run_record_get_summary (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->summary;
+}
+
+void
+mf_run_record_add_steps (MfRunRecord *self, const MfStepEntry *entries, guint n)
+{
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+  mf_step_record_append (self->steps, entries, n);
+}
+
+const MfStepRecord *
+mf_run_record_get_steps (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->steps;
+}
+
 /* ---- draining a worker ---- */
 
 static void
@@ -557,9 +658,17 @@ drain_log (const MfSimLogEntry *entry, gpointer user_data)
   mf_run_record_add_log (user_data, entry);
 }
 
+static void
+drain_steps (const MfStepEntry *entries, guint n, gpointer user_data)
+{
+  mf_run_record_add_steps (user_data, entries, n);
+}
+
 guint
 mf_run_record_drain (MfRunRecord *self, MfSimWorker *worker)
 {
+  g_autofree char *method = NULL;
+  MfSimulationStats stats;
   guint n;
 
   g_return_val_if_fail (MF_IS_RUN_RECORD (self), 0);
@@ -567,6 +676,15 @@ mf_run_record_drain (MfRunRecord *self, MfSimWorker *worker)
 
   n = mf_sim_worker_drain_blocks (worker, drain_layout, drain_block, self);
   mf_sim_worker_drain_log (worker, drain_log, self);
+  mf_sim_worker_drain_steps (worker, drain_steps, self);
+  method = mf_sim_worker_dup_method (worker);
+  if (method != NULL)
+    mf_run_record_set_method (self, method);
+  if (mf_sim_worker_get_status (worker) != MF_SIM_STATUS_IDLE)
+    {
+      mf_sim_worker_get_stats (worker, &stats);
+      mf_run_record_set_stats (self, &stats);
+    }
   return n;
 }
 

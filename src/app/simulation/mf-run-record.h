@@ -1,6 +1,7 @@
 /* mf-run-record.h: one simulation run's data, kept after the run ends —
  * its samples (time, mode and one column per named value), the modes' names,
- * the event log and how the run ended.
+ * the event log, how the run ended, and what its solver did: the method,
+ * the statistics and every step (mf-step-record.h).
  *
  * A run hands its samples in segments: one at its start and one more after
  * each live update of the document, each with its own list of values.  The
@@ -25,6 +26,10 @@ G_DECLARE_FINAL_TYPE (MfRunRecord, mf_run_record, MF, RUN_RECORD, GObject)
 
 /* Properties (all notify):
  *   "label" (string): "Run 2", "C1.mass = 2 kg"; names its overlaid series.
+ *   "summary" (string, read-only, NULL until the run has statistics): the
+ *   method and statistics in a line, "rkf45 · 1 478 steps · 12 rejected ·
+ *   0.21 s"; notified whenever the method or a count changes (the wall
+ *   time: when it reads differently).
  *   "shown" (gboolean, FALSE): overlaid on the plots when it is not the
  *   current run.
  *   "status" (MfSimStatus, IDLE): RUNNING while samples come in, then how
@@ -118,12 +123,34 @@ void           mf_run_record_set_outcome (MfRunRecord  *self,
 /* Why the run failed, or NULL. */
 const GError  *mf_run_record_get_error (MfRunRecord *self);
 
-/* Takes every sample and log row that `worker` has for its current run
- * (mf_sim_worker_drain_full() and mf_sim_worker_drain_log()), each layout
- * beginning a segment.  Returns the number of samples taken.  For the main
+/* Takes every sample, log row and step that `worker` has for its current
+ * run (mf_sim_worker_drain_full(), mf_sim_worker_drain_log() and
+ * mf_sim_worker_drain_steps()), each layout beginning a segment, and its
+ * method and statistics as they are now.  Returns the number of samples taken.  For the main
  * thread, once per frame while the run is live, and once after it ends. */
 guint          mf_run_record_drain (MfRunRecord *self,
                                     MfSimWorker *worker);
+
+/* ---- the solver ---- */
+
+/* The integration method ("rkf45"; copied), NULL until known. */
+void           mf_run_record_set_method (MfRunRecord *self,
+                                         const char  *method);
+const char    *mf_run_record_get_method (MfRunRecord *self);
+/* The run's statistics (copied): so far while it is live, the whole run's
+ * once it has ended. */
+void           mf_run_record_set_stats (MfRunRecord             *self,
+                                        const MfSimulationStats *stats);
+/* NULL until set. */
+const MfSimulationStats *mf_run_record_get_stats (MfRunRecord *self);
+const char    *mf_run_record_get_summary (MfRunRecord *self);
+/* Appends `n` entries to the run's steps. */
+void           mf_run_record_add_steps (MfRunRecord       *self,
+                                        const MfStepEntry *entries,
+                                        guint              n);
+/* Every step the run took and every try refused, oldest first; owned by
+ * the record. */
+const MfStepRecord *mf_run_record_get_steps (MfRunRecord *self);
 
 /* ---- export ---- */
 

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-run-details.h"
 #include "mf-run-outcome.h"
 
 struct _MfRunsPopover
@@ -97,6 +98,17 @@ on_record_status (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
   update_row (row);
 }
 
+/* The solver's account in a line; the details button opens all of it. */
+static void
+on_record_summary (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
+{
+  GtkWidget *summary = g_object_get_data (G_OBJECT (row), "summary");
+  const char *text = mf_run_record_get_summary (record);
+
+  gtk_label_set_text (GTK_LABEL (summary), text != NULL ? text : "");
+  gtk_widget_set_visible (summary, text != NULL);
+}
+
 static void
 on_record_edited (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
 {
@@ -171,6 +183,8 @@ create_row (gpointer item, gpointer user_data)
   GtkWidget *label = gtk_entry_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();
   GtkWidget *outcome = gtk_label_new (NULL);
+  GtkWidget *summary = gtk_label_new (NULL);
+  GtkWidget *details = gtk_menu_button_new ();
   GtkWidget *delete = gtk_button_new_from_icon_name ("user-trash-symbolic");
 
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
@@ -178,6 +192,8 @@ create_row (gpointer item, gpointer user_data)
   g_object_set_data (G_OBJECT (row), "show", show);
   g_object_set_data (G_OBJECT (row), "label", label);
   g_object_set_data (G_OBJECT (row), "outcome", outcome);
+  g_object_set_data (G_OBJECT (row), "summary", summary);
+  g_object_set_data (G_OBJECT (row), "details", details);
   g_object_set_data (G_OBJECT (row), "delete", delete);
 
   gtk_widget_set_margin_start (box, 6);
@@ -203,8 +219,22 @@ create_row (gpointer item, gpointer user_data)
   gtk_label_set_ellipsize (GTK_LABEL (outcome), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (outcome, "dim-label");
   gtk_widget_add_css_class (outcome, "caption");
+  gtk_label_set_xalign (GTK_LABEL (summary), 0);
+  /* the counts keep their digits together (narrow no-break spaces) */
+  gtk_label_set_wrap (GTK_LABEL (summary), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (summary), 48);
+  gtk_widget_add_css_class (summary, "dim-label");
+  gtk_widget_add_css_class (summary, "caption");
+  gtk_widget_add_css_class (summary, "numeric");
   gtk_box_append (GTK_BOX (texts), label);
   gtk_box_append (GTK_BOX (texts), outcome);
+  gtk_box_append (GTK_BOX (texts), summary);
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (details), "dialog-information-symbolic");
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (details), mf_run_details_new (record));
+  gtk_widget_set_valign (details, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (details, "flat");
+  gtk_widget_set_tooltip_text (details, _("Solver statistics of this run"));
 
   gtk_widget_set_valign (delete, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (delete, "flat");
@@ -212,6 +242,7 @@ create_row (gpointer item, gpointer user_data)
 
   gtk_box_append (GTK_BOX (box), show);
   gtk_box_append (GTK_BOX (box), texts);
+  gtk_box_append (GTK_BOX (box), details);
   gtk_box_append (GTK_BOX (box), delete);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
@@ -226,7 +257,9 @@ create_row (gpointer item, gpointer user_data)
   g_signal_connect_object (record, "notify::shown", G_CALLBACK (on_record_status), row, 0);
   g_signal_connect_object (record, "notify::shown", G_CALLBACK (on_record_edited), row, 0);
   g_signal_connect_object (record, "notify::label", G_CALLBACK (on_record_edited), row, 0);
+  g_signal_connect_object (record, "notify::summary", G_CALLBACK (on_record_summary), row, 0);
   update_row (row);
+  on_record_summary (record, NULL, row);
   return row;
 }
 

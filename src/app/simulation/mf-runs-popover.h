@@ -1,7 +1,9 @@
 /* mf-runs-popover.h: the runs the pane keeps — each with its label
  * (renamed in place), a "Show" check that overlays it on the plots, how it
- * ended ("finished 5 s", "stopped at 2.1 s", "failed at 1.2 s") and a
- * button that deletes it.  The current run is always shown and, like a
+ * ended ("finished 5 s", "stopped at 2.1 s", "failed at 1.2 s"), what its
+ * solver did in a line ("rkf45 · 1 478 steps · 12 rejected · 0.21 s") with
+ * a button that opens every count (mf-run-details.h), and a button that
+ * deletes it.  The current run is always shown and, like a
  * live run, cannot be deleted.
  *
  * Copyright 2026 The Manifold authors

@@ -149,6 +149,23 @@ mf_sim_run_add_log (MfSimRun *run, const MfSimLogEntry *entry)
   g_mutex_unlock (&run->lock);
 }
 
+GArray *
+mf_sim_steps_new (void)
+{
+  return g_array_new (FALSE, FALSE, sizeof (MfStepEntry));
+}
+
+void
+mf_sim_run_push_steps (MfSimRun *run, MfStepRecord *steps, const MfSimulationStats *so_far)
+{
+  g_mutex_lock (&run->lock);
+  g_array_append_vals (run->steps, mf_step_record_get_entries (steps),
+                       mf_step_record_get_n_entries (steps));
+  run->so_far = *so_far;
+  g_mutex_unlock (&run->lock);
+  mf_step_record_clear (steps);
+}
+
 /* ---- draining ---------------------------------------------------------- */
 
 /* Swaps the run's buffer `*buffer` for `*spare` (made by `make` if there is
@@ -301,6 +318,26 @@ guint
 mf_sim_worker_drain (MfSimWorker *self, MfSimSampleFunc func, gpointer user_data)
 {
   return mf_sim_worker_drain_full (self, NULL, func, user_data);
+}
+
+guint
+mf_sim_worker_drain_steps (MfSimWorker *self, MfSimStepsFunc func, gpointer user_data)
+{
+  GArray *taken;
+  guint n;
+
+  g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
+  g_return_val_if_fail (func != NULL, 0);
+
+  if (self->run == NULL)
+    return 0;
+  taken = take_buffer (self->run, &self->run->steps, &self->spare_steps, mf_sim_steps_new);
+  if (taken == NULL)
+    return 0;
+  n = taken->len;
+  func ((const MfStepEntry *) taken->data, n, user_data);
+  give_back (&self->spare_steps, taken);
+  return n;
 }
 
 guint

@@ -53,6 +53,9 @@ typedef struct
   guint                undrained;
   guint                limit;
   GArray              *log;     /* of MfSimLogEntry, owning their strings */
+  GArray              *steps;   /* of MfStepEntry: the steps taken since the last drain */
+  MfSimulationStats    so_far;  /* the statistics up to the latest sample */
+  char                *method_used; /* the method of the newest segment, or NULL */
   double               t;
   double               t_end;
   guint64              n_samples;
@@ -93,6 +96,7 @@ struct _MfSimWorker
    * not allocate once the buffers have grown to a frame's worth. */
   GArray            *spare_samples;
   GArray            *spare_log;
+  GArray            *spare_steps;
 };
 
 MfSimRun *mf_sim_run_ref (MfSimRun *run);
@@ -125,6 +129,12 @@ gboolean  mf_sim_run_push_sample (MfSimRun     *run,
                                   gboolean      first);
 void      mf_sim_run_add_log (MfSimRun            *run,
                               const MfSimLogEntry *entry);
+GArray   *mf_sim_steps_new (void);
+/* Moves the entries of `steps` to the buffer (emptying it) and keeps
+ * `so_far` as the run's statistics up to now. */
+void      mf_sim_run_push_steps (MfSimRun                *run,
+                                 MfStepRecord            *steps,
+                                 const MfSimulationStats *so_far);
 
 /* mf-sim-worker.c: the end of the run and the live updates, on the main
  * context. */

@@ -40,6 +40,11 @@ typedef struct
 {
   MfSimRun   *run;
   MfModel    *model;
+  /* the steps since the last sample, and the statistics: of the segments
+   * before and of this one so far (mf_simulate() fills them as it goes) */
+  MfStepRecord            *steps;
+  const MfSimulationStats *before;
+  const MfSimulationStats *part;
   guint       n_outputs;
   guint       n_switches;
   guint       n_values;
@@ -53,11 +58,19 @@ typedef struct
 } Segment;
 
 static void
-segment_init (Segment *seg, MfSimRun *run, MfModel *model)
+segment_init (Segment                 *seg,
+              MfSimRun                *run,
+              MfModel                 *model,
+              MfStepRecord            *steps,
+              const MfSimulationStats *before,
+              const MfSimulationStats *part)
 {
   memset (seg, 0, sizeof *seg);
   seg->run = run;
   seg->model = model;
+  seg->steps = steps;
+  seg->before = before;
+  seg->part = part;
   seg->n_outputs = mf_model_n_outputs (model);
   seg->n_switches = mf_simulation_n_switches (model);
   seg->n_values = seg->n_outputs + seg->n_switches + 2;
@@ -104,12 +117,26 @@ segment_sigma (Segment *seg, guint mode, const double *switches)
   seg->row[seg->n_values - 1] = sigma[1];
 }
 
+static void stats_add (MfSimulationStats       *sum,
+                       const MfSimulationStats *part);
+
+/* The steps up to now go to the buffer with the statistics they make. */
+static void
+hand_over_steps (Segment *seg)
+{
+  MfSimulationStats so_far = *seg->before;
+
+  stats_add (&so_far, seg->part);
+  mf_sim_run_push_steps (seg->run, seg->steps, &so_far);
+}
+
 static gboolean
 take_sample (double t, guint mode, const double *values, gpointer user_data)
 {
   Segment *seg = user_data;
   gboolean first = seg->first;
 
+  hand_over_steps (seg);
   segment_sigma (seg, mode, values + seg->n_outputs);
   memcpy (seg->row, values, (seg->n_outputs + seg->n_switches) * sizeof (double));
   seg->first = FALSE;
@@ -171,10 +198,13 @@ mf_sim_run_post (MfSimRun *run, GSourceFunc deliver)
   g_source_attach (source, run->context);
 }
 
-/* Names what the segment's samples hold, starts the clock at the first,
- * and tells the window. */
+/* Names what the segment's samples hold and the method that makes them,
+ * starts the clock at the first, and tells the window. */
 static void
-publish (MfSimRun *run, const MfModel *model, double t_end, gboolean first)
+publish (MfSimRun                  *run,
+         const MfModel             *model,
+         const MfSimulationOptions *options,
+         gboolean                   first)
 {
   guint n_outputs = mf_model_n_outputs (model);
   guint n_switches = mf_simulation_n_switches (model);
@@ -198,7 +228,9 @@ publish (MfSimRun *run, const MfModel *model, double t_end, gboolean first)
   units[n_values - 1] = g_strdup ("");
   mf_sim_run_push_layout (run, names, units);
   g_mutex_lock (&run->lock);
-  run->t_end = t_end;
+  run->t_end = options->t_end;
+  g_free (run->method_used);
+  run->method_used = g_strdup (options->method);
   if (run->began == 0)
     run->began = g_get_monotonic_time ();
   g_mutex_unlock (&run->lock);
@@ -343,8 +375,12 @@ stats_add (MfSimulationStats *sum, const MfSimulationStats *part)
   sum->mode_switches += part->mode_switches;
   sum->valve_events += part->valve_events;
   sum->energy_lost += part->energy_lost;
+  sum->start_energy_lost += part->start_energy_lost;
   sum->newton_iterations += part->newton_iterations;
   sum->svd_steps += part->svd_steps;
+  if (part->residual > sum->residual || isnan (part->residual))
+    sum->residual = part->residual;
+  sum->check_retries += part->check_retries;
   sum->wall_time += part->wall_time;
 }
 
@@ -385,6 +421,7 @@ simulate (MfSimRun *run, MfSimulationStats *stats, GError **error)
   g_autoptr (MfModel) model = NULL;
   g_autofree double *u = NULL;
   g_autofree double *switches = NULL;
+  g_autoptr (MfStepRecord) steps = mf_step_record_new ();
   MfSimulationOptions options;
   MfSimulationStart start;
   gboolean first = TRUE;
@@ -399,10 +436,12 @@ simulate (MfSimRun *run, MfSimulationStats *stats, GError **error)
       Segment seg;
       gboolean ok;
 
-      publish (run, model, options.t_end, first);
-      segment_init (&seg, run, model);
+      publish (run, model, &options, first);
+      segment_init (&seg, run, model, steps, stats, &part);
       options.start = first ? NULL : &start;
+      options.steps = steps;
       ok = mf_simulate (model, &options, take_sample, &seg, &part, run->cancellable, error);
+      hand_over_steps (&seg);
       segment_clear (&seg);
       stats_add (stats, &part);
       first = FALSE;
@@ -444,9 +483,11 @@ mf_sim_run_thread (gpointer data)
   g_mutex_lock (&run->lock);
   run->outcome = status;
   run->error = g_steal_pointer (&error);
-  run->stats = stats;
   if (run->began != 0)
     run->ended = g_get_monotonic_time ();
+  /* the time spent simulating: pauses and waits for the window left out */
+  stats.wall_time = mf_sim_run_elapsed (run, run->ended) / (double) G_USEC_PER_SEC;
+  run->stats = stats;
   g_mutex_unlock (&run->lock);
   mf_sim_run_post (run, mf_sim_worker_deliver_end);
   return NULL;

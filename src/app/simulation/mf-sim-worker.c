@@ -70,6 +70,8 @@ run_clear (MfSimRun *run)
   g_ptr_array_unref (run->layouts);
   g_array_unref (run->samples);
   g_array_unref (run->log);
+  g_array_unref (run->steps);
+  g_free (run->method_used);
   g_array_unref (run->last);
   g_free (run->update);
   g_clear_error (&run->refusal);
@@ -129,6 +131,7 @@ run_new (MfSimWorker               *owner,
   run->samples = mf_sim_samples_new ();
   run->limit = MAX (limit, 1);
   run->log = mf_sim_log_new ();
+  run->steps = mf_sim_steps_new ();
   run->last = mf_sim_samples_new ();
   run->outcome = MF_SIM_STATUS_RUNNING;
   g_atomic_int_inc (&live_runs);
@@ -311,6 +314,7 @@ mf_sim_worker_finalize (GObject *object)
   g_clear_error (&self->error);
   g_clear_pointer (&self->spare_samples, g_array_unref);
   g_clear_pointer (&self->spare_log, g_array_unref);
+  g_clear_pointer (&self->spare_steps, g_array_unref);
   G_OBJECT_CLASS (mf_sim_worker_parent_class)->finalize (object);
 }
 
@@ -504,10 +508,36 @@ mf_sim_worker_get_error (MfSimWorker *self)
 void
 mf_sim_worker_get_stats (MfSimWorker *self, MfSimulationStats *stats)
 {
+  MfSimRun *run;
+
   g_return_if_fail (MF_IS_SIM_WORKER (self));
   g_return_if_fail (stats != NULL);
 
-  *stats = self->stats;
+  run = self->run;
+  if (run == NULL || !mf_sim_worker_is_active (self))
+    {
+      *stats = self->stats;
+      return;
+    }
+  g_mutex_lock (&run->lock);
+  *stats = run->so_far;
+  stats->wall_time = mf_sim_run_elapsed (run, g_get_monotonic_time ()) / (double) G_USEC_PER_SEC;
+  g_mutex_unlock (&run->lock);
+}
+
+char *
+mf_sim_worker_dup_method (MfSimWorker *self)
+{
+  char *method;
+
+  g_return_val_if_fail (MF_IS_SIM_WORKER (self), NULL);
+
+  if (self->run == NULL)
+    return NULL;
+  g_mutex_lock (&self->run->lock);
+  method = g_strdup (self->run->method_used);
+  g_mutex_unlock (&self->run->lock);
+  return method;
 }
 
 void

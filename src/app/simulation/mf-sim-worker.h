@@ -86,6 +86,11 @@ typedef void (*MfSimBlockFunc) (const double *rows,
                                 gpointer      user_data);
 typedef void (*MfSimLogFunc) (const MfSimLogEntry *entry,
                               gpointer             user_data);
+/* `n` entries of the run's step record (mf-step-record.h), oldest first;
+ * they live only during the call. */
+typedef void (*MfSimStepsFunc) (const MfStepEntry *entries,
+                                guint              n,
+                                gpointer           user_data);
 /* The layout of the samples that follow: `n_values` names and units as
  * mf_sim_worker_get_value_name() and _unit() give them.  The arrays live
  * only during the call. */
@@ -159,9 +164,16 @@ gboolean       mf_sim_worker_is_active (MfSimWorker *self);
 /* Why the last run failed (its message names the simulation time and the
  * cause), or NULL. */
 const GError  *mf_sim_worker_get_error (MfSimWorker *self);
-/* The run's statistics, once it has ended; zero before. */
+/* The run's statistics: while it is live, those up to its latest sample
+ * (the Newton counts come at the end), with the wall time so far; once it
+ * has ended, the whole run's.  Over the segments of live edits together;
+ * the wall time leaves out pauses and waits for the window.  Zero before
+ * the first start. */
 void           mf_sim_worker_get_stats (MfSimWorker       *self,
                                         MfSimulationStats *stats);
+/* The integration method of the run's newest segment ("rkf45"), a new
+ * string, or NULL before the run has compiled its document. */
+char          *mf_sim_worker_dup_method (MfSimWorker *self);
 /* Of the latest run; all zero before the first start. */
 void           mf_sim_worker_get_progress (MfSimWorker   *self,
                                            MfSimProgress *progress);
@@ -208,6 +220,12 @@ guint          mf_sim_worker_drain_blocks (MfSimWorker     *self,
 guint          mf_sim_worker_drain_log (MfSimWorker  *self,
                                         MfSimLogFunc  func,
                                         gpointer      user_data);
+/* The same for the steps the run has taken (every accepted step and
+ * refused try, as mf_simulate() records them), handed to `func` in one
+ * call; returns the number of entries. */
+guint          mf_sim_worker_drain_steps (MfSimWorker    *self,
+                                          MfSimStepsFunc  func,
+                                          gpointer        user_data);
 
 /* Runs not yet freed, over every worker: each worker's latest run, and
  * runs whose thread or end notice is still under way (freed workers'

@@ -71,6 +71,17 @@ mf_step_record_add_rejected (MfStepRecord *self, double t, double h, guint order
 }
 
 void
+mf_step_record_append (MfStepRecord *self, const MfStepEntry *entries, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (entries[i].rejected)
+      self->n_rejected++;
+    else
+      self->n_steps += entries[i].count;
+  g_array_append_vals (self->entries, entries, n);
+}
+
+void
 mf_step_record_truncate (MfStepRecord *self, guint n_entries)
 {
   for (guint i = n_entries; i < self->entries->len; i++)

@@ -53,6 +53,10 @@ void               mf_step_record_add_rejected (MfStepRecord *record,
                                                 double        t,
                                                 double        h,
                                                 guint         order);
+/* Appends `n` entries as they are (another record's, handed over). */
+void               mf_step_record_append (MfStepRecord      *record,
+                                          const MfStepEntry *entries,
+                                          guint              n);
 /* Drops the entries from `n_entries` on: what a caller recorded ahead of
  * knowing better. */
 void               mf_step_record_truncate (MfStepRecord *record,
