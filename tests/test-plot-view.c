@@ -1,7 +1,8 @@
 /* test-plot-view.c: the plot view and the mode timeline in a window —
  * zooming about the pointer, the zoom box, reset, toggling series from the
  * legend, a click on the time axis, a time axis shared by two views, the
- * read-out, the dark style and the timeline's bands.  The gestures are driven through the views'
+ * read-out, the dark style, a log axis with a strip under it, and the
+ * timeline's bands.  The gestures are driven through the views'
  * own event controllers.  Saves plot-view.png into the build directory.
  *
  * Copyright 2026 The Manifold authors
@@ -356,6 +357,76 @@ test_dark_style_and_readout (Fixture *f, gconstpointer data)
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* A log y axis over step sizes, as the Steps plot has: ticks at decades,
+ * labelled so that they read back, fitted to the data above but not to
+ * the series in the strip, and zoomed in decades; the strip reads out
+ * under the pointer too. */
+static void
+test_log_axis_and_strip (Fixture *f, gconstpointer data)
+{
+  MfPlotView *view = f->views[1];
+  MfPlot *plot = mf_plot_view_get_plot (view);
+  MfPlotRange *y_range = mf_plot_view_get_y_range (view);
+  GtkEventController *motion = find_controller (GTK_WIDGET (view),
+                                                GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  MfPlotSeries *h, *order;
+  const MfPlotAxis *y_axis;
+  MfPlotRect strip;
+  double lo, hi, zoomed_lo, zoomed_hi, t;
+  char label[64];
+
+  while (mf_plot_get_n_series (plot) > 0)
+    mf_plot_remove_series (plot, mf_plot_get_series (plot, 0));
+  h = mf_plot_add_series (plot, "h");
+  order = mf_plot_add_series (plot, "order");
+  mf_plot_series_set_in_strip (order, TRUE);
+  mf_plot_set_axis_integer (plot, MF_PLOT_AXIS_STRIP, TRUE);
+  mf_plot_set_axis_title (plot, MF_PLOT_AXIS_Y, "step h", "s");
+  for (int i = 0; i <= 2000; i++)
+    {
+      /* from 1e-7 s to 1e-3 s */
+      mf_plot_series_append (h, i * 0.005, pow (10, -7 + 4 * i / 2000.0));
+      mf_plot_series_append (order, i * 0.005, 1 + i / 500);
+    }
+  mf_plot_view_set_log_y (view, TRUE);
+  mf_plot_view_data_changed (view);
+  gtk_test_widget_wait_for_draw (f->window);
+
+  mf_plot_range_get_data_bounds (y_range, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (lo, 1e-7, 1e-20);
+  g_assert_cmpfloat_with_epsilon (hi, 1e-3, 1e-15);
+  y_axis = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  g_assert_true (y_axis->ticks.log);
+  g_assert_cmpuint (y_axis->ticks.n_major, >=, 4);
+  for (guint i = 0; i < y_axis->ticks.n_major; i++)
+    {
+      double major = y_axis->ticks.major[i];
+
+      g_assert_cmpfloat (fabs (log10 (major) - round (log10 (major))), <, 1e-9);
+      mf_plot_ticks_label (&y_axis->ticks, major, label, sizeof label);
+      g_assert_cmpfloat (g_ascii_strtod (label, NULL), ==, major);
+    }
+  mf_plot_ticks_label (&y_axis->ticks, 1e-5, label, sizeof label);
+  g_assert_cmpstr (label, ==, "1e-5");
+
+  /* the strip, with a time under the pointer */
+  strip = mf_plot_get_strip_area (plot);
+  g_assert_cmpfloat (strip.height, >, 0);
+  g_signal_emit_by_name (motion, "motion", strip.x + strip.width / 2,
+                         strip.y + strip.height / 2);
+  g_assert_true (mf_plot_view_get_cursor_time (view, &t));
+  g_assert_cmpfloat_with_epsilon (t, 5.0, 0.1);
+
+  /* zooming in on y halves its decades, about the value given */
+  mf_plot_range_get (y_range, &lo, &hi);
+  mf_plot_range_zoom_at (y_range, 1e-5, 0.5);
+  mf_plot_range_get (y_range, &zoomed_lo, &zoomed_hi);
+  g_assert_cmpfloat (zoomed_lo, >, 0);
+  g_assert_cmpfloat_with_epsilon (log10 (zoomed_hi / zoomed_lo), 0.5 * log10 (hi / lo), 1e-9);
+  gtk_test_widget_wait_for_draw (f->window);
+  save_png (f->window, "plot-view-log.png");
+}
+
 /* Live views on one time axis: new data in one view moves the axis but
  * leaves the other's plot as drawn until its turn (or the run's end);
  * a zoom by the user redraws both at once. */
@@ -429,6 +500,7 @@ main (int argc, char **argv)
   ADD ("live-views-take-turns", test_live_views_take_turns);
   ADD ("timeline-bands", test_timeline_bands);
   ADD ("dark-style-and-readout", test_dark_style_and_readout);
+  ADD ("log-axis-and-strip", test_log_axis_and_strip);
 #undef ADD
   return g_test_run ();
 }

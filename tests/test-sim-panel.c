@@ -3,8 +3,8 @@
  * plots and in the mode timeline, the progress row reaches the end, a
  * failing circuit shows its failure with the time and keeps its samples, an
  * edit during a run reaches it, pause and stop, and the canvas probe adds
- * what was clicked (mf-canvas-probe.c); the pane's place in the window and
- * folding it.  Needs a display (Xvfb).
+ * what was clicked (mf-canvas-probe.c); the Steps plot of two runs
+ * (mf-step-plots.c); the pane's place in the window and folding it.  Needs a display (Xvfb).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -155,8 +155,8 @@ assert_view_holds_in (MfSimPanel   *panel,
 
 /* The view has drawn all it holds: the run streamed into the views in
  * turn, one per frame, and its end brought every view up to date — its y
- * range spans every visible series' extent and the time axis ends at the
- * run's last sample. */
+ * range spans every visible series' extent (but the strip's) and the time
+ * axis ends at the run's last sample. */
 static void
 assert_view_up_to_date (MfSimPanel  *panel,
                         guint        view,
@@ -176,7 +176,9 @@ assert_view_up_to_date (MfSimPanel  *panel,
       double ymin, ymax, ypos;
 
       mf_plot_series_get_bounds (series, NULL, NULL, &ymin, &ymax, &ypos);
-      if (!mf_plot_series_get_visible (series) || isnan (ymin))
+      /* (the strip has an axis of its own) */
+      if (!mf_plot_series_get_visible (series) || mf_plot_series_get_in_strip (series)
+          || isnan (ymin))
         continue;
       lo = MIN (lo, log_y ? ypos : ymin);
       hi = MAX (hi, ymax);
@@ -592,6 +594,134 @@ wait_for_layout (Fixture *f)
   spin ();
 }
 
+/* The points a Steps view's series of h should hold for a record's
+ * steps: one per step, two per row of equal steps; and the crosses, one
+ * per refused try. */
+static void
+expected_step_points (MfRunRecord *record, guint *n_h, guint *n_rejected)
+{
+  const MfStepRecord *steps = mf_run_record_get_steps (record);
+  const MfStepEntry *e = mf_step_record_get_entries (steps);
+
+  *n_h = *n_rejected = 0;
+  for (guint i = 0; i < mf_step_record_get_n_entries (steps); i++)
+    if (e[i].rejected)
+      *n_rejected += isfinite (e[i].h);
+    else
+      *n_h += e[i].count > 1 ? 2 : 1;
+}
+
+static MfPlotSeries *
+find_series (MfPlot     *plot,
+             const char *name)
+{
+  for (guint i = 0; i < mf_plot_get_n_series (plot); i++)
+    if (strcmp (mf_plot_series_get_name (mf_plot_get_series (plot, i)), name) == 0)
+      return mf_plot_get_series (plot, i);
+  return NULL;
+}
+
+static gboolean
+same_color (MfPlotColor a,
+            MfPlotColor b)
+{
+  return a.red == b.red && a.green == b.green && a.blue == b.blue;
+}
+
+/* The Steps plot: each run's h(t) on a log axis with decades, its refused
+ * tries as crosses at the h they tried, the order in the strip for a
+ * method that varies it, and a kept run overlaid in a colour of its own,
+ * dashed; the record keeps the steps and statistics it was drawn from. */
+static void
+test_steps (Fixture       *f,
+            gconstpointer  data)
+{
+  MfPlotView *view = mf_sim_panel_get_plot_view (f->panel, MF_SIM_PANEL_STEPS);
+  MfPlot *plot = mf_plot_view_get_plot (view);
+  MfPlotSeries *h, *rejected, *order, *kept_h;
+  MfRunRecord *first, *second;
+  const MfPlotAxis *y_axis;
+  guint n_h, n_rejected;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (mf_window_load_example (f->window, "two-mass-spring", NULL));
+  mf_sim_panel_show_plot (f->panel, MF_SIM_PANEL_STEPS);
+  g_assert_true (mf_plot_view_get_log_y (view));
+
+  /* msbdf, as the example says */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  wait_for_views (f);
+  first = mf_sim_panel_get_current_run (f->panel);
+  g_assert_cmpstr (mf_run_record_get_method (first), ==, "msbdf");
+  g_assert_cmpuint (mf_step_record_get_n_steps (mf_run_record_get_steps (first)), ==,
+                    mf_run_record_get_stats (first)->steps);
+  expected_step_points (first, &n_h, &n_rejected);
+  h = find_series (plot, "Run 1 · msbdf");
+  rejected = find_series (plot, "rejected, Run 1");
+  order = find_series (plot, "order, Run 1");
+  g_assert_nonnull (h);
+  g_assert_nonnull (rejected);
+  g_assert_nonnull (order);
+  /* every step of the run, none twice (the example has no events: its
+   * steps follow each other), at the h it took */
+  g_assert_cmpuint (mf_plot_series_get_n_points (h), ==, n_h);
+  g_assert_cmpfloat (mf_plot_series_get_y (h)[0], ==,
+                     mf_step_record_get_entries (mf_run_record_get_steps (first))[0].h);
+  g_assert_cmpuint (n_rejected, >, 0);
+  g_assert_cmpuint (mf_plot_series_get_n_points (rejected), ==, n_rejected);
+  g_assert_true (mf_plot_series_get_mark (rejected) == MF_PLOT_MARK_CROSSES);
+  g_assert_true (mf_plot_series_get_in_strip (order));
+  g_assert_false (mf_plot_series_get_in_strip (h));
+  for (guint i = 0; i < mf_plot_series_get_n_points (order); i++)
+    {
+      g_assert_cmpfloat (mf_plot_series_get_y (order)[i], >=, 1);
+      g_assert_cmpfloat (mf_plot_series_get_y (order)[i], <=, 5);
+    }
+  /* drawn: the y axis in decades, the order strip under the data */
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
+  y_axis = mf_plot_get_axis (plot, MF_PLOT_AXIS_Y);
+  g_assert_true (y_axis->ticks.log);
+  g_assert_cmpuint (y_axis->ticks.n_major, >=, 2);
+  for (guint i = 0; i < y_axis->ticks.n_major; i++)
+    g_assert_cmpfloat (fabs (log10 (y_axis->ticks.major[i])
+                             - round (log10 (y_axis->ticks.major[i]))), <, 1e-9);
+  g_assert_cmpfloat (mf_plot_get_strip_area (plot).height, >, 0);
+
+  /* rkf45 next, the msbdf run kept and shown */
+  g_assert_true (mf_edit_document_set_simulation_text (mf_window_get_document (f->window),
+                                                       "method", "rkf45", &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  second = mf_sim_panel_get_current_run (f->panel);
+  g_assert_true (second != first);
+  mf_run_record_set_shown (first, TRUE);
+  wait_for_views (f);
+  h = find_series (plot, "Run 2 · rkf45");
+  kept_h = find_series (plot, "Run 1 · msbdf");
+  g_assert_nonnull (h);
+  g_assert_nonnull (kept_h);
+  g_assert_nonnull (find_series (plot, "order, Run 1"));
+  /* rkf45 keeps its order: none of Run 2 */
+  g_assert_null (find_series (plot, "order, Run 2"));
+  expected_step_points (second, &n_h, &n_rejected);
+  g_assert_cmpuint (mf_plot_series_get_n_points (h), ==, n_h);
+  g_assert_cmpuint (mf_plot_series_get_n_points (find_series (plot, "rejected, Run 2")), ==,
+                    n_rejected);
+  /* the kept run whole again, dashed, in a colour of its own */
+  expected_step_points (first, &n_h, &n_rejected);
+  g_assert_cmpuint (mf_plot_series_get_n_points (kept_h), ==, n_h);
+  g_assert_false (mf_plot_series_get_dashed (h));
+  g_assert_true (mf_plot_series_get_dashed (kept_h));
+  g_assert_false (same_color (mf_plot_series_get_color (h), mf_plot_series_get_color (kept_h)));
+  /* hiding the kept run takes it off */
+  mf_run_record_set_shown (first, FALSE);
+  wait_for_views (f);
+  g_assert_null (find_series (plot, "Run 1 · msbdf"));
+  mf_sim_panel_show_plot (f->panel, MF_SIM_PANEL_SIGMA);
+}
+
 /* The pane runs under the whole editor, across the window, with its plots
  * three abreast and tall enough to read at 1280 × 800; folded it keeps
  * only its toolbar and gives the room back to the canvas. */
@@ -618,15 +748,30 @@ test_layout (Fixture       *f,
   g_assert_cmpfloat (pane.origin.y + pane.size.height, <=, height);
   g_assert_cmpfloat (pane.size.width, >=, width - 20);
   g_assert_cmpfloat (canvas.size.height, >=, 300);
-  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+  /* the singular values and the steps share the third place, in turn */
+  g_assert_false (gtk_widget_get_mapped (
+    GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel, MF_SIM_PANEL_STEPS))));
+  for (guint shown = MF_SIM_PANEL_SIGMA; shown <= MF_SIM_PANEL_STEPS; shown++)
     {
-      graphene_rect_t plot = bounds_in (GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel, i)),
-                                        f->window);
+      mf_sim_panel_show_plot (f->panel, shown);
+      wait_for_layout (f);
+      for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+        {
+          MfPlotView *view = mf_sim_panel_get_plot_view (f->panel, i);
+          graphene_rect_t plot;
 
-      g_assert_cmpfloat (plot.size.width, >=, width / 3.0 - 20);
-      g_assert_cmpfloat (plot.size.height, >=, 200);
-      g_assert_cmpfloat (plot.origin.y, >=, pane.origin.y);
+          if (i >= MF_SIM_PANEL_SIGMA && i != shown)
+            {
+              g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (view)));
+              continue;
+            }
+          plot = bounds_in (GTK_WIDGET (view), f->window);
+          g_assert_cmpfloat (plot.size.width, >=, width / 3.0 - 20);
+          g_assert_cmpfloat (plot.size.height, >=, 200);
+          g_assert_cmpfloat (plot.origin.y, >=, pane.origin.y);
+        }
     }
+  mf_sim_panel_show_plot (f->panel, MF_SIM_PANEL_SIGMA);
   /* Run is in the header bar */
   g_assert_true (gtk_widget_is_ancestor (
     find_action_button (GTK_WIDGET (f->window), "win.run"),
@@ -664,6 +809,8 @@ main (int   argc,
   g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
   g_assert_no_error (error);
 
+  g_test_add ("/app/sim-panel/steps", Fixture, NULL, fixture_set_up, test_steps,
+              fixture_tear_down);
   g_test_add ("/app/sim-panel/layout", Fixture, NULL, fixture_set_up, test_layout,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/run-to-end", Fixture, NULL, fixture_set_up, test_run_to_end,

@@ -329,8 +329,9 @@ marks_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 }
 
 /* A cross of this half-width at (x, y): the mark of a sample that stands
- * alone. */
-#define CROSS 3.5
+ * alone, drawn thinner than the lines so that many do not bury them. */
+#define CROSS 3.0
+#define CROSS_LINE_WIDTH 1.25
 
 static void
 cross_add (cairo_t *cr, double x, double y)
@@ -386,6 +387,7 @@ crosses_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   cairo_new_path (cr);
   mf_plot_series_each_mark (plot, s, cross_at, cr);
   cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, CROSS_LINE_WIDTH);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_stroke (cr);
 }
@@ -396,6 +398,7 @@ mf_plot_cross_draw (cairo_t *cr, double x, double y)
   cairo_new_path (cr);
   cross_add (cr, x, y);
   cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, CROSS_LINE_WIDTH);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_stroke (cr);
 }
@@ -439,15 +442,18 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
     marks_draw (plot, s, cr);
 }
 
+/* The lines first, then the marks over them, so that no line hides a
+ * mark. */
 void
 mf_plot_curves_draw (MfPlot *plot, cairo_t *cr)
 {
-  for (guint i = 0; i < plot->series->len; i++)
+  for (guint k = 0; k < 2 * plot->series->len; k++)
     {
-      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+      MfPlotSeries *s = g_ptr_array_index (plot->series, k % plot->series->len);
       const MfPlotRect *a = mf_plot_series_area (plot, s);
+      gboolean marks_pass = k >= plot->series->len;
 
-      if (!s->visible || a->height <= 0)
+      if (!s->visible || a->height <= 0 || marks_pass != (s->mark == MF_PLOT_MARK_CROSSES))
         continue;
       cairo_save (cr);
       cairo_rectangle (cr, a->x, a->y, a->width, a->height);

@@ -253,7 +253,6 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
       if (s->mark == MF_PLOT_MARK_CROSSES)
         {
           cairo_save (cr);
-          cairo_set_line_width (cr, 1.5);
           mf_plot_cross_draw (cr, r.x + PADDING + SWATCH / 2, y + row / 2);
           cairo_restore (cr);
         }

@@ -201,8 +201,9 @@ mf_plot_view_data_changed (MfPlotView *self)
         continue;
       x_lo = MIN (x_lo, xmin);
       x_hi = MAX (x_hi, xmax);
-      /* a hidden series does not stretch y: hiding a large one shows the rest */
-      if (!mf_plot_series_get_visible (s))
+      /* a hidden series does not stretch y: hiding a large one shows the
+       * rest; nor does one in the strip, which has an axis of its own */
+      if (!mf_plot_series_get_visible (s) || mf_plot_series_get_in_strip (s))
         continue;
       y_lo = MIN (y_lo, self->log_y ? ypos : ymin);
       y_hi = MAX (y_hi, ymax);

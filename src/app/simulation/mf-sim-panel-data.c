@@ -238,7 +238,8 @@ update_plots (MfSimPanel *self,
               gboolean    all)
 {
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
-    if (mf_run_plots_update (self->plots[i]))
+    if (i == MF_SIM_PANEL_STEPS ? mf_step_plots_update (self->step_plots)
+                                : mf_run_plots_update (self->plots[i]))
       self->views_behind[i] = TRUE;
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
     mf_plot_view_set_live (self->views[i], !all);
@@ -385,8 +386,9 @@ set_plotted_runs (MfSimPanel *self)
         g_ptr_array_add (overlaid, record);
       g_object_unref (record); /* the list keeps it */
     }
-  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     mf_run_plots_set_runs (self->plots[i], self->current, overlaid);
+  mf_step_plots_set_runs (self->step_plots, self->current, overlaid);
 }
 
 static void
@@ -525,6 +527,18 @@ mf_sim_panel_get_plot_view (MfSimPanel *self,
   return self->views[view];
 }
 
+void
+mf_sim_panel_show_plot (MfSimPanel *self,
+                        guint       view)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+  g_return_if_fail (view < MF_SIM_PANEL_N_VIEWS);
+
+  /* the Steps toggle switches the stack */
+  if (view == MF_SIM_PANEL_SIGMA || view == MF_SIM_PANEL_STEPS)
+    gtk_toggle_button_set_active (self->steps_button, view == MF_SIM_PANEL_STEPS);
+}
+
 MfModeTimeline *
 mf_sim_panel_get_timeline (MfSimPanel *self)
 {
@@ -540,7 +554,7 @@ mf_sim_panel_get_quantities (MfSimPanel *self)
 
   g_return_val_if_fail (MF_IS_SIM_PANEL (self), NULL);
 
-  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     {
       g_auto (GStrv) names = mf_run_plots_get_quantities (self->plots[i]);
 
@@ -598,7 +612,9 @@ clear_probe (gpointer data)
 void
 mf_sim_panel_init_data (MfSimPanel *self)
 {
-  static const char *const titles[] = { N_("States"), N_("Pressures"), N_("Singular values") };
+  static const char *const titles[] = {
+    N_("States"), N_("Pressures"), N_("Singular values"), N_("Steps"),
+  };
 
   self->runs = g_list_store_new (MF_TYPE_RUN_RECORD);
   self->probes = g_array_new (FALSE, FALSE, sizeof (MfSimPanelProbe));
@@ -614,8 +630,11 @@ mf_sim_panel_init_data (MfSimPanel *self)
       mf_plot_set_axis_title (plot, MF_PLOT_AXIS_X, _("time"), "s");
       mf_plot_view_set_x_range (self->views[i], self->x_range);
       mf_mode_timeline_set_x_range (self->timelines[i], self->x_range);
-      self->plots[i] = mf_run_plots_new (plot);
+      if (i < MF_SIM_PANEL_N_RUN_PLOTS)
+        self->plots[i] = mf_run_plots_new (plot);
     }
+  self->step_plots = mf_step_plots_new (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_STEPS]));
+  mf_plot_view_set_log_y (self->views[MF_SIM_PANEL_STEPS], TRUE);
   mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
                           MF_PLOT_AXIS_Y, _("pressure"), "Pa");
   mf_plot_view_set_log_y (self->views[MF_SIM_PANEL_SIGMA], TRUE);
@@ -648,7 +667,7 @@ mf_sim_panel_set_unit_system (MfSimPanel   *self,
 {
   g_return_if_fail (MF_IS_SIM_PANEL (self));
 
-  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     mf_run_plots_set_unit_system (self->plots[i], units);
   mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
                           MF_PLOT_AXIS_Y, _("pressure"), mf_display_unit (units, "Pa", NULL));
@@ -664,8 +683,9 @@ mf_sim_panel_dispose_data (MfSimPanel *self)
       self->tick_id = 0;
     }
   /* the binders refer to the views' plots: gone before the views */
-  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     g_clear_pointer (&self->plots[i], mf_run_plots_free);
+  g_clear_pointer (&self->step_plots, mf_step_plots_free);
   self->current = NULL;
   if (self->runs != NULL)
     {

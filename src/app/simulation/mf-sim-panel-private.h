@@ -10,6 +10,11 @@
 
 #include "mf-run-plots.h"
 #include "mf-sim-panel.h"
+#include "mf-step-plots.h"
+
+/* The views whose plots MfRunPlots keeps, before the Steps view, whose
+ * plot MfStepPlots keeps. */
+#define MF_SIM_PANEL_N_RUN_PLOTS MF_SIM_PANEL_STEPS
 
 G_BEGIN_DECLS
 
@@ -44,7 +49,8 @@ struct _MfSimPanel
   guint           n_runs_made;
   guint           tick_id;
   MfPlotRange    *x_range;
-  MfRunPlots     *plots[MF_SIM_PANEL_N_VIEWS];
+  MfRunPlots     *plots[MF_SIM_PANEL_N_RUN_PLOTS];
+  MfStepPlots    *step_plots;
   /* views whose plot has data they have not drawn yet, and the one drawn
    * last: new data (a run streaming, starting or ending) redraws them in
    * turn, one a frame */
@@ -68,12 +74,14 @@ struct _MfSimPanel
   GtkLabel       *progress_label;
   GtkToggleButton *follow_button;
   GtkToggleButton *probe_button;
+  GtkToggleButton *steps_button;
   GtkBox         *extra_buttons;
   GtkButton      *expand_button;
   GtkRevealer    *problem_revealer;
   GtkImage       *problem_icon;
   GtkLabel       *problem_label;
   GtkWidget      *plots_box;
+  GtkStack       *solver_stack;
   MfPlotView     *views[MF_SIM_PANEL_N_VIEWS];
   /* the same bands and ticks under each view */
   MfModeTimeline *timelines[MF_SIM_PANEL_N_VIEWS];

@@ -555,6 +555,15 @@ mf_sim_panel_set_property (GObject      *object,
     }
 }
 
+/* The third place shows the solver's steps or the singular values. */
+static void
+mf_sim_panel_steps_toggled (MfSimPanel *self)
+{
+  gtk_stack_set_visible_child_name (self->solver_stack,
+                                    gtk_toggle_button_get_active (self->steps_button) ? "steps"
+                                                                                       : "sigma");
+}
+
 static void
 mf_sim_panel_dispose (GObject *object)
 {
@@ -633,12 +642,14 @@ mf_sim_panel_class_init (MfSimPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, progress_label);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, follow_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, probe_button);
+  gtk_widget_class_bind_template_child (widget_class, MfSimPanel, steps_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, extra_buttons);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, expand_button);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, problem_revealer);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, problem_icon);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, problem_label);
   gtk_widget_class_bind_template_child (widget_class, MfSimPanel, plots_box);
+  gtk_widget_class_bind_template_child (widget_class, MfSimPanel, solver_stack);
   gtk_widget_class_bind_template_child_full (widget_class, "states_view", FALSE,
                                              G_STRUCT_OFFSET (MfSimPanel,
                                                               views[MF_SIM_PANEL_STATES]));
@@ -648,6 +659,9 @@ mf_sim_panel_class_init (MfSimPanelClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "sigma_view", FALSE,
                                              G_STRUCT_OFFSET (MfSimPanel,
                                                               views[MF_SIM_PANEL_SIGMA]));
+  gtk_widget_class_bind_template_child_full (widget_class, "steps_view", FALSE,
+                                             G_STRUCT_OFFSET (MfSimPanel,
+                                                              views[MF_SIM_PANEL_STEPS]));
   gtk_widget_class_bind_template_child_full (widget_class, "states_timeline", FALSE,
                                              G_STRUCT_OFFSET (MfSimPanel,
                                                               timelines[MF_SIM_PANEL_STATES]));
@@ -657,6 +671,9 @@ mf_sim_panel_class_init (MfSimPanelClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "sigma_timeline", FALSE,
                                              G_STRUCT_OFFSET (MfSimPanel,
                                                               timelines[MF_SIM_PANEL_SIGMA]));
+  gtk_widget_class_bind_template_child_full (widget_class, "steps_timeline", FALSE,
+                                             G_STRUCT_OFFSET (MfSimPanel,
+                                                              timelines[MF_SIM_PANEL_STEPS]));
   gtk_widget_class_bind_template_callback (widget_class, mf_sim_panel_dismiss_problem);
 }
 
@@ -687,6 +704,8 @@ mf_sim_panel_init (MfSimPanel *self)
                             G_CALLBACK (mf_sim_panel_probe_toggled), self);
   g_signal_connect_swapped (self->follow_button, "toggled",
                             G_CALLBACK (mf_sim_panel_follow_toggled), self);
+  g_signal_connect_swapped (self->steps_button, "toggled",
+                            G_CALLBACK (mf_sim_panel_steps_toggled), self);
   g_signal_connect_swapped (self->expand_button, "clicked",
                             G_CALLBACK (mf_sim_panel_expand_clicked), self);
 

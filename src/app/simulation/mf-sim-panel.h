@@ -1,6 +1,7 @@
 /* mf-sim-panel.h: the simulation pane under the canvas — Run, Pause and
  * Stop, the run's progress, a failure with its time and cause, and the
- * live plots of states, junction pressures and singular values on one time
+ * live plots of states, junction pressures, and singular values or the
+ * solver's steps (the Steps toggle in the toolbar chooses) on one time
  * axis, each over the mode timeline.
  *
  * Each Run makes a new MfRunRecord, the last of the runs list; while the
@@ -33,12 +34,14 @@
 
 G_BEGIN_DECLS
 
-/* The plot views, for mf_sim_panel_get_plot_view(). */
+/* The plot views, for mf_sim_panel_get_plot_view().  SIGMA and STEPS share
+ * the third place, one shown at a time. */
 typedef enum
 {
   MF_SIM_PANEL_STATES,
   MF_SIM_PANEL_PRESSURES,
   MF_SIM_PANEL_SIGMA,
+  MF_SIM_PANEL_STEPS, /* the step size h(t), refused tries and order of each run shown */
   MF_SIM_PANEL_N_VIEWS,
 } MfSimPanelView;
 
@@ -88,6 +91,10 @@ void            mf_sim_panel_add_run (MfSimPanel  *self,
 
 MfPlotView     *mf_sim_panel_get_plot_view (MfSimPanel *self,
                                             guint       view);
+/* Brings a view into sight: the singular values' or the steps' in the
+ * third place (the others always are). */
+void            mf_sim_panel_show_plot (MfSimPanel *self,
+                                        guint       view);
 /* The mode timeline under the states view (those under the other views
  * show the same). */
 MfModeTimeline *mf_sim_panel_get_timeline (MfSimPanel *self);

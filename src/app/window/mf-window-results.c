@@ -16,7 +16,7 @@
 #include "mf-sweep-dialog.h"
 
 static const char *const view_titles[MF_SIM_PANEL_N_VIEWS] = {
-  N_("States"), N_("Pressures"), N_("Singular values"),
+  N_("States"), N_("Pressures"), N_("Singular values"), N_("Steps"),
 };
 
 static void
