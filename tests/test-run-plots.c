@@ -2,7 +2,8 @@
  * quantity and run, updates that append exactly the new samples, overlaid
  * runs dashed and named after their label in their quantity's colour, merged
  * mode bands, markers and fallback spans, and series that go with their
- * quantity and keep what the user hid.
+ * quantity and keep what the user hid; and MfStepPlots (mf-step-plots.c),
+ * the Steps plot's series of each run.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,6 +11,7 @@
 #include <math.h>
 
 #include "mf-run-plots.h"
+#include "mf-step-plots.h"
 
 static const char *const names[] = { "P1.v", "J1.p", "C1.x" };
 static const char *const units[] = { "m/s", "Pa", "m" };
@@ -339,6 +341,141 @@ test_reserve_follows_record (void)
   g_assert_cmpfloat (ys[n - 1], ==, -1.0 * (n - 1));
 }
 
+/* ---- the Steps plot (mf-step-plots.c) ---- */
+
+static void
+add_steps (MfRunRecord *record, const MfStepEntry *entries, guint n)
+{
+  mf_run_record_add_steps (record, entries, n);
+}
+
+static MfPlotSeries *
+series_named (MfPlot *plot, const char *name)
+{
+  for (guint i = 0; i < mf_plot_get_n_series (plot); i++)
+    if (g_strcmp0 (mf_plot_series_get_name (mf_plot_get_series (plot, i)), name) == 0)
+      return mf_plot_get_series (plot, i);
+  return NULL;
+}
+
+/* A step a sample of h at its start, a row of equal steps two, a refused
+ * try a cross (one the integrator could not tell the h of, none), the
+ * order a staircase that reaches the latest step; each update appends
+ * only what is new. */
+static void
+test_steps_series (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfStepPlots) plots = mf_step_plots_new (plot);
+  g_autoptr (MfRunRecord) run = mf_run_record_new ("Run 1");
+  const MfStepEntry first[] = {
+    { 0.0, 0.1, 0.1, 1, 1, FALSE },
+    { 0.1, 0.5, 0.2, 1, 1, TRUE },
+    { 0.1, 0.2, 0.1, 1, 2, FALSE },
+    { 0.2, 0.6, 0.1, 4, 2, FALSE }, /* four steps of 0.1 */
+  };
+  const MfStepEntry then[] = {
+    { 0.6, NAN, NAN, 1, 0, TRUE },
+    { 0.6, 0.65, 0.05, 1, 3, FALSE },
+  };
+  MfPlotSeries *h, *rejected, *order;
+  const double *x, *y;
+
+  mf_run_record_set_method (run, "msbdf");
+  mf_step_plots_set_runs (plots, run, NULL);
+  add_steps (run, first, G_N_ELEMENTS (first));
+  g_assert_true (mf_step_plots_update (plots));
+  g_assert_false (mf_step_plots_update (plots));
+  h = mf_step_plots_find_series (plots, run, MF_STEP_PLOTS_H);
+  rejected = mf_step_plots_find_series (plots, run, MF_STEP_PLOTS_REJECTED);
+  order = mf_step_plots_find_series (plots, run, MF_STEP_PLOTS_ORDER);
+  g_assert_true (h == series_named (plot, "Run 1 · msbdf"));
+  g_assert_true (rejected == series_named (plot, "rejected, Run 1"));
+  g_assert_true (order == series_named (plot, "order, Run 1"));
+  /* 0, 0.1, then the row's first and last start, 0.2 and 0.5 */
+  g_assert_cmpuint (mf_plot_series_get_n_points (h), ==, 4);
+  x = mf_plot_series_get_x (h);
+  y = mf_plot_series_get_y (h);
+  g_assert_cmpfloat_with_epsilon (x[3], 0.5, 1e-12);
+  g_assert_cmpfloat (y[3], ==, 0.1);
+  g_assert_cmpuint (mf_plot_series_get_n_points (rejected), ==, 1);
+  g_assert_cmpfloat (mf_plot_series_get_y (rejected)[0], ==, 0.2);
+  g_assert_true (mf_plot_series_get_mark (rejected) == MF_PLOT_MARK_CROSSES);
+  g_assert_true (mf_plot_series_get_in_strip (order));
+  /* 1 from 0, 2 from 0.1 (on both levels there), reaching the row's last start */
+  g_assert_cmpuint (mf_plot_series_get_n_points (order), ==, 4);
+  x = mf_plot_series_get_x (order);
+  y = mf_plot_series_get_y (order);
+  g_assert_cmpfloat (x[1], ==, 0.1);
+  g_assert_cmpfloat (y[1], ==, 1);
+  g_assert_cmpfloat (y[2], ==, 2);
+  g_assert_cmpfloat_with_epsilon (x[3], 0.5, 1e-12);
+
+  add_steps (run, then, G_N_ELEMENTS (then));
+  g_assert_true (mf_step_plots_update (plots));
+  g_assert_cmpuint (mf_plot_series_get_n_points (h), ==, 5);
+  g_assert_cmpuint (mf_plot_series_get_n_points (rejected), ==, 1);
+  g_assert_cmpfloat (mf_plot_series_get_y (order)[mf_plot_series_get_n_points (order) - 1], ==, 3);
+}
+
+/* Runs overlaid in colours of their own, dashed, kept through changes of
+ * the runs; a run without orders gets no order series; a renamed run is
+ * named anew and what the user hid stays hidden. */
+static void
+test_steps_runs (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfStepPlots) plots = mf_step_plots_new (plot);
+  g_autoptr (MfRunRecord) kept = mf_run_record_new ("Run 1");
+  g_autoptr (MfRunRecord) current = mf_run_record_new ("Run 2");
+  g_autoptr (GPtrArray) overlaid = g_ptr_array_new ();
+  const MfStepEntry step = { 0.0, 0.1, 0.1, 1, 0, FALSE };
+  MfPlotColor kept_color;
+
+  add_steps (kept, &step, 1);
+  add_steps (current, &step, 1);
+  mf_step_plots_set_runs (plots, kept, NULL);
+  mf_step_plots_update (plots);
+  kept_color = mf_plot_series_get_color (mf_step_plots_find_series (plots, kept,
+                                                                     MF_STEP_PLOTS_H));
+  g_ptr_array_add (overlaid, kept);
+  mf_step_plots_set_runs (plots, current, overlaid);
+  mf_step_plots_update (plots);
+  /* the kept run keeps its colour; the new one takes another */
+  g_assert_true (same_color (mf_plot_series_get_color (
+                               mf_step_plots_find_series (plots, kept, MF_STEP_PLOTS_H)),
+                             kept_color));
+  g_assert_false (same_color (mf_plot_series_get_color (
+                                mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_H)),
+                              kept_color));
+  g_assert_true (mf_plot_series_get_dashed (mf_step_plots_find_series (plots, kept,
+                                                                       MF_STEP_PLOTS_H)));
+  g_assert_false (mf_plot_series_get_dashed (mf_step_plots_find_series (plots, current,
+                                                                        MF_STEP_PLOTS_H)));
+  g_assert_null (mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_ORDER));
+  g_assert_null (mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_REJECTED));
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 2);
+
+  mf_plot_series_set_visible (mf_step_plots_find_series (plots, kept, MF_STEP_PLOTS_H), FALSE);
+  mf_run_record_set_method (kept, "rk4");
+  g_assert_true (mf_step_plots_update (plots));
+  g_assert_nonnull (series_named (plot, "Run 1 · rk4"));
+  g_assert_null (series_named (plot, "Run 1"));
+  mf_run_record_set_label (kept, "Stiff");
+  mf_step_plots_update (plots);
+  g_assert_nonnull (series_named (plot, "Stiff · rk4"));
+  /* hidden as "Run 1", shown again under its new name; a name seen
+   * hidden before comes back hidden */
+  g_assert_true (mf_plot_series_get_visible (series_named (plot, "Stiff · rk4")));
+  mf_plot_series_set_visible (series_named (plot, "Stiff · rk4"), FALSE);
+  mf_step_plots_set_runs (plots, current, NULL);
+  mf_step_plots_update (plots);
+  g_assert_null (mf_step_plots_find_series (plots, kept, MF_STEP_PLOTS_H));
+  mf_step_plots_set_runs (plots, current, overlaid);
+  mf_step_plots_update (plots);
+  g_assert_false (mf_plot_series_get_visible (series_named (plot, "Stiff · rk4")));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -354,5 +491,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/run-plots/mode-bands", test_mode_bands);
   g_test_add_func ("/app/run-plots/fallback-spans", test_fallback_spans);
   g_test_add_func ("/app/run-plots/overlaid-lacking-quantity", test_overlaid_lacking_quantity);
+  g_test_add_func ("/app/step-plots/series", test_steps_series);
+  g_test_add_func ("/app/step-plots/runs", test_steps_runs);
   return g_test_run ();
 }

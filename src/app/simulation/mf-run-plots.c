@@ -15,6 +15,8 @@
  */
 #include "mf-run-plots.h"
 
+#include "mf-run-set.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -41,8 +43,7 @@ struct _MfRunPlots
   MfPlot       *plot;
   GPtrArray    *quantities; /* char* */
   GArray       *colors;     /* guint: each quantity's palette index */
-  MfRunRecord  *current;
-  GPtrArray    *overlaid;   /* MfRunRecord*, distinct, none the current one */
+  MfRunSet      runs;
   GArray       *overlaid_columns; /* guint: each overlaid record's columns at the rebuild */
   GArray       *bindings;   /* Binding */
   GHashTable   *hidden;     /* names of removed series the user had hidden */
@@ -76,7 +77,7 @@ mf_run_plots_new (MfPlot *plot)
   self->plot = plot;
   self->quantities = g_ptr_array_new_with_free_func (g_free);
   self->colors = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->overlaid = g_ptr_array_new_with_free_func (g_object_unref);
+  mf_run_set_init (&self->runs);
   self->overlaid_columns = g_array_new (FALSE, FALSE, sizeof (guint));
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
@@ -92,8 +93,7 @@ mf_run_plots_free (MfRunPlots *self)
     return;
   g_ptr_array_unref (self->quantities);
   g_array_unref (self->colors);
-  g_clear_object (&self->current);
-  g_ptr_array_unref (self->overlaid);
+  mf_run_set_clear (&self->runs);
   g_array_unref (self->overlaid_columns);
   g_array_unref (self->bindings);
   g_hash_table_unref (self->hidden);
@@ -201,51 +201,21 @@ mf_run_plots_get_quantities (MfRunPlots *self)
   return names;
 }
 
-static gboolean
-same_runs (MfRunPlots *self, MfRunRecord *current, GPtrArray *overlaid)
-{
-  guint n = 0;
-
-  if (current != self->current)
-    return FALSE;
-  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
-    {
-      MfRunRecord *record = g_ptr_array_index (overlaid, i);
-
-      if (record == current)
-        continue;
-      if (n >= self->overlaid->len || g_ptr_array_index (self->overlaid, n) != record)
-        return FALSE;
-      n++;
-    }
-  return n == self->overlaid->len;
-}
-
 void
 mf_run_plots_set_runs (MfRunPlots *self, MfRunRecord *current, GPtrArray *overlaid)
 {
-  g_return_if_fail (current == NULL || MF_IS_RUN_RECORD (current));
+  gboolean new_current = current != self->runs.current;
 
-  if (same_runs (self, current, overlaid))
+  if (!mf_run_set_assign (&self->runs, current, overlaid))
     return;
-  if (current != self->current)
+  if (new_current)
     {
-      g_set_object (&self->current, current);
       g_array_set_size (self->mode_spans, 0);
       self->n_marked_samples = 0;
       self->n_marked_log = 0;
       mf_plot_clear_bands (self->plot);
       mf_plot_clear_markers (self->plot);
       mf_plot_clear_spans (self->plot);
-    }
-  g_ptr_array_set_size (self->overlaid, 0);
-  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
-    {
-      MfRunRecord *record = g_ptr_array_index (overlaid, i);
-
-      g_return_if_fail (MF_IS_RUN_RECORD (record));
-      if (record != current && !g_ptr_array_find (self->overlaid, record, NULL))
-        g_ptr_array_add (self->overlaid, g_object_ref (record));
     }
   self->stale = TRUE;
 }
@@ -271,7 +241,7 @@ series_name (MfRunPlots *self, MfRunRecord *record, guint quantity)
 {
   const char *name = g_ptr_array_index (self->quantities, quantity);
 
-  if (record == self->current)
+  if (record == self->runs.current)
     return g_strdup (name);
   return g_strdup_printf ("%s (%s)", name, mf_run_record_get_label (record));
 }
@@ -334,7 +304,7 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
       binding.series = take_series (self, name);
       /* the current run's expected length: no copy as the series grows */
       mf_plot_series_reserve (binding.series, mf_run_record_get_capacity (record));
-      mf_plot_series_set_dashed (binding.series, record != self->current);
+      mf_plot_series_set_dashed (binding.series, record != self->runs.current);
     }
   g_array_append_val (self->bindings, binding);
 }
@@ -361,8 +331,8 @@ is_wanted (MfRunPlots *self, const Binding *binding)
 
   if (q < 0)
     return FALSE;
-  if (binding->record != self->current
-      && (!g_ptr_array_find (self->overlaid, binding->record, NULL)
+  if (binding->record != self->runs.current
+      && (!g_ptr_array_find (self->runs.overlaid, binding->record, NULL)
           || !wants_series (binding->record, binding->quantity)))
     return FALSE;
   name = series_name (self, binding->record, (guint) q);
@@ -390,13 +360,13 @@ rebuild (MfRunPlots *self)
     }
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
-  if (self->current != NULL)
+  if (self->runs.current != NULL)
     for (guint q = 0; q < self->quantities->len; q++)
-      bind (self, old, self->current, q);
-  g_array_set_size (self->overlaid_columns, self->overlaid->len);
-  for (guint i = 0; i < self->overlaid->len; i++)
+      bind (self, old, self->runs.current, q);
+  g_array_set_size (self->overlaid_columns, self->runs.overlaid->len);
+  for (guint i = 0; i < self->runs.overlaid->len; i++)
     {
-      MfRunRecord *record = g_ptr_array_index (self->overlaid, i);
+      MfRunRecord *record = g_ptr_array_index (self->runs.overlaid, i);
 
       g_array_index (self->overlaid_columns, guint, i) = mf_run_record_get_n_columns (record);
       for (guint q = 0; q < self->quantities->len; q++)
@@ -423,7 +393,7 @@ mode_label (MfRunRecord *record, guint mode, char *buffer, gsize size)
 static gboolean
 extend_mode_spans (MfRunPlots *self)
 {
-  MfRunRecord *record = self->current;
+  MfRunRecord *record = self->runs.current;
   guint n = mf_run_record_get_n_samples (record);
   const double *t = mf_run_record_get_times (record);
   const guint *modes = mf_run_record_get_modes (record);
@@ -453,8 +423,10 @@ extend_mode_spans (MfRunPlots *self)
 static gboolean
 shows_bands (MfRunPlots *self)
 {
-  return self->current != NULL
-         && (self->mode_spans->len > 1 || mf_run_record_get_mode_name (self->current, 1) != NULL);
+  MfRunRecord *current = self->runs.current;
+
+  return current != NULL
+         && (self->mode_spans->len > 1 || mf_run_record_get_mode_name (current, 1) != NULL);
 }
 
 static void
@@ -470,7 +442,7 @@ redraw_bands (MfRunPlots *self)
       const ModeSpan *span = &g_array_index (self->mode_spans, ModeSpan, i);
 
       mf_plot_add_band (self->plot, span->x0, span->x1,
-                        mode_label (self->current, span->mode, buffer, sizeof buffer));
+                        mode_label (self->runs.current, span->mode, buffer, sizeof buffer));
     }
 }
 
@@ -492,13 +464,13 @@ mf_run_plots_get_band (MfRunPlots *self, guint i, double *x0, double *x1)
     *x0 = span->x0;
   if (x1 != NULL)
     *x1 = span->x1;
-  return mf_run_record_get_mode_name (self->current, span->mode);
+  return mf_run_record_get_mode_name (self->runs.current, span->mode);
 }
 
 static gboolean
 mark_log (MfRunPlots *self)
 {
-  MfRunRecord *record = self->current;
+  MfRunRecord *record = self->runs.current;
   guint n = mf_run_record_get_n_log (record);
   gboolean changed = FALSE;
 
@@ -561,8 +533,8 @@ mf_run_plots_update (MfRunPlots *self)
   const MfPlotStyle *style = mf_plot_get_style (self->plot);
   gboolean changed = FALSE;
 
-  for (guint i = 0; !self->stale && i < self->overlaid->len; i++)
-    if (mf_run_record_get_n_columns (g_ptr_array_index (self->overlaid, i))
+  for (guint i = 0; !self->stale && i < self->runs.overlaid->len; i++)
+    if (mf_run_record_get_n_columns (g_ptr_array_index (self->runs.overlaid, i))
         != g_array_index (self->overlaid_columns, guint, i))
       self->stale = TRUE;
   if (self->stale)
@@ -573,7 +545,7 @@ mf_run_plots_update (MfRunPlots *self)
   for (guint b = 0; b < self->bindings->len; b++)
     changed |= copy_new_samples (&g_array_index (self->bindings, Binding, b), style,
                                  self->units);
-  if (self->current != NULL)
+  if (self->runs.current != NULL)
     {
       if (extend_mode_spans (self))
         {

@@ -320,43 +320,71 @@ mf_sim_worker_drain (MfSimWorker *self, MfSimSampleFunc func, gpointer user_data
   return mf_sim_worker_drain_full (self, NULL, func, user_data);
 }
 
+/* The entries of one of the run's buffers (the log, the steps) go to
+ * `use` outside the lock; returns how many. */
+typedef struct
+{
+  GCallback func;
+  gpointer  user_data;
+} Drain;
+
+static guint
+drain_entries (MfSimWorker *self,
+               GArray     **buffer,
+               GArray     **spare,
+               GArray    *(*make) (void),
+               void       (*use) (const GArray *taken, const Drain *drain),
+               const Drain *drain)
+{
+  GArray *taken = take_buffer (self->run, buffer, spare, make);
+  guint n;
+
+  if (taken == NULL)
+    return 0;
+  n = taken->len;
+  use (taken, drain);
+  give_back (spare, taken);
+  return n;
+}
+
+static void
+use_steps (const GArray *taken, const Drain *drain)
+{
+  ((MfSimStepsFunc) drain->func) ((const MfStepEntry *) taken->data, taken->len,
+                                  drain->user_data);
+}
+
+static void
+use_log (const GArray *taken, const Drain *drain)
+{
+  for (guint i = 0; i < taken->len; i++)
+    ((MfSimLogFunc) drain->func) (&g_array_index (taken, MfSimLogEntry, i), drain->user_data);
+}
+
 guint
 mf_sim_worker_drain_steps (MfSimWorker *self, MfSimStepsFunc func, gpointer user_data)
 {
-  GArray *taken;
-  guint n;
+  Drain drain = { G_CALLBACK (func), user_data };
 
   g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
   g_return_val_if_fail (func != NULL, 0);
 
   if (self->run == NULL)
     return 0;
-  taken = take_buffer (self->run, &self->run->steps, &self->spare_steps, mf_sim_steps_new);
-  if (taken == NULL)
-    return 0;
-  n = taken->len;
-  func ((const MfStepEntry *) taken->data, n, user_data);
-  give_back (&self->spare_steps, taken);
-  return n;
+  return drain_entries (self, &self->run->steps, &self->spare_steps, mf_sim_steps_new, use_steps,
+                        &drain);
 }
 
 guint
 mf_sim_worker_drain_log (MfSimWorker *self, MfSimLogFunc func, gpointer user_data)
 {
-  GArray *taken;
-  guint n;
+  Drain drain = { G_CALLBACK (func), user_data };
 
   g_return_val_if_fail (MF_IS_SIM_WORKER (self), 0);
   g_return_val_if_fail (func != NULL, 0);
 
   if (self->run == NULL)
     return 0;
-  taken = take_buffer (self->run, &self->run->log, &self->spare_log, mf_sim_log_new);
-  if (taken == NULL)
-    return 0;
-  n = taken->len;
-  for (guint i = 0; i < n; i++)
-    func (&g_array_index (taken, MfSimLogEntry, i), user_data);
-  give_back (&self->spare_log, taken);
-  return n;
+  return drain_entries (self, &self->run->log, &self->spare_log, mf_sim_log_new, use_log,
+                        &drain);
 }

@@ -20,6 +20,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "mf-run-set.h"
+
 #define N_KINDS 3
 
 typedef struct
@@ -35,8 +37,7 @@ typedef struct
 struct _MfStepPlots
 {
   MfPlot      *plot;
-  MfRunRecord *current;
-  GPtrArray   *overlaid; /* MfRunRecord*, distinct, none the current one */
+  MfRunSet     runs;
   GArray      *bindings; /* Binding */
   GHashTable  *hidden;   /* names of series the user hid, kept over rebuilds */
   gboolean     stale;
@@ -59,7 +60,7 @@ mf_step_plots_new (MfPlot *plot)
   g_return_val_if_fail (plot != NULL, NULL);
 
   self->plot = plot;
-  self->overlaid = g_ptr_array_new_with_free_func (g_object_unref);
+  mf_run_set_init (&self->runs);
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -76,8 +77,7 @@ mf_step_plots_free (MfStepPlots *self)
 {
   if (self == NULL)
     return;
-  g_clear_object (&self->current);
-  g_ptr_array_unref (self->overlaid);
+  mf_run_set_clear (&self->runs);
   g_array_unref (self->bindings);
   g_hash_table_unref (self->hidden);
   g_free (self);
@@ -85,44 +85,11 @@ mf_step_plots_free (MfStepPlots *self)
 
 /* ---- runs ---- */
 
-static gboolean
-same_runs (MfStepPlots *self, MfRunRecord *current, GPtrArray *overlaid)
-{
-  guint n = 0;
-
-  if (current != self->current)
-    return FALSE;
-  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
-    {
-      MfRunRecord *record = g_ptr_array_index (overlaid, i);
-
-      if (record == current)
-        continue;
-      if (n >= self->overlaid->len || g_ptr_array_index (self->overlaid, n) != record)
-        return FALSE;
-      n++;
-    }
-  return n == self->overlaid->len;
-}
-
 void
 mf_step_plots_set_runs (MfStepPlots *self, MfRunRecord *current, GPtrArray *overlaid)
 {
-  g_return_if_fail (current == NULL || MF_IS_RUN_RECORD (current));
-
-  if (same_runs (self, current, overlaid))
-    return;
-  g_set_object (&self->current, current);
-  g_ptr_array_set_size (self->overlaid, 0);
-  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
-    {
-      MfRunRecord *record = g_ptr_array_index (overlaid, i);
-
-      g_return_if_fail (MF_IS_RUN_RECORD (record));
-      if (record != current && !g_ptr_array_find (self->overlaid, record, NULL))
-        g_ptr_array_add (self->overlaid, g_object_ref (record));
-    }
-  self->stale = TRUE;
+  if (mf_run_set_assign (&self->runs, current, overlaid))
+    self->stale = TRUE;
 }
 
 /* "Run 2 · rkf45", or the name alone before the method is known. */
@@ -166,7 +133,7 @@ binding_series (MfStepPlots *self, Binding *binding, MfStepPlotsSeries kind)
   name = series_name (binding, kind);
   series = mf_plot_add_series (self->plot, name);
   mf_plot_series_set_visible (series, !g_hash_table_remove (self->hidden, name));
-  mf_plot_series_set_dashed (series, binding->record != self->current);
+  mf_plot_series_set_dashed (series, binding->record != self->runs.current);
   mf_plot_series_set_mark (series, kind == MF_STEP_PLOTS_REJECTED ? MF_PLOT_MARK_CROSSES
                                                                    : MF_PLOT_MARK_LINE);
   mf_plot_series_set_in_strip (series, kind == MF_STEP_PLOTS_ORDER);
@@ -219,10 +186,10 @@ rebuild (MfStepPlots *self)
         g_hash_table_add (self->hidden, g_strdup (mf_plot_series_get_name (series)));
       mf_plot_remove_series (self->plot, series);
     }
-  if (self->current != NULL)
-    g_ptr_array_add (runs, self->current);
-  for (guint i = 0; i < self->overlaid->len; i++)
-    g_ptr_array_add (runs, g_ptr_array_index (self->overlaid, i));
+  if (self->runs.current != NULL)
+    g_ptr_array_add (runs, self->runs.current);
+  for (guint i = 0; i < self->runs.overlaid->len; i++)
+    g_ptr_array_add (runs, g_ptr_array_index (self->runs.overlaid, i));
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
   for (int kept = 1; kept >= 0; kept--)

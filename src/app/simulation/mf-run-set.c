@@ -1,0 +1,61 @@
+/* mf-run-set.c
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-run-set.h"
+
+void
+mf_run_set_init (MfRunSet *set)
+{
+  set->current = NULL;
+  set->overlaid = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+void
+mf_run_set_clear (MfRunSet *set)
+{
+  g_clear_object (&set->current);
+  g_clear_pointer (&set->overlaid, g_ptr_array_unref);
+}
+
+/* Whether the set holds these runs already, in this order. */
+static gboolean
+holds (const MfRunSet *set, MfRunRecord *current, GPtrArray *overlaid)
+{
+  guint n = 0;
+
+  if (current != set->current)
+    return FALSE;
+  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (overlaid, i);
+
+      if (record == current)
+        continue;
+      if (n >= set->overlaid->len || g_ptr_array_index (set->overlaid, n) != record)
+        return FALSE;
+      n++;
+    }
+  return n == set->overlaid->len;
+}
+
+gboolean
+mf_run_set_assign (MfRunSet *set, MfRunRecord *current, GPtrArray *overlaid)
+{
+  g_return_val_if_fail (current == NULL || MF_IS_RUN_RECORD (current), FALSE);
+
+  if (holds (set, current, overlaid))
+    return FALSE;
+  g_set_object (&set->current, current);
+  g_ptr_array_set_size (set->overlaid, 0);
+  for (guint i = 0; overlaid != NULL && i < overlaid->len; i++)
+    {
+      MfRunRecord *record = g_ptr_array_index (overlaid, i);
+
+      g_return_val_if_fail (MF_IS_RUN_RECORD (record), TRUE);
+      if (record != current && !g_ptr_array_find (set->overlaid, record, NULL))
+        g_ptr_array_add (set->overlaid, g_object_ref (record));
+    }
+  return TRUE;
+}
