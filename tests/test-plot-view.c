@@ -368,7 +368,7 @@ test_log_axis_and_strip (Fixture *f, gconstpointer data)
   MfPlot *plot = mf_plot_view_get_plot (view);
   MfPlotRange *y_range = mf_plot_view_get_y_range (view);
   GtkEventController *motion = find_controller (GTK_WIDGET (view),
-                                                GTK_TYPE_EVENT_CONTROLLER_MOTION);
+                                                GTK_TYPE_EVENT_CONTROLLER_MOTION, 0);
   MfPlotSeries *h, *order;
   const MfPlotAxis *y_axis;
   MfPlotRect strip;
