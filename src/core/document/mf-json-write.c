@@ -60,13 +60,51 @@ append_string (GString *out, const char *text)
   g_string_append_c (out, '"');
 }
 
+/* Digits without printf: a large report holds hundreds of thousands of
+ * integers (the structural analysis's indices), and printf's parsing of
+ * its format was most of the time spent writing them. */
+static void
+append_int (GString *out, gint64 value)
+{
+  char digits[24];
+  guint n = 0;
+  guint64 magnitude = value < 0 ? (guint64) 0 - (guint64) value : (guint64) value;
+
+  do
+    {
+      digits[n++] = (char) ('0' + magnitude % 10);
+      magnitude /= 10;
+    }
+  while (magnitude > 0);
+  if (value < 0)
+    g_string_append_c (out, '-');
+  while (n > 0)
+    g_string_append_c (out, digits[--n]);
+}
+
+/* A newline and `depth` levels of two spaces. */
+static void
+append_indent (GString *out, guint depth)
+{
+  static const char spaces[] = "                                ";
+
+  g_string_append_c (out, '\n');
+  for (guint left = 2 * depth; left > 0;)
+    {
+      guint n = MIN (left, (guint) sizeof spaces - 1);
+
+      g_string_append_len (out, spaces, n);
+      left -= n;
+    }
+}
+
 static void
 append_value (GString *out, JsonNode *node)
 {
   GType type = json_node_get_value_type (node);
 
   if (type == G_TYPE_INT64)
-    g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+    append_int (out, json_node_get_int (node));
   else if (type == G_TYPE_DOUBLE)
     append_double (out, json_node_get_double (node));
   else if (type == G_TYPE_BOOLEAN)
@@ -105,11 +143,11 @@ append_array (GString *out, JsonArray *array, guint depth)
       if (flat)
         g_string_append (out, i > 0 ? " " : "");
       else
-        g_string_append_printf (out, "\n%*s", (int) (2 * (depth + 1)), "");
+        append_indent (out, depth + 1);
       append_node (out, json_array_get_element (array, i), depth + 1);
     }
   if (!flat && n > 0)
-    g_string_append_printf (out, "\n%*s", (int) (2 * depth), "");
+    append_indent (out, depth);
   g_string_append_c (out, ']');
 }
 
@@ -121,14 +159,15 @@ append_object (GString *out, JsonObject *object, guint depth)
   g_string_append_c (out, '{');
   for (GList *l = members; l != NULL; l = l->next)
     {
-      g_string_append_printf (out, "%s\n%*s", l != members ? "," : "", (int) (2 * (depth + 1)),
-                              "");
+      if (l != members)
+        g_string_append_c (out, ',');
+      append_indent (out, depth + 1);
       append_string (out, l->data);
       g_string_append (out, ": ");
       append_node (out, json_object_get_member (object, l->data), depth + 1);
     }
   if (members != NULL)
-    g_string_append_printf (out, "\n%*s", (int) (2 * depth), "");
+    append_indent (out, depth);
   g_string_append_c (out, '}');
 }
 
