@@ -36,13 +36,14 @@ sort_by_key (guint *order, gsize n, const guint *key, guint n_keys)
   memcpy (order, sorted, n * sizeof (guint));
 }
 
-MfSparse *
-mf_sparse_new_from_entries (guint         n_rows,
-                            guint         n_cols,
-                            gsize         n,
-                            const guint  *rows,
-                            const guint  *cols,
-                            const double *vals)
+static MfSparse *
+new_from_entries (guint         n_rows,
+                  guint         n_cols,
+                  gsize         n,
+                  const guint  *rows,
+                  const guint  *cols,
+                  const double *vals,
+                  gboolean      keep_zeros)
 {
   MfSparse *a = g_new0 (MfSparse, 1);
   g_autofree guint *order = g_new (guint, MAX (n, 1));
@@ -66,7 +67,7 @@ mf_sparse_new_from_entries (guint         n_rows,
 
       while (k < n && rows[order[k]] == i && cols[order[k]] == j)
         sum += vals[order[k++]];
-      if (sum == 0.0)
+      if (sum == 0.0 && !keep_zeros)
         continue;
       a->col[p] = j;
       a->val[p] = sum;
@@ -76,6 +77,17 @@ mf_sparse_new_from_entries (guint         n_rows,
   for (guint i = 0; i < n_rows; i++)
     a->start[i + 1] = MAX (a->start[i + 1], a->start[i]);
   return a;
+}
+
+MfSparse *
+mf_sparse_new_from_entries (guint         n_rows,
+                            guint         n_cols,
+                            gsize         n,
+                            const guint  *rows,
+                            const guint  *cols,
+                            const double *vals)
+{
+  return new_from_entries (n_rows, n_cols, n, rows, cols, vals, FALSE);
 }
 
 MfSparse *
@@ -203,6 +215,14 @@ mf_entries_finish (MfEntries *entries, guint n_rows, guint n_cols)
                                      (const guint *) entries->rows->data,
                                      (const guint *) entries->cols->data,
                                      (const double *) entries->vals->data);
+}
+
+MfSparse *
+mf_entries_finish_pattern (MfEntries *entries, guint n_rows, guint n_cols)
+{
+  return new_from_entries (n_rows, n_cols, entries->rows->len, (const guint *) entries->rows->data,
+                           (const guint *) entries->cols->data,
+                           (const double *) entries->vals->data, TRUE);
 }
 
 void

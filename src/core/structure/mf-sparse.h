@@ -17,7 +17,7 @@ typedef struct
   guint   n_cols;
   guint  *start; /* n_rows + 1: row i holds entries start[i] .. start[i+1]-1 */
   guint  *col;   /* ascending within a row */
-  double *val;   /* never exactly zero */
+  double *val;   /* never exactly zero, but in mf_entries_finish_pattern()'s */
 } MfSparse;
 
 /* Entries (rows[k], cols[k], vals[k]), k < n, in any order; entries at the
@@ -77,6 +77,11 @@ void      mf_entries_add (MfEntries *entries,
 MfSparse *mf_entries_finish (MfEntries *entries,
                              guint      n_rows,
                              guint      n_cols);
+/* The same, keeping the places whose sum is zero: a structure whose
+ * values at one point may vanish (mf-incidence.h). */
+MfSparse *mf_entries_finish_pattern (MfEntries *entries,
+                                     guint      n_rows,
+                                     guint      n_cols);
 void      mf_entries_clear (MfEntries *entries);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfSparse, mf_sparse_free)
