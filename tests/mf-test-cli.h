@@ -260,7 +260,7 @@ typedef struct
   guint       rows;         /* > 0: stdout is a CSV of this many rows, P1.v a column */
   const char *out_is;       /* if not NULL, all of stdout */
   const char *err_is;       /* if not NULL, all of stderr */
-  const char *out[10];      /* each is on stdout */
+  const char *out[16];      /* each is on stdout */
   const char *err[8];       /* each is on stderr */
   const char *err_lacks[2]; /* none is on stderr */
 } Expectation;

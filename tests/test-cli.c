@@ -251,7 +251,7 @@ test_validate_missing (Fixture *fixture, gconstpointer data)
 static const char *const mode_keys[] = {
   "name", "states", "constraints", "rank", "redundant", "independent", "dependent", "alpha",
   "mass_singular", "index", "index_lagrange", "sigma_w", "rows", "w", "mass", "mass_reduced",
-  "mass_null_basis", "undetermined", "problems", NULL
+  "mass_null_basis", "undetermined", "problems", "incidence", "matching", "pantelides", "blt", NULL
 };
 
 static void
@@ -389,6 +389,86 @@ test_analyze_json_singular (Fixture *fixture, gconstpointer data)
   g_assert_cmpuint (member_length (mode, "problems"), >, 0);
 }
 
+/* The structural analysis of the three pipes (docs/model.md, "Structural
+ * analysis"): J1 continuity holds the pipes' velocities, states, and is
+ * differentiated once; its derivative and the three momentum equations are
+ * one loop torn by J1's pressure; the lightest pipe's acceleration P1.v'
+ * is the dummy derivative, which leaves the reduction's independent
+ * states. */
+static void
+test_analyze_json_structure (Fixture *fixture, gconstpointer data)
+{
+  static const char *const equations[] = { "P1 momentum", "P2 momentum", "P3 momentum",
+                                            "J1 continuity", NULL };
+  static const char *const unknowns[] = { "P1.v", "P2.v", "P3.v", "P1.v'", "P2.v'", "P3.v'",
+                                          "λ(J1)", NULL };
+  static const guint entries[][2] = { { 0, 0 }, { 0, 3 }, { 0, 6 }, { 1, 1 }, { 1, 4 },
+                                      { 1, 6 }, { 2, 2 }, { 2, 5 }, { 2, 6 }, { 3, 0 },
+                                      { 3, 1 }, { 3, 2 } };
+  static const char *const j1[] = { "J1 continuity", NULL };
+  static const char *const none[] = { NULL };
+  static const char *const dummies[] = { "P1.v'", NULL };
+  static const char *const states[] = { "P2.v", "P3.v", NULL };
+  static const char *const tear[] = { "λ(J1)", NULL };
+  static const char *const residuals[] = { "J1 continuity'", NULL };
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *mode, *incidence, *matching, *pantelides, *step, *block;
+  JsonArray *pairs, *matched, *blt;
+
+  SKIP_WITHOUT_CLI ();
+  mode = analyze_json_first_mode (fixture, parser, three_pipes);
+  incidence = json_object_get_object_member (mode, "incidence");
+  assert_strings (json_object_get_array_member (incidence, "equations"), equations);
+  assert_strings (json_object_get_array_member (incidence, "unknowns"), unknowns);
+  pairs = json_object_get_array_member (incidence, "entries");
+  g_assert_cmpuint (json_array_get_length (pairs), ==, G_N_ELEMENTS (entries));
+  for (guint k = 0; k < G_N_ELEMENTS (entries); k++)
+    for (guint side = 0; side < 2; side++)
+      g_assert_cmpint (json_array_get_int_element (json_array_get_array_element (pairs, k), side),
+                       ==, entries[k][side]);
+
+  /* before any differentiation the momentum equations take the
+   * accelerations and J1 continuity, holding states only, takes nothing */
+  matching = json_object_get_object_member (mode, "matching");
+  g_assert_cmpint (json_object_get_int_member (matching, "size"), ==, 3);
+  matched = json_object_get_array_member (matching, "unknowns");
+  g_assert_cmpuint (json_array_get_length (matched), ==, 4);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (json_array_get_int_element (matched, i), ==, 3 + i);
+  g_assert_true (JSON_NODE_HOLDS_NULL (json_array_get_element (matched, 3)));
+  assert_strings (json_object_get_array_member (matching, "unmatched"), j1);
+
+  pantelides = json_object_get_object_member (mode, "pantelides");
+  g_assert_cmpuint (member_length (pantelides, "steps"), ==, 1);
+  step = json_array_get_object_element (json_object_get_array_member (pantelides, "steps"), 0);
+  g_assert_cmpstr (json_object_get_string_member (step, "equation"), ==, "J1 continuity");
+  assert_strings (json_object_get_array_member (step, "differentiated"), j1);
+  assert_strings (json_object_get_array_member (step, "new_unknowns"), none);
+  g_assert_cmpuint (json_object_get_size (json_object_get_object_member (pantelides,
+                                                                          "differentiations")),
+                    ==, 1);
+  g_assert_cmpint (json_object_get_int_member (
+                     json_object_get_object_member (pantelides, "differentiations"),
+                     "J1 continuity"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (pantelides, "structural_index"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (pantelides, "system_jacobian"), ==, "regular");
+  g_assert_cmpstr (json_object_get_string_member (pantelides, "comparison"), ==,
+                   "the structural index agrees with the numerical index of the multiplier "
+                   "form");
+  assert_strings (json_object_get_array_member (pantelides, "left_out"), none);
+  assert_strings (json_object_get_array_member (pantelides, "undetermined"), none);
+  assert_strings (json_object_get_array_member (pantelides, "dummy_derivatives"), dummies);
+  assert_strings (json_object_get_array_member (pantelides, "states"), states);
+
+  blt = json_object_get_array_member (mode, "blt");
+  g_assert_cmpuint (json_array_get_length (blt), ==, 1);
+  block = json_array_get_object_element (blt, 0);
+  g_assert_cmpuint (member_length (block, "equations"), ==, 4);
+  g_assert_cmpuint (member_length (block, "unknowns"), ==, 4);
+  assert_strings (json_object_get_array_member (block, "tear"), tear);
+  assert_strings (json_object_get_array_member (block, "residuals"), residuals);
+}
+
 static void
 test_analyze_json_mode (Fixture *fixture, gconstpointer data)
 {
@@ -514,6 +594,12 @@ static const Expectation analyze_text = {
     "    P1.v    -4  -2.25\n",
     "  M̄ = αᵀMα: nonsingular\n",
     "  index: 0",
+    "  incidence: 4 equations × 7 unknowns, maximum matching 3\n",
+    "  differentiated: J1 continuity (1)\n",
+    "  structural index: 2 (the structural index agrees with the numerical index of the "
+    "multiplier form)\n",
+    "  dummy derivatives: P1.v'\n",
+    "  blocks: 1, algebraic loops: 1\n    a loop of 4 equations, torn by λ(J1)\n",
     "  σ(W): 0.0003689\n",
   },
 };
@@ -661,6 +747,7 @@ main (int argc, char **argv)
   ADD ("/cli/analyze/json", test_analyze_json);
   ADD ("/cli/analyze/json-sigma", test_analyze_json_sigma);
   ADD ("/cli/analyze/json-singular", test_analyze_json_singular);
+  ADD ("/cli/analyze/json-structure", test_analyze_json_structure);
   ADD ("/cli/analyze/json-mode", test_analyze_json_mode);
   ADD ("/cli/analyze/json-sparse", test_analyze_json_sparse);
   ADD_EXPECTATION ("/cli/analyze/text", analyze_text);

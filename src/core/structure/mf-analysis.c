@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "mf-reduction.h"
+#include "mf-structural-report.h"
 #include "mf-text.h"
 
 /* Element (i, j) of a matrix read with the given strides: a column-major
@@ -331,6 +332,12 @@ json_add_structure (JsonBuilder *builder, const MfModel *model, const MfReductio
   json_add_matrix (builder, "mass_null_basis", &null_basis);
   json_add_undetermined (builder, red);
   json_add_strings (builder, "problems", red->problems);
+  /* the structural analysis of the multiplier form: docs/model.md */
+  {
+    g_autoptr (MfStructural) structural = mf_structural_new_for_mode (model, red);
+
+    mf_structural_report_json (builder, structural, red->index_lagrange);
+  }
 }
 
 static void
@@ -733,6 +740,11 @@ append_structure (GString *out, const MfModel *model, const MfReduction *red)
   append_alpha (out, model, red);
   append_mass_reduced (out, model, red);
   append_index (out, model, red);
+  {
+    g_autoptr (MfStructural) structural = mf_structural_new_for_mode (model, red);
+
+    mf_structural_report_text (out, structural, red->index_lagrange);
+  }
   append_sigma (out, red);
   for (guint i = 0; i < red->problems->len; i++)
     g_string_append_printf (out, "  ! %s\n", (char *) g_ptr_array_index (red->problems, i));

@@ -90,6 +90,21 @@ generic_state (const MfModel *model, const MfAlpha *alpha, double *u)
   mf_alpha_expand (alpha, v_bar, NULL, u);
 }
 
+void
+mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *entries)
+{
+  for (double t = 0.0; t <= 1.0; t += 1.0)
+    {
+      gboolean finite = TRUE;
+
+      mf_model_force_jacobian (model, t, u, entries);
+      for (guint i = 0; i < model->n_triplets; i++)
+        finite = finite && isfinite (entries[i].value);
+      if (finite)
+        break;
+    }
+}
+
 double *
 mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
 {

@@ -33,4 +33,11 @@ void mf_linearize (const MfModel *model,
 double *mf_linearize_generic (const MfModel *model,
                               const MfAlpha *alpha);
 
+/* ∂F/∂u at the state u (model->n_triplets entries into `entries`, as
+ * mf_model_force_jacobian() gives them) at t = 0, or at t = 1 s when an
+ * input makes an entry infinite at 0. */
+void    mf_linearize_force_jacobian (const MfModel *model,
+                                     const double  *u,
+                                     MfTriplet     *entries);
+
 G_END_DECLS

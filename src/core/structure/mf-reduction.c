@@ -73,10 +73,8 @@ compare_mass (gconstpointer a, gconstpointer b, gpointer data)
   return i < j ? -1 : i > j;
 }
 
-/* Who should be integrated: pinned states first, then the heaviest; zero-mass
- * branches last (docs/model.md, "Each mode").  Ties keep document order. */
-static guint *
-state_preference (const MfReduction *red, const MfModel *model)
+guint *
+mf_reduction_preference (const MfReduction *red, const MfModel *model)
 {
   const MfCircuit *circuit = mf_model_get_circuit (model);
   guint n = red->n_cols, k = 0, pinned;
@@ -479,7 +477,7 @@ mf_reduction_new_for (const MfModel *model, guint mode, const gboolean *closed)
   red->n_cols = mf_model_n_velocities (model);
   red->problems = g_ptr_array_new_with_free_func (g_free);
   fill_rows (red, model);
-  preference = state_preference (red, model);
+  preference = mf_reduction_preference (red, model);
   red->nullspace = mf_nullspace_select_sparse (red->w, preference, 0.0);
   if (red->nullspace == NULL || !analyse_rows (red) || !reduce_mass (red))
     {

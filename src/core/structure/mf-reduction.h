@@ -88,6 +88,13 @@ void         mf_reduction_free (MfReduction *reduction);
 
 guint        mf_reduction_n_independent (const MfReduction *reduction);
 
+/* Who should be integrated: every velocity state, pinned ones
+ * (`prefer_states`) first, then the heaviest; zero-mass branches last
+ * (docs/model.md, "Each mode").  Ties keep document order.  A new array of
+ * n_cols. */
+guint       *mf_reduction_preference (const MfReduction *reduction,
+                                      const MfModel     *model);
+
 /* Which multipliers the constraints W fix, from the left null space that
  * the elimination `nullspace` of W gives: for each redundant row ρ, the
  * combination y of the pivot rows that cancels it (W2ᵀ y = −W[ρ, dependent]ᵀ,
