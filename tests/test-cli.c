@@ -402,9 +402,9 @@ test_analyze_json_structure (Fixture *fixture, gconstpointer data)
                                             "J1 continuity", NULL };
   static const char *const unknowns[] = { "P1.v", "P2.v", "P3.v", "P1.v'", "P2.v'", "P3.v'",
                                           "λ(J1)", NULL };
-  static const guint entries[][2] = { { 0, 0 }, { 0, 3 }, { 0, 6 }, { 1, 1 }, { 1, 4 },
-                                      { 1, 6 }, { 2, 2 }, { 2, 5 }, { 2, 6 }, { 3, 0 },
-                                      { 3, 1 }, { 3, 2 } };
+  /* per equation, its unknowns: a velocity (laminar friction), its
+   * acceleration and the junction's pressure; continuity the velocities */
+  static const guint involves[4][3] = { { 0, 3, 6 }, { 1, 4, 6 }, { 2, 5, 6 }, { 0, 1, 2 } };
   static const char *const j1[] = { "J1 continuity", NULL };
   static const char *const none[] = { NULL };
   static const char *const dummies[] = { "P1.v'", NULL };
@@ -412,20 +412,24 @@ test_analyze_json_structure (Fixture *fixture, gconstpointer data)
   static const char *const tear[] = { "λ(J1)", NULL };
   static const char *const residuals[] = { "J1 continuity'", NULL };
   g_autoptr (JsonParser) parser = json_parser_new ();
-  JsonObject *mode, *incidence, *matching, *pantelides, *step, *block;
-  JsonArray *pairs, *matched, *blt;
+  JsonObject *mode, *incidence, *matching, *pantelides, *step, *blt, *loop;
+  JsonArray *rows, *matched;
 
   SKIP_WITHOUT_CLI ();
   mode = analyze_json_first_mode (fixture, parser, three_pipes);
   incidence = json_object_get_object_member (mode, "incidence");
   assert_strings (json_object_get_array_member (incidence, "equations"), equations);
   assert_strings (json_object_get_array_member (incidence, "unknowns"), unknowns);
-  pairs = json_object_get_array_member (incidence, "entries");
-  g_assert_cmpuint (json_array_get_length (pairs), ==, G_N_ELEMENTS (entries));
-  for (guint k = 0; k < G_N_ELEMENTS (entries); k++)
-    for (guint side = 0; side < 2; side++)
-      g_assert_cmpint (json_array_get_int_element (json_array_get_array_element (pairs, k), side),
-                       ==, entries[k][side]);
+  rows = json_object_get_array_member (incidence, "involves");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonArray *row = json_array_get_array_element (rows, i);
+
+      g_assert_cmpuint (json_array_get_length (row), ==, 3);
+      for (guint k = 0; k < 3; k++)
+        g_assert_cmpint (json_array_get_int_element (row, k), ==, involves[i][k]);
+    }
 
   /* before any differentiation the momentum equations take the
    * accelerations and J1 continuity, holding states only, takes nothing */
@@ -460,13 +464,20 @@ test_analyze_json_structure (Fixture *fixture, gconstpointer data)
   assert_strings (json_object_get_array_member (pantelides, "dummy_derivatives"), dummies);
   assert_strings (json_object_get_array_member (pantelides, "states"), states);
 
-  blt = json_object_get_array_member (mode, "blt");
-  g_assert_cmpuint (json_array_get_length (blt), ==, 1);
-  block = json_array_get_object_element (blt, 0);
-  g_assert_cmpuint (member_length (block, "equations"), ==, 4);
-  g_assert_cmpuint (member_length (block, "unknowns"), ==, 4);
-  assert_strings (json_object_get_array_member (block, "tear"), tear);
-  assert_strings (json_object_get_array_member (block, "residuals"), residuals);
+  /* one block of four, the loop, torn by the pressure */
+  blt = json_object_get_object_member (mode, "blt");
+  g_assert_cmpuint (member_length (blt, "equations"), ==, 4);
+  g_assert_cmpuint (member_length (blt, "unknowns"), ==, 4);
+  g_assert_cmpuint (member_length (blt, "blocks"), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (blt, "blocks"), 0),
+                   ==, 4);
+  g_assert_cmpuint (member_length (blt, "loops"), ==, 1);
+  loop = json_array_get_object_element (json_object_get_array_member (blt, "loops"), 0);
+  g_assert_cmpint (json_object_get_int_member (loop, "block"), ==, 0);
+  assert_strings (json_object_get_array_member (loop, "tear"), tear);
+  assert_strings (json_object_get_array_member (loop, "residuals"), residuals);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (blt, "unknowns"),
+                                                  3), ==, "λ(J1)");
 }
 
 static void
