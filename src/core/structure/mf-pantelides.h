@@ -92,12 +92,6 @@ typedef struct
 MfPantelides *mf_pantelides_new (const MfIncidence *incidence);
 void          mf_pantelides_free (MfPantelides *pantelides);
 
-static inline guint
-mf_pantelides_get (const GArray *array, guint i)
-{
-  return g_array_index (array, guint, i);
-}
-
 /* Whether equation e of the extended system is in the final system: the
  * highest derivative of an equation kept. */
 gboolean      mf_pantelides_equation_is_final (const MfPantelides *pantelides,
