@@ -19,6 +19,7 @@
 #include "mf-reduction.h"
 #include "mf-relief.h"
 #include "mf-test-examples.h"
+#include "mf-test-stiffness.h"
 
 /* The units the descriptions write, in SI */
 #define BAR 1e5
@@ -110,13 +111,15 @@ number_starts (const char *text, const char *p)
          && (p == text || !(g_ascii_isalnum (p[-1]) || p[-1] == '_' || p[-1] == '.'));
 }
 
-/* A space before three digits that end the number separates thousands, as
- * in "12 247". */
+/* A space before three digits that end the number's whole part separates
+ * thousands, as in "12 247" and "12 247.4764" (not "3 000." ending a
+ * sentence). */
 static inline gboolean
 digit_group_follows (const char *p)
 {
   return p[0] == ' ' && g_ascii_isdigit (p[1]) && g_ascii_isdigit (p[2])
-         && g_ascii_isdigit (p[3]) && !g_ascii_isdigit (p[4]) && p[4] != '.';
+         && g_ascii_isdigit (p[3]) && !g_ascii_isdigit (p[4])
+         && (p[4] != '.' || g_ascii_isdigit (p[5]));
 }
 
 typedef struct
@@ -162,18 +165,26 @@ first_number (const char *phrase)
   return (Written) { NAN, NAN };
 }
 
-/* Quotes `phrase` and checks that its first number is `measured`, given in
- * the unit the text writes, to the precision the text claims. */
+/* Quotes `phrase` in `text` and checks that its first number is
+ * `measured`, given in the unit the text writes, to the precision the text
+ * claims. */
 static inline void
-claim (Claims *c, const char *phrase, double measured)
+claim_in (Claims *c, const char *text, const char *phrase, double measured)
 {
   Written written = first_number (phrase);
 
-  quote (c, phrase);
+  quote_in (c, text, phrase);
   g_test_message ("%s: \"%s\": %.6g", c->name, phrase, measured);
   if (!(fabs (measured - written.value) <= written.half_unit + 1e-12 * fabs (written.value)))
     g_error ("%s: \"%s\" says %g (to ±%g), but it is %.6g", c->name, phrase, written.value,
              written.half_unit, measured);
+}
+
+/* The same in the description. */
+static inline void
+claim (Claims *c, const char *phrase, double measured)
+{
+  claim_in (c, description (c), phrase, measured);
 }
 
 static inline gboolean
@@ -269,9 +280,10 @@ run_free (Run *run)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
 
-/* Runs `tc` with `options` (the callbacks are set here). */
+/* Runs `tc` with `options` (the callbacks are set here), which may fail:
+ * then `error` says why and the run holds the samples up to the failure. */
 static inline Run *
-run_with (const MfTestCircuit *tc, MfSimulationOptions *options)
+run_try (const MfTestCircuit *tc, MfSimulationOptions *options, GError **error)
 {
   Run *run = g_new0 (Run, 1);
 
@@ -285,7 +297,41 @@ run_with (const MfTestCircuit *tc, MfSimulationOptions *options)
   options->fallback_data = run;
   options->notice = record_notice;
   options->notice_data = run;
-  run->samples = mf_test_recording_simulate (tc->model, options, &run->stats);
+  run->samples = mf_test_recording_new (tc->model);
+  if (mf_simulate (tc->model, options, mf_test_recording_add, run->samples, &run->stats, NULL,
+                   error))
+    mf_test_recording_assert_checked (tc->model, options, run->samples);
+  return run;
+}
+
+/* Runs `tc` with `options`, which must succeed. */
+static inline Run *
+run_with (const MfTestCircuit *tc, MfSimulationOptions *options)
+{
+  g_autoptr (GError) error = NULL;
+  Run *run = run_try (tc, options, &error);
+
+  g_assert_no_error (error);
+  return run;
+}
+
+/* Runs `tc` with its own settings but `method` at the fixed `step`; FALSE
+ * in `*finished` when the run failed (it blew up), with the samples up to
+ * there. */
+static inline Run *
+run_fixed_step (const MfTestCircuit *tc, const char *method, double step, gboolean *finished)
+{
+  g_autoptr (GError) error = NULL;
+  MfSimulationOptions options;
+  Run *run;
+
+  mf_simulation_options_from_circuit (&options, mf_document_get_circuit (tc->document));
+  options.method = method;
+  options.step = step;
+  run = run_try (tc, &options, &error);
+  if (error != NULL)
+    g_test_message ("%s at a fixed step of %g s: %s", method, step, error->message);
+  *finished = error == NULL;
   return run;
 }
 
@@ -372,6 +418,23 @@ largest_magnitude (const Run *run, const char *name)
   return top;
 }
 
+/* How far an output swings, largest less smallest, over the samples in
+ * [t0, t1]. */
+static inline double
+swing (const Run *run, const char *name, double t0, double t1)
+{
+  double top = -INFINITY, bottom = INFINITY;
+
+  for (guint i = 0; i < n_samples (run); i++)
+    if (time_of (run, i) >= t0 && time_of (run, i) <= t1)
+      {
+        top = MAX (top, value (run, i, name));
+        bottom = MIN (bottom, value (run, i, name));
+      }
+  g_assert_cmpfloat (top, >=, bottom);
+  return top - bottom;
+}
+
 /* The mean of an output over [t0, t_end], by the trapezoidal rule. */
 static inline double
 mean_from (const Run *run, const char *name, double t0)
@@ -425,31 +488,48 @@ flow_of (const Claims *c, const char *id)
   return flow;
 }
 
-/* The flow source's largest flow, and the kink where it reaches it first
- * (`full`) and where it starts to fall (`falling`), from its breakpoints. */
+/* The input's largest value, and the kink where it reaches it first
+ * (`full`) and where it starts to fall (`falling`, NAN when it never
+ * does), from its breakpoints. */
 static inline double
-flow_plateau (const Claims *c, const char *id, double *full, double *falling)
+expr_plateau (const MfExpr *input, double *full, double *falling)
 {
-  const MfExpr *flow = flow_of (c, id);
   g_autoptr (GArray) kinks = g_array_new (FALSE, FALSE, sizeof (double));
   double top = 0.0;
 
-  mf_expr_collect_breakpoints (flow, kinks);
+  mf_expr_collect_breakpoints (input, kinks);
   for (guint i = 0; i < kinks->len; i++)
-    top = MAX (top, mf_expr_eval (flow, g_array_index (kinks, double, i)));
+    top = MAX (top, mf_expr_eval (input, g_array_index (kinks, double, i)));
   *full = *falling = NAN;
   for (guint i = 0; i < kinks->len; i++)
     {
       double t = g_array_index (kinks, double, i);
 
-      if (mf_expr_eval (flow, t) != top)
+      if (mf_expr_eval (input, t) != top)
         continue;
       if (isnan (*full))
         *full = t;
-      if (mf_expr_eval (flow, t + 1e-3) < top)
+      if (mf_expr_eval (input, t + 1e-3) < top)
         *falling = t;
     }
   return top;
+}
+
+/* The flow source's plateau (expr_plateau). */
+static inline double
+flow_plateau (const Claims *c, const char *id, double *full, double *falling)
+{
+  return expr_plateau (flow_of (c, id), full, falling);
+}
+
+/* The tank's plateau (expr_plateau). */
+static inline double
+pressure_plateau (const Claims *c, const char *id, double *full, double *falling)
+{
+  const MfExpr *pressure = component (c->ex, id)->params[MF_TANK_PRESSURE].expr;
+
+  g_assert_nonnull (pressure);
+  return expr_plateau (pressure, full, falling);
 }
 
 /* A bore or rod diameter (mm) from the area the document gives. */
@@ -492,3 +572,11 @@ independent_name (const Claims *c, const MfReduction *red, GArray *which, guint 
   return mf_model_state_name (c->ex->model,
                               red->nullspace->independent[g_array_index (which, guint, i)]);
 }
+
+/* The mode `mode` linearised at the start, at the document's rtol. */
+static inline MfStiffness *
+stiffness_of (const Claims *c, guint mode)
+{
+  return mf_test_stiffness_at_start (c->ex->model, mode, example_circuit (c->ex)->simulation.rtol);
+}
+

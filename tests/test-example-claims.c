@@ -860,6 +860,143 @@ test_valve_closing (void)
   assert_all_checked (c);
 }
 
+/* ---- water-hammer-chain --------------------------------------------------- */
+
+/* Four pipes of length L and bore area A, with a volume V ≈ A L after each
+ * of the first three: the line's lumped model.  One pipe's oil swinging on
+ * one volume has ω0 = √(A β / (ρ L V)), a / L when V = A L, a = √(β/ρ).
+ * Laminar friction brakes every pipe's oil at the same rate 32 ν / d², so
+ * every mode of the chain is shifted by −16 ν / d²: λ = −16 ν/d² ±
+ * i √(ω_k² − (16 ν/d²)²), |λ| = ω_k, the chain's undamped frequencies.
+ * With S1 shut, P4 stands still and the chain tank – P1 – V1 – P2 – V2 – P3
+ * – V3 ends at a volume: ω_k = 2 ω0 sin((2k − 1) π / 14), k = 1, 2, 3.  At
+ * the start, at rest, S1's law K v|v| has no slope, so both ends sit at a
+ * tank's pressure: ω_k = 2 ω0 sin(k π / 8), and explicit Euler's largest
+ * step, min 2 |Re λ| / |λ|², is that of k = 3.  Shutting S1 stops the
+ * column at the valve: the pressure there rises by ρ a v (Joukowsky) until
+ * the wave has run to the supply and back, 2 · 4 L / a; the lumps build
+ * that front over about two pipes' transit, 2 L / a, and lose it as long
+ * before the wave is back. */
+static void
+test_water_hammer_chain (void)
+{
+  g_autoptr (Claims) c = claims_new ("water-hammer-chain");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  g_autoptr (MfStiffness) open = stiffness_of (c, 0);
+  g_autoptr (MfStiffness) closed = stiffness_of (c, 1);
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const MfScheduleEntry *shut = &g_array_index (circuit->schedule, MfScheduleEntry, 1);
+  double rho = circuit->fluid.density, beta = circuit->fluid.bulk_modulus;
+  double nu = circuit->fluid.kinematic_viscosity;
+  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), L = param (c->ex, "P1", MF_PIPE_LENGTH);
+  double area = pipe_area (c->ex, "P1"), volume = param (c->ex, "V1", MF_VOLUME_VOLUME);
+  double a = sqrt (beta / rho), omega0 = sqrt (area * beta / (rho * L * volume));
+  double decay = 16.0 * nu / (d * d), round_trip = 2 * 4 * L / a, front = 2 * L / a;
+  double full, falling, supply = pressure_plateau (c, "T1", &full, &falling);
+  double p_before, joukowsky, fastest_open, t_back = NAN, step;
+  const char *growing = "with a fixed step of 2e-4 s";
+  g_autoptr (Run) below = NULL;
+  g_autoptr (Run) above = NULL;
+  gboolean finished;
+  guint before;
+
+  claim (c, "A 30 bar supply", supply / BAR);
+  claim (c, "the first 0.25 s", full);
+  g_assert_true (isnan (falling));
+  claim (c, "ISO VG 100 oil (100 cSt)", nu / 1e-6);
+  for (guint k = 1; k <= 4; k++)
+    {
+      g_autofree char *pipe = g_strdup_printf ("P%u", k);
+      g_autofree char *vessel = g_strdup_printf ("V%u", k);
+
+      g_assert_cmpfloat (param (c->ex, pipe, MF_PIPE_DIAMETER), ==, d);
+      g_assert_cmpfloat (param (c->ex, pipe, MF_PIPE_LENGTH), ==, L);
+      if (k < 4)
+        g_assert_cmpfloat (param (c->ex, vessel, MF_VOLUME_VOLUME), ==, volume);
+      else
+        g_assert_cmpint (mf_circuit_find_component (circuit, vessel), <, 0);
+    }
+  claim (c, "a 20 m line", 4 * L);
+  claim (c, "16 mm bore", d / MM);
+  claim (c, "four 5 m pipes", L);
+  claim (c, "a 1 L volume", volume / 1e-3);
+  quote (c, "after each of the first three");
+  quote (c, "about the oil one pipe holds");
+  g_assert_cmpfloat (fabs (volume - area * L), <, 0.01 * volume);
+  claim (c, "a = √(β/ρ) = 1313 m/s", a);
+
+  /* the flow before the hammer, and the hammer */
+  g_assert_cmpuint (circuit->schedule->len, ==, 2);
+  g_assert_cmpstr (((MfMode *) circuit->modes->pdata[shut->mode])->name, ==, "S1 shut");
+  claim (c, "At t = 0.5 s", shut->t);
+  quote (c, "the schedule shuts S1");
+  g_assert_cmpuint (run->stats.mode_switches, ==, 1);
+  before = sample_before (run, shut->t);
+  claim (c, "lets 17.3 L/min out", value (run, before, "S1.q") / L_MIN);
+  p_before = value (run, before, "J3.p");
+  joukowsky = rho * a * value (run, before, "P4.v");
+  claim (c, "rises from 28 bar", p_before / BAR);
+  claim (c, "ρ a v = 16 bar", joukowsky / BAR);
+  claim (c, "to near 44 bar", (p_before + joukowsky) / BAR);
+  quote (c, "Within a few milliseconds");
+  quote (c, "stays there until the wave has been to the supply and back");
+  for (guint i = before + 1; i < n_samples (run); i++)
+    {
+      double t = time_of (run, i) - shut->t, p = value (run, i, "J3.p");
+
+      if (t >= front && t <= round_trip - front
+          && fabs (p - p_before - joukowsky) > 0.125 * joukowsky)
+        g_error ("at %g s after the hammer J3.p is %g bar, not near %g bar", t, p / BAR,
+                 (p_before + joukowsky) / BAR);
+      if (t > front && p < p_before && isnan (t_back))
+        t_back = t;
+    }
+  claim (c, "(30 ms", round_trip / 1e-3);
+  g_assert_cmpfloat_with_epsilon (t_back, round_trip, 0.1 * round_trip);
+  claim (c, "overshoot to 46 bar", largest (run, "J3.p") / BAR);
+
+  /* the modes, shut and at the start */
+  quote (c, "the chain rings at its three modes");
+  g_assert_cmpuint (closed->n, ==, 6);
+  for (guint k = 1; k <= 3; k++)
+    {
+      double omega = 2 * omega0 * sin ((2 * k - 1) * G_PI / 14);
+      const MfEigenvalue *e = &closed->eigenvalues[2 * (3 - k)];
+
+      g_assert_cmpfloat_with_epsilon (fabs (e->im), sqrt (omega * omega - decay * decay),
+                                      1e-6 * omega);
+    }
+  claim (c, "18.6, ", closed->eigenvalues[4].frequency);
+  claim (c, "52.2 and", closed->eigenvalues[2].frequency);
+  claim (c, "75.5 Hz", closed->eigenvalues[0].frequency);
+  claim (c, "decaying at 6.25 1/s", decay);
+  quote (c, "by laminar friction");
+  for (guint k = 0; k < closed->n; k++)
+    g_assert_cmpfloat_with_epsilon (closed->eigenvalues[k].re, -decay, 1e-9 * decay);
+  fastest_open = 2 * omega0 * sin (3 * G_PI / 8);
+  claim (c, "explicit Euler is stable only below h ≈ 5.3e-5 s", open->euler_step);
+  g_assert_cmpfloat_with_epsilon (open->euler_step, 2 * decay / (fastest_open * fastest_open),
+                                  1e-6 * open->euler_step);
+  g_assert_cmpfloat (closed->euler_step, >, open->euler_step);
+
+  /* explicit Euler below the step and at the step the text gives */
+  below = run_fixed_step (c->ex, "euler", 0.95 * open->euler_step, &finished);
+  g_assert_true (finished);
+  g_assert_cmpfloat (swing (below, "J3.p", circuit->simulation.t_end - 0.1,
+                            circuit->simulation.t_end),
+                     <, swing (below, "J3.p", shut->t, shut->t + 0.1));
+  step = first_number (growing).value;
+  quote (c, growing);
+  quote (c, "the ringing grows instead of dying away");
+  g_assert_cmpfloat (step, >, open->euler_step);
+  above = run_fixed_step (c->ex, "euler", step, &finished);
+  g_assert_true (finished);
+  g_assert_cmpfloat (swing (above, "J3.p", circuit->simulation.t_end - 0.1,
+                            circuit->simulation.t_end),
+                     >, swing (above, "J3.p", shut->t, shut->t + 0.1));
+  assert_all_checked (c);
+}
+
 /* ---- every example has its claims checked --------------------------------- */
 
 static const struct
@@ -880,6 +1017,7 @@ static const struct
   { "three-pipes", test_three_pipes },
   { "two-mass-spring", test_two_mass_spring },
   { "valve-closing", test_valve_closing },
+  { "water-hammer-chain", test_water_hammer_chain },
 };
 
 static void
@@ -920,7 +1058,7 @@ test_reading (void)
     { "about 1.96 s", 1.96, 0.005 },   { "(12 247 rad/s", 12247, 0.5 },
     { "h ≈ 5.6e-8 s", 5.6e-8, 5e-10 }, { "the -11 bar", -11, 0.5 },
     { "an index-1 DAE", 1, 0.5 },      { "CV1.dp shows 0.154 m/s", 0.154, 5e-4 },
-    { "(29 of 36", 29, 0.5 },
+    { "(29 of 36", 29, 0.5 },          { "± 12 247.4764i", 12247.4764, 5e-5 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

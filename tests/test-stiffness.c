@@ -19,6 +19,7 @@
 #include "mf-document.h"
 #include "mf-simulation.h"
 #include "mf-stiffness.h"
+#include "mf-test-stiffness.h"
 
 static MfDocument *
 load_example (const char *name)
@@ -42,24 +43,6 @@ param (const MfCircuit *circuit, const char *id, guint which)
         return c->params[which].value;
     }
   g_assert_not_reached ();
-}
-
-static MfStiffness *
-at_start (MfModel *model, guint mode, double rtol)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (MfSystem) system = mf_system_new (model, mode, &error);
-  g_autofree double *u = g_new0 (double, mf_model_n_states (model));
-  g_autofree double *y = NULL;
-  MfStiffness *s;
-
-  g_assert_no_error (error);
-  mf_model_initial_state (model, u);
-  y = g_new0 (double, MAX (mf_system_dimension (system), 1));
-  mf_system_reduce (system, 0.0, u, y);
-  s = mf_stiffness_new (system, 0.0, y, rtol, &error);
-  g_assert_no_error (error);
-  return s;
 }
 
 static void
@@ -126,7 +109,7 @@ test_two_mass_spring (void)
   g_assert_cmpfloat (fabs (slow_re - -8.33325), <=, 5e-6);
   g_assert_cmpfloat (fabs (slow_im - 39.96518), <=, 5e-6);
 
-  s = at_start (model, 0, rtol);
+  s = mf_test_stiffness_at_start (model, 0, rtol);
   g_assert_cmpuint (s->n, ==, 4);
   /* by |λ| descending: the fast pair, then the slow one */
   assert_close (s->eigenvalues[0].re, fast_re, 1e-9);
@@ -188,7 +171,7 @@ test_neutral (void)
   g_assert_no_error (error);
   model = mf_model_new (mf_document_get_circuit (document), &error);
   g_assert_no_error (error);
-  s = at_start (model, 0, 1e-6);
+  s = mf_test_stiffness_at_start (model, 0, 1e-6);
   g_assert_cmpuint (s->n, ==, 2);
   for (guint k = 0; k < s->n; k++)
     if (s->eigenvalues[k].neutral)
@@ -247,7 +230,7 @@ test_euler_limit (void)
   g_assert_no_error (error);
   model = mf_model_new (mf_document_get_circuit (document), &error);
   g_assert_no_error (error);
-  s = at_start (model, 0, 1e-6);
+  s = mf_test_stiffness_at_start (model, 0, 1e-6);
   /* 2ζ/ω */
   assert_close (s->euler_step, 0.01, 1e-9);
   for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
