@@ -409,6 +409,16 @@ largest (const Run *run, const char *name)
 }
 
 static inline double
+smallest (const Run *run, const char *name)
+{
+  double bottom = INFINITY;
+
+  for (guint i = 0; i < n_samples (run); i++)
+    bottom = MIN (bottom, value (run, i, name));
+  return bottom;
+}
+
+static inline double
 largest_magnitude (const Run *run, const char *name)
 {
   double top = 0.0;
@@ -478,6 +488,23 @@ crossing_frequency (const Run *run, const char *name, double level, double noise
 }
 
 /* ---- the circuit -------------------------------------------------------- */
+
+/* The example `name` with the one place its text says `from` changed to
+ * `to`: an edit a reader makes in the Properties panel. */
+static inline MfTestCircuit *
+example_edited (const char *name, const char *from, const char *to)
+{
+  g_autofree char *path = example_path (name);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) parts = NULL;
+  g_autofree char *edited = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  parts = g_strsplit (text, from, -1);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  edited = g_strjoinv (to, parts);
+  return mf_test_circuit_new (edited);
+}
 
 static inline const MfExpr *
 flow_of (const Claims *c, const char *id)
@@ -578,5 +605,28 @@ static inline MfStiffness *
 stiffness_of (const Claims *c, guint mode)
 {
   return mf_test_stiffness_at_start (c->ex->model, mode, example_circuit (c->ex)->simulation.rtol);
+}
+
+/* water-hammer-chain: four pipes alike, a volume after each of the first
+ * three, the line's lumped model.  One pipe's oil swinging on one volume
+ * has ω0 = √(A β / (ρ L V)); laminar friction brakes every pipe's oil at
+ * 32 ν / d², which shifts every mode of the chain by −16 ν / d² (`decay`);
+ * a = √(β/ρ) is the speed of sound. */
+typedef struct
+{
+  double a, omega0, decay, length;
+} LumpedLine;
+
+static inline LumpedLine
+lumped_line (const Claims *c)
+{
+  const MfCircuit *circuit = example_circuit (c->ex);
+  double rho = circuit->fluid.density, beta = circuit->fluid.bulk_modulus;
+  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), length = param (c->ex, "P1", MF_PIPE_LENGTH);
+  double volume = param (c->ex, "V1", MF_VOLUME_VOLUME);
+
+  return (LumpedLine) { sqrt (beta / rho),
+                        sqrt (pipe_area (c->ex, "P1") * beta / (rho * length * volume)),
+                        16.0 * circuit->fluid.kinematic_viscosity / (d * d), length };
 }
 

@@ -98,16 +98,7 @@ test_check_valve_cylinder (void)
 static MfTestCircuit *
 compliant_volume_quartered (void)
 {
-  g_autofree char *path = example_path ("compliant-volume");
-  g_autofree char *text = NULL;
-  g_auto (GStrv) parts = NULL;
-  g_autofree char *edited = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  parts = g_strsplit (text, "\"volume\": \"1 L\"", -1);
-  g_assert_cmpuint (g_strv_length (parts), ==, 2);
-  edited = g_strjoinv ("\"volume\": \"0.25 L\"", parts);
-  return mf_test_circuit_new (edited);
+  return example_edited ("compliant-volume", "\"volume\": \"1 L\"", "\"volume\": \"0.25 L\"");
 }
 
 static void
@@ -863,11 +854,9 @@ test_valve_closing (void)
 /* ---- water-hammer-chain --------------------------------------------------- */
 
 /* Four pipes of length L and bore area A, with a volume V ≈ A L after each
- * of the first three: the line's lumped model.  One pipe's oil swinging on
- * one volume has ω0 = √(A β / (ρ L V)), a / L when V = A L, a = √(β/ρ).
- * Laminar friction brakes every pipe's oil at the same rate 32 ν / d², so
- * every mode of the chain is shifted by −16 ν / d²: λ = −16 ν/d² ±
- * i √(ω_k² − (16 ν/d²)²), |λ| = ω_k, the chain's undamped frequencies.
+ * of the first three (lumped_line(): ω0 = a / L when V = A L): every mode
+ * of the chain is λ = −16 ν/d² ± i √(ω_k² − (16 ν/d²)²), |λ| = ω_k, the
+ * chain's undamped frequencies.
  * With S1 shut, P4 stands still and the chain tank – P1 – V1 – P2 – V2 – P3
  * – V3 ends at a volume: ω_k = 2 ω0 sin((2k − 1) π / 14), k = 1, 2, 3.  At
  * the start, at rest, S1's law K v|v| has no slope, so both ends sit at a
@@ -886,12 +875,12 @@ test_water_hammer_chain (void)
   g_autoptr (MfStiffness) closed = stiffness_of (c, 1);
   const MfCircuit *circuit = example_circuit (c->ex);
   const MfScheduleEntry *shut = &g_array_index (circuit->schedule, MfScheduleEntry, 1);
-  double rho = circuit->fluid.density, beta = circuit->fluid.bulk_modulus;
-  double nu = circuit->fluid.kinematic_viscosity;
-  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), L = param (c->ex, "P1", MF_PIPE_LENGTH);
+  LumpedLine line = lumped_line (c);
+  double rho = circuit->fluid.density, nu = circuit->fluid.kinematic_viscosity;
+  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), L = line.length, a = line.a;
   double area = pipe_area (c->ex, "P1"), volume = param (c->ex, "V1", MF_VOLUME_VOLUME);
-  double a = sqrt (beta / rho), omega0 = sqrt (area * beta / (rho * L * volume));
-  double decay = 16.0 * nu / (d * d), round_trip = 2 * 4 * L / a, front = 2 * L / a;
+  double omega0 = line.omega0, decay = line.decay;
+  double round_trip = 2 * 4 * L / a, front = 2 * L / a;
   double full, falling, supply = pressure_plateau (c, "T1", &full, &falling);
   double p_before, joukowsky, fastest_open, t_back = NAN, step;
   const char *growing = "with a fixed step of 2e-4 s";

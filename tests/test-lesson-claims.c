@@ -1,0 +1,531 @@
+/* test-lesson-claims.c: what each lesson says is true.
+ *
+ * A lesson (src/app/lessons/) tells its reader what a circuit's modes are,
+ * what each method's largest stable step is and what a run at a given step
+ * does; the reader takes the numbers at their word and types some of them.
+ * As in test-example-claims.c, each test quotes the phrases of one lesson —
+ * its title, introduction and steps, as the source holds them (the English
+ * of the catalogue) — and checks each against the lesson's example: its
+ * parameters, its linearisation at the start (what the Stiffness window
+ * shows first) or a run, to the precision the text gives.  The values the
+ * reader is asked to type (a fixed step, a volume) are read from the text
+ * and used.  Last, every number of every text must lie inside a quoted
+ * phrase, and every lesson has a test here.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "mf-test-claims.h"
+
+#include "mf-lesson.h"
+#include "mf-stability.h"
+
+static const char *
+step_text (const MfLesson *lesson, guint step)
+{
+  g_assert_cmpuint (step, >=, 1);
+  g_assert_cmpuint (step, <=, mf_lesson_n_steps (lesson));
+  return lesson->steps[step - 1];
+}
+
+/* Quotes `phrase` in `text` and returns its first number: a value the text
+ * asks the reader to use. */
+static double
+stated (Claims *c, const char *text, const char *phrase)
+{
+  quote_in (c, text, phrase);
+  return first_number (phrase).value;
+}
+
+/* Every number of the lesson's texts has been checked. */
+static void
+assert_lesson_checked (const Claims *c, const MfLesson *lesson)
+{
+  assert_numbers_quoted (c, lesson->title);
+  assert_numbers_quoted (c, lesson->introduction);
+  for (guint k = 1; k <= mf_lesson_n_steps (lesson); k++)
+    assert_numbers_quoted (c, step_text (lesson, k));
+}
+
+static double
+modulus (const MfEigenvalue *e)
+{
+  return hypot (e->re, e->im);
+}
+
+/* Explicit Euler's largest stable step for one eigenvalue. */
+static double
+euler_step (const MfEigenvalue *e)
+{
+  return 2 * fabs (e->re) / (modulus (e) * modulus (e));
+}
+
+/* Explicit Euler's region, R(z) = 1 + z: the disc of radius 1 around −1,
+ * which meets the imaginary axis only at 0. */
+static void
+assert_euler_disc (void)
+{
+  MfOneStep euler = MF_STABILITY_EULER;
+
+  for (guint k = 0; k < 12; k++)
+    {
+      double complex unit = cexp (I * G_PI * k / 6);
+
+      g_assert_cmpfloat (cabs (mf_stability_function (euler, 0.3 * unit) - (1 + 0.3 * unit)), <,
+                         1e-15);
+      g_assert_true (mf_stability_one_step_contains (euler, -1 + 0.999 * unit));
+      g_assert_false (mf_stability_one_step_contains (euler, -1 + 1.001 * unit));
+    }
+  g_assert_true (mf_stability_one_step_contains (euler, 0));
+  g_assert_false (mf_stability_one_step_contains (euler, 1e-3 * I));
+  g_assert_false (mf_stability_one_step_contains (euler, -1e-3 * I));
+}
+
+/* GSL's rk4 makes each step of h as two classical steps of h/2 (its error
+ * estimate compares them with one step of h, and it keeps the two), so its
+ * R is R_RK4(z/2)²: stable up to twice the step of classical Runge–Kutta's
+ * region. */
+static double
+gsl_rk4_step (const MfStiffness *s)
+{
+  g_autofree double complex *lambda = g_new (double complex, s->n);
+  MfOneStep rk4 = MF_STABILITY_RK4;
+
+  for (guint k = 0; k < s->n; k++)
+    lambda[k] = s->eigenvalues[k].re + I * s->eigenvalues[k].im;
+  return 2 * mf_stability_largest_step (lambda, s->n, mf_stability_one_step_holds, &rk4);
+}
+
+static double
+gsl_rk4_growth (double complex z)
+{
+  return pow (cabs (mf_stability_function (MF_STABILITY_RK4, z / 2)), 2);
+}
+
+/* Orders 1 and 2 of BDF hold the whole left half-plane (A-stable); orders 3
+ * to 5 only a sector |arg(−z)| < α, which leaves out a wedge around the
+ * imaginary axis. */
+static void
+assert_bdf_sectors (double fast_re, double fast_im)
+{
+  double fast_angle = atan2 (fabs (fast_im), fabs (fast_re));
+
+  for (guint order = 1; order <= 2; order++)
+    g_assert_cmpfloat (mf_stability_angle (MF_STABILITY_BDF, order), >=, G_PI / 2 - 1e-6);
+  for (guint order = 3; order <= MF_STABILITY_MAX_ORDER; order++)
+    {
+      double angle = mf_stability_angle (MF_STABILITY_BDF, order);
+
+      g_assert_cmpfloat (angle, <, G_PI / 2 - 1e-3);
+      g_assert_cmpfloat (fast_angle, >, angle);
+    }
+}
+
+/* The value of `name` at each time both runs sampled, within 1e-9 s. */
+static double
+largest_difference (const Run *a, const Run *b, const char *name)
+{
+  double worst = 0.0;
+  guint j = 0, common = 0;
+
+  for (guint i = 0; i < n_samples (a); i++)
+    {
+      while (j + 1 < n_samples (b) && time_of (b, j) < time_of (a, i) - 1e-9)
+        j++;
+      if (fabs (time_of (b, j) - time_of (a, i)) > 1e-9)
+        continue;
+      worst = MAX (worst, fabs (value (a, i, name) - value (b, j, name)));
+      common++;
+    }
+  g_assert_cmpuint (common, >=, 10);
+  return worst;
+}
+
+/* ---- stiff-oscillator: two-mass-spring -------------------------------------- */
+
+/* The eigenvalues at the start, fastest first (mf-stiffness.h), are the
+ * roots test-stiffness.c checks against det(M λ² + C λ + K). */
+static void
+test_stiff_oscillator (void)
+{
+  const MfLesson *lesson = &mf_lesson_stiff_oscillator;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autoptr (MfStiffness) s = stiffness_of (c, 0);
+  g_autoptr (Run) own = run_circuit (c->ex, NULL);
+  g_autoptr (Run) below = NULL;
+  g_autoptr (Run) above = NULL;
+  const MfEigenvalue *fast = &s->eigenvalues[0], *slow = &s->eigenvalues[2];
+  const char *text;
+  double m1 = param (c->ex, "M1", MF_MASS_MASS), m2 = param (c->ex, "M2", MF_MASS_MASS);
+  double k1 = param (c->ex, "K1", MF_SPRING_STIFFNESS);
+  double k2 = param (c->ex, "K2", MF_SPRING_STIFFNESS);
+  double x0, h_rk4 = gsl_rk4_step (s), h_below, h_above;
+  gboolean finished;
+
+  g_assert_cmpuint (s->n, ==, 4);
+  g_assert_cmpfloat (fast->im, >, 0.0);
+  g_assert_cmpfloat (slow->im, >, 0.0);
+  claim_in (c, lesson->introduction, "20 000 times as stiff", k2 / k1);
+  quote_in (c, lesson->introduction, "with its exact parameters");
+  g_assert_cmpfloat (m1, ==, 2.0);
+  g_assert_cmpfloat (m2, ==, 1.0);
+  g_assert_cmpfloat (param (c->ex, "D1", MF_DAMPER_DAMPING), ==, 50.0);
+  g_assert_cmpfloat (param (c->ex, "D2", MF_DAMPER_DAMPING), ==, 1e-10);
+
+  text = step_text (lesson, 1);
+  quote_in (c, text, "its own method, msbdf");
+  g_assert_cmpstr (example_circuit (c->ex)->simulation.method, ==, "msbdf");
+  claim_in (c, text, "at 6.4 Hz", slow->frequency);
+  x0 = value (own, 0, "M1.x");
+  quote_in (c, text, "come to rest within a second");
+  g_assert_cmpfloat (fabs (last_value (own, "M1.x")), <, 1e-3 * x0);
+  quote_in (c, text, "because M2 starts exactly where that spring holds it");
+  g_assert_cmpfloat_with_epsilon (value (own, 0, "M2.x") - x0, m2 * k1 * x0 / ((m1 + m2) * k2),
+                                  5e-11);
+
+  text = step_text (lesson, 2);
+  claim_in (c, text, "λ = −4.16675", -fast->re);
+  claim_in (c, text, "± 12 247.4764i 1/s, the inner spring", fast->im);
+  claim_in (c, text, "at 1949 Hz", fast->frequency);
+  claim_in (c, text, "only 0.00034", fast->damping);
+  claim_in (c, text, "λ = −8.33325", -slow->re);
+  claim_in (c, text, "± 39.96518i 1/s, the two masses", slow->im);
+
+  text = step_text (lesson, 3);
+  claim_in (c, text, "differ only 2 times", s->real_part_ratio);
+  claim_in (c, text, "differ 300 times", s->modulus_ratio);
+
+  text = step_text (lesson, 4);
+  quote_in (c, text, "multiplies a mode by 1 + hλ");
+  quote_in (c, text, "the disc |1 + hλ| ≤ 1 of radius 1 around −1");
+  quote_in (c, text, "touches the imaginary axis only at 0");
+  assert_euler_disc ();
+  quote_in (c, text, "is 2|Re λ|/|λ|²");
+  g_assert_cmpfloat_with_epsilon (s->euler_step, euler_step (fast), 1e-9 * s->euler_step);
+  claim_in (c, text, "5.6e-8 s", s->euler_step);
+  claim_in (c, text, "18 million steps", 1.0 / s->euler_step / 1e6);
+
+  text = step_text (lesson, 5);
+  claim_in (c, text, "is 0.46 ms", h_rk4 / 1e-3);
+  quote_in (c, text, "over 8000 times explicit Euler’s");
+  g_assert_cmpfloat (h_rk4 / s->euler_step, >, 8000);
+  quote_in (c, text, "two half steps, which doubles it");
+  quote_in (c, text, "stays close to the origin");
+  g_assert_cmpfloat (h_rk4 * modulus (slow), <, 0.05);
+
+  /* classical Runge–Kutta at the steps the text gives, either side of GSL's limit */
+  text = step_text (lesson, 6);
+  h_below = stated (c, text, "Fixed step to 0.45 ms") * 1e-3;
+  h_above = stated (c, text, "Fixed step to 0.5 ms") * 1e-3;
+  g_assert_cmpfloat (h_below, <, h_rk4);
+  g_assert_cmpfloat (h_above, >, h_rk4);
+  below = run_fixed_step (c->ex, "rk4", h_below, &finished);
+  g_assert_true (finished);
+  quote_in (c, text, "the masses swing as they did with msbdf");
+  g_assert_cmpfloat (largest_difference (below, own, "M1.x"), <, 1e-4 * x0);
+  above = run_fixed_step (c->ex, "rk4", h_above, &finished);
+  quote_in (c, text, "now grows at every step");
+  g_assert_cmpfloat (gsl_rk4_growth (h_above * (fast->re + I * fast->im)), >, 1.0);
+  quote_in (c, text, "within a fraction of a second the run stops");
+  g_assert_false (finished);
+  g_assert_cmpfloat (time_of (above, n_samples (above) - 1), <, 1.0);
+
+  text = step_text (lesson, 7);
+  quote_in (c, text, "At orders 1 and 2 its region holds the whole left half-plane");
+  quote_in (c, text, "its higher orders leave out a wedge around the imaginary axis, where "
+                     "the fast mode lies");
+  assert_bdf_sectors (fast->re, fast->im);
+  g_assert_cmpfloat (stated (c, text, "the rk4 run at 0.45 ms") * 1e-3, ==, h_below);
+  assert_lesson_checked (c, lesson);
+}
+
+/* ---- shrinking-volume: compliant-volume --------------------------------------- */
+
+/* At rest O1's law K v|v| has no slope, so P2 ends at the tank's pressure,
+ * as P1 starts at the supply's: V1's capacitance V/β swings between two
+ * equal oil columns, ω² = 2 A β / (ρ L V), damped by their laminar friction,
+ * −16 ν/d² (a pair at ±i √(ω² − (16 ν/d²)²)); both columns moving together
+ * leave V1 alone and only slow down, −32 ν/d².  Explicit Euler's step for
+ * accuracy is √(2 rtol) over that slow mode's |λ|. */
+
+/* The example with V1 holding `volume` (m³), linearised at the start. */
+static MfStiffness *
+compliant_volume_at (double volume)
+{
+  g_autofree char *edited = g_strdup_printf ("\"volume\": %.17g", volume);
+  g_autoptr (MfTestCircuit) tc = example_edited ("compliant-volume", "\"volume\": \"1 L\"",
+                                                 edited);
+
+  return mf_test_stiffness_at_start (tc->model, 0,
+                                     mf_document_get_circuit (tc->document)->simulation.rtol);
+}
+
+/* The pair of the fluid mode, and the real mode of both columns. */
+static void
+fluid_modes (const MfStiffness *s, const MfEigenvalue **pair, const MfEigenvalue **real)
+{
+  *pair = *real = NULL;
+  for (guint k = 0; k < s->n; k++)
+    if (s->eigenvalues[k].im > 0)
+      *pair = &s->eigenvalues[k];
+    else if (s->eigenvalues[k].im == 0)
+      *real = &s->eigenvalues[k];
+  g_assert_cmpuint (s->n, ==, 3);
+  g_assert_nonnull (*pair);
+  g_assert_nonnull (*real);
+}
+
+static void
+test_shrinking_volume (void)
+{
+  const MfLesson *lesson = &mf_lesson_shrinking_volume;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autoptr (MfStiffness) s = stiffness_of (c, 0);
+  g_autoptr (MfStiffness) tenth = NULL;
+  g_autoptr (MfStiffness) tiny = NULL;
+  g_autoptr (MfTestCircuit) tiny_circuit = NULL;
+  g_autoptr (Run) own = run_circuit (c->ex, NULL);
+  g_autoptr (Run) tiny_run = NULL;
+  g_autofree char *tiny_volume = NULL;
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const MfEigenvalue *pair, *real, *pair_tenth, *real_tenth, *pair_tiny, *real_tiny;
+  double nu = circuit->fluid.kinematic_viscosity, beta = circuit->fluid.bulk_modulus;
+  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), L = param (c->ex, "P1", MF_PIPE_LENGTH);
+  double volume = param (c->ex, "V1", MF_VOLUME_VOLUME), rtol = circuit->simulation.rtol;
+  double omega2 = 2 * pipe_area (c->ex, "P1") * beta / (circuit->fluid.density * L * volume);
+  double friction = 16 * nu / (d * d), v_tenth, v_tiny;
+  const char *text;
+
+  g_assert_cmpfloat (param (c->ex, "P2", MF_PIPE_DIAMETER), ==, d);
+  g_assert_cmpfloat (param (c->ex, "P2", MF_PIPE_LENGTH), ==, L);
+  claim_in (c, lesson->introduction, "at a 1 L volume", volume / 1e-3);
+  fluid_modes (s, &pair, &real);
+
+  text = step_text (lesson, 2);
+  quote_in (c, text, "at the start, where nothing flows yet");
+  claim_in (c, text, "a real one, −10.2 1/s", -real->re);
+  g_assert_cmpfloat_with_epsilon (real->re, -2 * friction, 1e-9 * friction);
+  claim_in (c, text, "a pair, −5.11", -pair->re);
+  g_assert_cmpfloat_with_epsilon (pair->re, -friction, 1e-9 * friction);
+  claim_in (c, text, "± 360.5i 1/s, the oil", pair->im);
+  g_assert_cmpfloat_with_epsilon (pair->im, sqrt (omega2 - friction * friction), 1e-9 * pair->im);
+  claim_in (c, text, "at 57.4 Hz", pair->frequency);
+
+  text = step_text (lesson, 3);
+  quote_in (c, text, "2|Re λ|/|λ|² for the pair");
+  g_assert_cmpfloat_with_epsilon (s->euler_step, euler_step (pair), 1e-9 * s->euler_step);
+  claim_in (c, text, "is 7.9e-5 s", s->euler_step);
+  claim_in (c, text, "the step for accuracy is 1.4e-5 s", s->accuracy_step);
+  g_assert_cmpfloat_with_epsilon (s->accuracy_step, sqrt (2 * rtol) / modulus (real),
+                                  1e-9 * s->accuracy_step);
+  claim_in (c, text, "the relative tolerance, 1e-8", rtol);
+  claim_in (c, text, "at 1 L the circuit is not stiff", volume / 1e-3);
+  g_assert_cmpfloat (s->step_ratio, <, 1.0);
+
+  /* a tenth of the volume, as the reader types it */
+  text = step_text (lesson, 4);
+  v_tenth = stated (c, text, "set its Volume to 0.1 L") * 1e-3;
+  tenth = compliant_volume_at (v_tenth);
+  fluid_modes (tenth, &pair_tenth, &real_tenth);
+  claim_in (c, text, "at 181.5 Hz", pair_tenth->frequency);
+  quote_in (c, text, "√10 times as fast");
+  g_assert_cmpfloat_with_epsilon (modulus (pair_tenth) / modulus (pair), sqrt (volume / v_tenth),
+                                  1e-9);
+  quote_in (c, text, "the oil’s spring is ten times as stiff");
+  g_assert_cmpfloat_with_epsilon (volume / v_tenth, 10, 1e-12);
+  quote_in (c, text, "the frequency grows as 1/√V");
+  claim_in (c, text, "to 7.9e-6 s", tenth->euler_step);
+  quote_in (c, text, "as |λ|² grows as 1/V");
+  g_assert_cmpfloat_with_epsilon (tenth->euler_step * volume / v_tenth, s->euler_step,
+                                  1e-9 * s->euler_step);
+  claim_in (c, text, "stays at 1.4e-5 s", tenth->accuracy_step);
+  quote_in (c, text, "the slow mode has not changed");
+  g_assert_cmpfloat_with_epsilon (real_tenth->re, real->re, 1e-9 * friction);
+  g_assert_cmpfloat (tenth->step_ratio, >, 1.0);
+
+  text = step_text (lesson, 5);
+  quote_in (c, text, "stability, not accuracy, holds explicit Euler back");
+  v_tiny = stated (c, text, "Set Volume to 1 mL") * 1e-6;
+  tiny = compliant_volume_at (v_tiny);
+  fluid_modes (tiny, &pair_tiny, &real_tiny);
+  claim_in (c, text, "at 1815 Hz", pair_tiny->frequency);
+  claim_in (c, text, "is 7.9e-8 s", tiny->euler_step);
+  claim_in (c, text, "176 times shorter", tiny->step_ratio);
+
+  /* the run at 1 mL against the example's */
+  text = step_text (lesson, 6);
+  g_assert_cmpfloat (stated (c, text, "Press Run at 1 mL") * 1e-6, ==, v_tiny);
+  tiny_volume = g_strdup_printf ("\"volume\": %.17g", v_tiny);
+  tiny_circuit = example_edited (lesson->example, "\"volume\": \"1 L\"", tiny_volume);
+  tiny_run = run_circuit (tiny_circuit, NULL);
+  quote_in (c, text, "rings faster and for a shorter time");
+  g_assert_cmpfloat (pair_tiny->frequency, >, pair->frequency);
+  g_assert_cmpfloat (swing (tiny_run, "J1.p", 0.1, 0.2), <, 0.01 * swing (own, "J1.p", 0.1, 0.2));
+  claim_in (c, text, "the same pressure as with 1 L", volume / 1e-3);
+  g_assert_cmpfloat_with_epsilon (last_value (tiny_run, "J1.p"), last_value (own, "J1.p"),
+                                  1e-3 * last_value (own, "J1.p"));
+  assert_lesson_checked (c, lesson);
+}
+
+/* ---- water-hammer: water-hammer-chain ----------------------------------------- */
+
+/* The chain at the start, at rest, with S1 open: its law has no slope at
+ * zero flow, so both ends sit at a tank's pressure and the three
+ * oscillations are 2 ω0 sin(k π / 8) (test-example-claims.c has the
+ * reasoning); all four columns moving together only slow down, −32 ν/d². */
+static void
+test_water_hammer (void)
+{
+  const MfLesson *lesson = &mf_lesson_water_hammer;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autoptr (MfStiffness) s = stiffness_of (c, 0);
+  g_autoptr (Run) own = run_circuit (c->ex, NULL);
+  g_autoptr (Run) stable = NULL;
+  g_autoptr (Run) growing = NULL;
+  g_autoptr (Run) implicit = NULL;
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const MfScheduleEntry *shut = &g_array_index (circuit->schedule, MfScheduleEntry, 1);
+  double t_end = circuit->simulation.t_end;
+  LumpedLine line = lumped_line (c);
+  double full, falling, supply = pressure_plateau (c, "T1", &full, &falling);
+  double largest_damping = 0.0, h_stable, h_growing;
+  const MfEigenvalue *fastest = &s->eigenvalues[0];
+  gboolean finished;
+  const char *text;
+
+  claim_in (c, lesson->introduction, "A 20 m line", 4 * line.length);
+  quote_in (c, lesson->introduction, "even while they are quiet");
+
+  text = step_text (lesson, 1);
+  claim_in (c, text, "rises to 30 bar", supply / BAR);
+  claim_in (c, text, "the first 0.25 s", full);
+  claim_in (c, text, "At t = 0.5 s", shut->t);
+  claim_in (c, text, "by about 16 bar",
+            circuit->fluid.density * line.a * value (own, sample_before (own, shut->t), "P4.v")
+              / BAR);
+  quote_in (c, text, "ρ a v, where a is the speed of sound in the oil");
+
+  text = step_text (lesson, 2);
+  g_assert_cmpuint (s->n, ==, 7);
+  for (guint k = 1; k <= 3; k++)
+    {
+      const MfEigenvalue *e = &s->eigenvalues[2 * (3 - k)];
+      double omega = 2 * line.omega0 * sin (k * G_PI / 8);
+
+      g_assert_cmpfloat_with_epsilon (fabs (e->im), sqrt (omega * omega - line.decay * line.decay),
+                                      1e-6 * omega);
+      largest_damping = MAX (largest_damping, e->damping);
+    }
+  claim_in (c, text, "at 32.1, ", s->eigenvalues[4].frequency);
+  claim_in (c, text, "59.3 and", s->eigenvalues[2].frequency);
+  claim_in (c, text, "77.4 Hz", s->eigenvalues[0].frequency);
+  claim_in (c, text, "a damping ratio of 0.03 or less", largest_damping);
+  claim_in (c, text, "a real mode, −12.5 1/s", -s->eigenvalues[6].re);
+  g_assert_cmpfloat (s->eigenvalues[6].im, ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (s->eigenvalues[6].re, -2 * line.decay, 1e-9 * line.decay);
+
+  text = step_text (lesson, 3);
+  quote_in (c, text, "which the disc |1 + hλ| ≤ 1 touches only at 0");
+  assert_euler_disc ();
+  quote_in (c, text, "stay below 2|Re λ|/|λ|²");
+  claim_in (c, text, "is 5.3e-5 s", s->euler_step);
+  quote_in (c, text, "set by the fastest mode alone");
+  g_assert_cmpfloat_with_epsilon (s->euler_step, euler_step (fastest), 1e-9 * s->euler_step);
+  for (guint k = 2; k < s->n; k++)
+    g_assert_cmpfloat (euler_step (&s->eigenvalues[k]), >, 1.5 * s->euler_step);
+
+  /* explicit Euler at the steps the text gives */
+  text = step_text (lesson, 4);
+  h_stable = stated (c, text, "Fixed step to 0.05 ms") * 1e-3;
+  g_assert_cmpfloat (h_stable, <, s->euler_step);
+  stable = run_fixed_step (c->ex, "euler", h_stable, &finished);
+  g_assert_true (finished);
+  quote_in (c, text, "after the hammer the chain rings and dies away");
+  g_assert_cmpfloat (swing (stable, "J3.p", t_end - 0.1, t_end), <,
+                     0.5 * swing (stable, "J3.p", shut->t, shut->t + 0.1));
+  h_growing = stated (c, text, "Set Fixed step to 0.2 ms") * 1e-3;
+  quote_in (c, text, "about four times the largest stable step");
+  g_assert_cmpfloat_with_epsilon (h_growing / s->euler_step, 4, 0.5);
+  growing = run_fixed_step (c->ex, "euler", h_growing, &finished);
+  g_assert_true (finished);
+  quote_in (c, text, "the ringing grows instead, to pressures far below zero");
+  g_assert_cmpfloat (swing (growing, "J3.p", t_end - 0.1, t_end), >,
+                     2 * swing (growing, "J3.p", shut->t, shut->t + 0.1));
+  g_assert_cmpfloat (smallest (growing, "J3.p"), <, -2 * supply);
+  /* the intro's "even while they are quiet": before S1 shuts, the flow is
+   * steady and msbdf sees next to no ringing, but Euler's grows already */
+  g_assert_cmpfloat (swing (growing, "J3.p", shut->t - 0.2, shut->t), >,
+                     10 * swing (own, "J3.p", shut->t - 0.2, shut->t));
+
+  /* the implicit midpoint rule at the step that made Euler grow */
+  text = step_text (lesson, 5);
+  g_assert_cmpfloat (stated (c, text, "Keep Fixed step at 0.2 ms") * 1e-3, ==, h_growing);
+  quote_in (c, text, "Its region is the whole left half-plane");
+  for (guint k = 0; k < 24; k++)
+    {
+      double complex z = 50 * cexp (I * G_PI * (0.5 + k / 23.0)) / (1 + k);
+
+      g_assert_cmpfloat (cabs (mf_stability_function (MF_STABILITY_MIDPOINT, z)), <=, 1 + 1e-12);
+    }
+  implicit = run_fixed_step (c->ex, "rk2imp", h_growing, &finished);
+  g_assert_true (finished);
+  quote_in (c, text, "the run rings down as msbdf’s does");
+  g_assert_cmpfloat_with_epsilon (largest (implicit, "J3.p"), largest (own, "J3.p"),
+                                  0.02 * largest (own, "J3.p"));
+  g_assert_cmpfloat_with_epsilon (swing (implicit, "J3.p", t_end - 0.1, t_end),
+                                  swing (own, "J3.p", t_end - 0.1, t_end),
+                                  0.1 * swing (own, "J3.p", t_end - 0.1, t_end));
+  assert_lesson_checked (c, lesson);
+}
+
+/* ---- every lesson has its claims checked -------------------------------------- */
+
+static const struct
+{
+  const MfLesson *lesson;
+  GTestFunc       test;
+} lessons[] = {
+  { &mf_lesson_stiff_oscillator, test_stiff_oscillator },
+  { &mf_lesson_shrinking_volume, test_shrinking_volume },
+  { &mf_lesson_water_hammer, test_water_hammer },
+};
+
+/* Each lesson of the list is here, with an example of its own that loads,
+ * and at least three steps. */
+static void
+test_every_lesson (void)
+{
+  guint n;
+  const MfLesson *const *list = mf_lesson_list (&n);
+
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (lessons));
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (MfTestCircuit) example = example_load (list[i]->example);
+      gboolean checked = FALSE;
+
+      for (guint j = 0; j < G_N_ELEMENTS (lessons); j++)
+        checked |= lessons[j].lesson == list[i];
+      if (!checked)
+        g_error ("the lesson %s is checked by no test here", list[i]->name);
+      g_assert_true (mf_lesson_find (list[i]->name) == list[i]);
+      g_assert_true (mf_lesson_for_example (list[i]->example) == list[i]);
+      g_assert_cmpuint (mf_lesson_n_steps (list[i]), >=, 3);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  mf_init ();
+
+  g_test_add_func ("/lesson-claims/every-lesson", test_every_lesson);
+  for (guint i = 0; i < G_N_ELEMENTS (lessons); i++)
+    {
+      g_autofree char *path = g_strconcat ("/lesson-claims/", lessons[i].lesson->name, NULL);
+
+      g_test_add_func (path, lessons[i].test);
+    }
+  return g_test_run ();
+}
