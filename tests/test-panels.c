@@ -101,8 +101,6 @@ param (Fixture *f, const char *id, const char *name)
 
 /* ---- finding widgets ------------------------------------------------ */
 
-typedef gboolean (*Match) (GtkWidget *widget, gconstpointer data);
-
 static void
 collect (GtkWidget *widget, Match match, gconstpointer data, GPtrArray *found)
 {
@@ -130,13 +128,6 @@ is_entry_titled (GtkWidget *widget, gconstpointer title)
 {
   return MF_IS_UNIT_ENTRY (widget)
          && g_strcmp0 (mf_unit_entry_get_title (MF_UNIT_ENTRY (widget)), title) == 0;
-}
-
-static gboolean
-is_row_titled (GtkWidget *widget, gconstpointer title)
-{
-  return ADW_IS_PREFERENCES_ROW (widget)
-         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 static gboolean

@@ -18,6 +18,7 @@
 #include "mf-edit-document.h"
 #include "mf-recovery.h"
 #include "mf-test-edit.h"
+#include "mf-test-files.h"
 
 #define DELAY_MS 40
 
@@ -65,24 +66,6 @@ temp_dir (void)
 
   g_assert_no_error (error);
   return dir;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 /* An edit is copied after the delay; more edits are copied too; saving

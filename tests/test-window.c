@@ -12,97 +12,14 @@
  */
 #include <string.h>
 
-#include <glib/gstdio.h>
-
-#include "mf-application.h"
 #include "mf-canvas.h"
 #include "mf-example-gallery.h"
 #include "mf-modes-panel.h"
 #include "mf-palette.h"
 #include "mf-properties-panel.h"
 #include "mf-structure-panel.h"
-#include "mf-test-widgets.h"
+#include "mf-test-app.h"
 #include "mf-window.h"
-
-static MfApplication *application;
-static char *scratch_dir;
-
-static void
-destroy_all_windows (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  while (g_list_model_get_n_items (toplevels) > 0)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, 0);
-
-      gtk_window_destroy (window);
-    }
-  spin ();
-}
-
-static MfWindow *
-new_window (void)
-{
-  MfWindow *window = mf_window_new (application);
-
-  gtk_window_present (GTK_WINDOW (window));
-  spin ();
-  return window;
-}
-
-/* The visible message dialog over `parent`, or NULL. */
-static AdwMessageDialog *
-find_dialog (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_window_get_transient_for (window) == parent
-          && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_button_labelled (GtkWidget  *widget,
-                      const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button_labelled (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Clicks the dialog's button for `response`, as the user would. */
-static void
-answer (MfWindow   *window,
-        const char *response)
-{
-  AdwMessageDialog *dialog = find_dialog (GTK_WINDOW (window));
-  GtkWidget *button;
-
-  g_assert_nonnull (dialog);
-  g_assert_true (adw_message_dialog_has_response (dialog, response));
-  button = find_button_labelled (GTK_WIDGET (dialog),
-                                 adw_message_dialog_get_response_label (dialog, response));
-  g_assert_nonnull (button);
-  g_signal_emit_by_name (button, "clicked");
-  spin ();
-  /* (the window itself may be gone: compare pointers only) */
-  g_assert_true (find_dialog ((GtkWindow *) window) != dialog);
-}
 
 static const char *
 shown_title (MfWindow *window)
@@ -388,7 +305,7 @@ test_load_failure (void)
   g_assert_true (mf_edit_document_get_modified (document));
   g_assert_true (action_enabled (window, "win.undo"));
 
-  answer (window, "close");
+  answer (GTK_WINDOW (window), "close");
   g_assert_null (find_dialog (GTK_WINDOW (window)));
 
   destroy_all_windows ();
@@ -409,14 +326,14 @@ test_new_asks_first (void)
   spin ();
   g_assert_nonnull (find_dialog (GTK_WINDOW (window)));
   g_assert_true (mf_window_get_document (window) == document);
-  answer (window, "cancel");
+  answer (GTK_WINDOW (window), "cancel");
   g_assert_true (mf_window_get_document (window) == document);
   after = document_text (window);
   g_assert_cmpstr (after, ==, before);
 
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
   spin ();
-  answer (window, "discard");
+  answer (GTK_WINDOW (window), "discard");
   g_assert_true (mf_window_get_document (window) != document);
   g_assert_cmpuint (mf_edit_document_get_n_components (mf_window_get_document (window)), ==, 0);
   g_assert_false (mf_edit_document_get_modified (mf_window_get_document (window)));
@@ -459,7 +376,7 @@ test_open_saves_first (void)
    * to the document's own file before the other one replaces it. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-recent", "s", other_uri);
   spin ();
-  answer (window, "save");
+  answer (GTK_WINDOW (window), "save");
   g_assert_true (mf_edit_document_load_file (reread, mine, NULL));
   reread_text = mf_edit_document_to_data (reread, NULL);
   g_assert_cmpstr (reread_text, ==, mine_text);
@@ -483,13 +400,13 @@ test_close_asks_first (void)
   gtk_window_close (GTK_WINDOW (window));
   spin ();
   g_assert_nonnull (watched);
-  answer (window, "cancel");
+  answer (GTK_WINDOW (window), "cancel");
   g_assert_nonnull (watched);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
 
   gtk_window_close (GTK_WINDOW (window));
   spin ();
-  answer (window, "discard");
+  answer (GTK_WINDOW (window), "discard");
   g_assert_null (watched);
 
   destroy_all_windows ();
@@ -523,9 +440,9 @@ test_quit_asks_each_window (void)
   spin ();
   asked = asking_window (first, second);
   g_assert_null (find_dialog (GTK_WINDOW (clean)));
-  answer (asked, "discard");
+  answer (GTK_WINDOW (asked), "discard");
   asked = asking_window (first, second);
-  answer (asked, "cancel");
+  answer (GTK_WINDOW (asked), "cancel");
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (application))),
                     ==, 3);
   g_assert_true (mf_edit_document_get_modified (mf_window_get_document (first)));
@@ -534,8 +451,8 @@ test_quit_asks_each_window (void)
   /* Discard both: every window closes, the unmodified one without asking. */
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
   spin ();
-  answer (asking_window (first, second), "discard");
-  answer (asking_window (first, second), "discard");
+  answer (GTK_WINDOW (asking_window (first, second)), "discard");
+  answer (GTK_WINDOW (asking_window (first, second)), "discard");
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
 
   destroy_all_windows ();
@@ -585,7 +502,7 @@ test_widgets_follow_each_other (void)
   /* A new document reaches every widget. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL);
   spin ();
-  answer (window, "discard");
+  answer (GTK_WINDOW (window), "discard");
   document = mf_window_get_document (window);
   g_assert_true (mf_canvas_get_document (canvas) == document);
   g_assert_true (mf_properties_panel_get_document (properties) == document);
@@ -747,16 +664,7 @@ example_files (void)
 static MfExampleGallery *
 find_gallery (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (MF_IS_EXAMPLE_GALLERY (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return MF_EXAMPLE_GALLERY (window);
-    }
-  return NULL;
+  return (MfExampleGallery *) find_toplevel (MF_TYPE_EXAMPLE_GALLERY, NULL);
 }
 
 static void
@@ -789,7 +697,7 @@ test_gallery (void)
   spin ();
   g_assert_null (find_gallery ());
   g_assert_true (mf_window_get_document (window) == before);
-  answer (window, "discard");
+  answer (GTK_WINDOW (window), "discard");
 
   g_assert_true (mf_edit_document_load_file (expected, file, NULL));
   expected_text = mf_edit_document_to_data (expected, NULL);
@@ -801,54 +709,12 @@ test_gallery (void)
   destroy_all_windows ();
 }
 
-static void
-remove_tree (const char *folder)
-{
-  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
-  const char *entry;
-
-  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (folder, entry, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_tree (path);
-      else
-        g_remove (path);
-    }
-  g_rmdir (folder);
-}
-
-static void
-remove_scratch_dir (void)
-{
-  remove_tree (scratch_dir);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GError) error = NULL;
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  scratch_dir = g_dir_make_tmp ("manifold-window-XXXXXX", &error);
-  g_assert_no_error (error);
-  /* The recent files go to the scratch folder, not the user's list, and so
-   * do the copies of unsaved work: no copy another test left is offered. */
-  g_setenv ("XDG_DATA_HOME", scratch_dir, TRUE);
-  g_setenv ("XDG_STATE_HOME", scratch_dir, TRUE);
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display\n");
-      remove_scratch_dir ();
-      return 0;
-    }
-
-  application = mf_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (application), NULL, &error));
-  g_assert_no_error (error);
+  if (!test_app_init (&argc, &argv, "window"))
+    return 0;
 
   g_test_add_func ("/app/window/default-example", test_default_example);
   g_test_add_func ("/app/window/edit-undo-redo", test_edit_undo_redo);
@@ -863,9 +729,5 @@ main (int   argc,
   g_test_add_func ("/app/window/widgets-follow-each-other", test_widgets_follow_each_other);
   g_test_add_func ("/app/window/layout", test_layout);
   g_test_add_func ("/app/window/side-panel-steady", test_side_panel_steady);
-  status = g_test_run ();
-
-  g_clear_object (&application);
-  remove_scratch_dir ();
-  return status;
+  return test_app_run ();
 }

@@ -1,5 +1,6 @@
 /* mf-example-gallery.c: the built-in example circuits and the dialog that
- * lists them, each with its title, its description and a picture of it.
+ * lists them, each with its title, its description and a picture of it,
+ * under the lessons that open some of them.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,6 +14,7 @@
 #include "mf-drawing.h"
 #include "mf-edit-document.h"
 #include "mf-error.h"
+#include "mf-lesson.h"
 
 #define MF_EXAMPLE_SUFFIX ".manifold"
 #define MF_THUMBNAIL_WIDTH 240
@@ -23,14 +25,20 @@ struct _MfExampleGallery
   AdwWindow   parent_instance;
 
   GtkListBox *list;
+  GtkListBox *lesson_list;
   guint       n_examples;
 };
 
 enum
 {
   EXAMPLE_ACTIVATED,
+  LESSON_ACTIVATED,
   N_SIGNALS
 };
+
+/* What a row of each list holds: the name of its example, or of its lesson. */
+#define MF_EXAMPLE_KEY "mf-example-name"
+#define MF_LESSON_KEY "mf-lesson-name"
 
 static guint signals[N_SIGNALS];
 
@@ -142,22 +150,56 @@ mf_example_gallery_make_row (const char     *name,
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_widget_set_name (row, name);
-  g_object_set_data_full (G_OBJECT (row), "mf-example-name", g_strdup (name), g_free);
+  g_object_set_data_full (G_OBJECT (row), MF_EXAMPLE_KEY, g_strdup (name), g_free);
   return row;
+}
+
+/* The user chose the row's example or lesson: the dialog goes, and says
+ * which through the signal `which`. */
+static void
+mf_example_gallery_choose (MfExampleGallery *self,
+                           guint             which,
+                           const char       *name)
+{
+  g_autofree char *chosen = g_strdup (name);
+
+  /* Out of the way before the window asks about unsaved changes; destroyed
+   * only after the signal, as disposing drops its handlers. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_signal_emit (self, signals[which], 0, chosen);
+  gtk_window_destroy (GTK_WINDOW (self));
 }
 
 static void
 mf_example_gallery_row_activated (MfExampleGallery *self,
                                   GtkListBoxRow    *row)
 {
-  const char *name = g_object_get_data (G_OBJECT (row), "mf-example-name");
-  g_autofree char *chosen = g_strdup (name);
+  mf_example_gallery_choose (self, EXAMPLE_ACTIVATED,
+                             g_object_get_data (G_OBJECT (row), MF_EXAMPLE_KEY));
+}
 
-  /* Out of the way before the window asks about unsaved changes; destroyed
-   * only after the signal, as disposing drops its handlers. */
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_signal_emit (self, signals[EXAMPLE_ACTIVATED], 0, chosen);
-  gtk_window_destroy (GTK_WINDOW (self));
+static void
+mf_example_gallery_lesson_activated (MfExampleGallery *self,
+                                     GtkListBoxRow    *row)
+{
+  mf_example_gallery_choose (self, LESSON_ACTIVATED,
+                             g_object_get_data (G_OBJECT (row), MF_LESSON_KEY));
+}
+
+/* Activates the row of `list` whose `key` is `name`, as a click would. */
+static gboolean
+mf_example_gallery_activate_row (GtkListBox *list,
+                                 const char *key,
+                                 const char *name)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), key), name) == 0)
+      {
+        g_signal_emit_by_name (list, "row-activated", row);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 gboolean
@@ -166,14 +208,16 @@ mf_example_gallery_activate (MfExampleGallery *self,
 {
   g_return_val_if_fail (MF_IS_EXAMPLE_GALLERY (self), FALSE);
 
-  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->list)); row != NULL;
-       row = gtk_widget_get_next_sibling (row))
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "mf-example-name"), name) == 0)
-      {
-        g_signal_emit_by_name (self->list, "row-activated", row);
-        return TRUE;
-      }
-  return FALSE;
+  return mf_example_gallery_activate_row (self->list, MF_EXAMPLE_KEY, name);
+}
+
+gboolean
+mf_example_gallery_activate_lesson (MfExampleGallery *self,
+                                    const char       *name)
+{
+  g_return_val_if_fail (MF_IS_EXAMPLE_GALLERY (self), FALSE);
+
+  return mf_example_gallery_activate_row (self->lesson_list, MF_LESSON_KEY, name);
 }
 
 guint
@@ -193,6 +237,40 @@ mf_example_gallery_compare_titles (gconstpointer a,
 
   return g_utf8_collate (mf_edit_document_get_title (document_a),
                          mf_edit_document_get_title (document_b));
+}
+
+/* A row per lesson whose example is among `documents`, in the order of
+ * mf_lesson_list(). */
+static void
+mf_example_gallery_fill_lessons (MfExampleGallery *self,
+                                 GPtrArray        *documents)
+{
+  guint n_lessons;
+  const MfLesson *const *lessons = mf_lesson_list (&n_lessons);
+
+  for (guint l = 0; l < n_lessons; l++)
+    for (guint i = 0; i < documents->len; i++)
+      {
+        MfEditDocument *document = g_ptr_array_index (documents, i);
+        GtkWidget *row;
+        g_autofree char *subtitle = NULL;
+
+        if (g_strcmp0 (g_object_get_data (G_OBJECT (document), MF_EXAMPLE_KEY),
+                       lessons[l]->example) != 0)
+          continue;
+        row = adw_action_row_new ();
+        /* Translators: under a lesson's title in the gallery: the example it opens */
+        subtitle = g_strdup_printf (_("With the example “%s”"),
+                                    mf_edit_document_get_title (document));
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(lessons[l]->title));
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                   gtk_image_new_from_icon_name ("go-next-symbolic"));
+        gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+        g_object_set_data_full (G_OBJECT (row), MF_LESSON_KEY, g_strdup (lessons[l]->name),
+                                g_free);
+        gtk_list_box_append (self->lesson_list, row);
+      }
 }
 
 /* Rows in the order of their titles, which is how people look for them. */
@@ -218,7 +296,7 @@ mf_example_gallery_fill (MfExampleGallery *self)
           g_warning ("example %s does not load: %s", names[i], error->message);
           continue;
         }
-      g_object_set_data_full (G_OBJECT (document), "mf-example-name", g_strdup (names[i]),
+      g_object_set_data_full (G_OBJECT (document), MF_EXAMPLE_KEY, g_strdup (names[i]),
                               g_free);
       g_ptr_array_add (documents, g_steal_pointer (&document));
     }
@@ -227,11 +305,12 @@ mf_example_gallery_fill (MfExampleGallery *self)
   for (guint i = 0; i < documents->len; i++)
     {
       MfEditDocument *document = g_ptr_array_index (documents, i);
-      const char *name = g_object_get_data (G_OBJECT (document), "mf-example-name");
+      const char *name = g_object_get_data (G_OBJECT (document), MF_EXAMPLE_KEY);
 
       gtk_list_box_append (self->list, mf_example_gallery_make_row (name, document));
     }
   self->n_examples = documents->len;
+  mf_example_gallery_fill_lessons (self, documents);
 }
 
 static void
@@ -242,12 +321,17 @@ mf_example_gallery_class_init (MfExampleGalleryClass *klass)
   signals[EXAMPLE_ACTIVATED] =
     g_signal_new ("example-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[LESSON_ACTIVATED] =
+    g_signal_new ("lesson-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/"
                                                "mf-example-gallery.ui");
   gtk_widget_class_bind_template_child (widget_class, MfExampleGallery, list);
+  gtk_widget_class_bind_template_child (widget_class, MfExampleGallery, lesson_list);
   gtk_widget_class_bind_template_callback (widget_class, mf_example_gallery_row_activated);
+  gtk_widget_class_bind_template_callback (widget_class, mf_example_gallery_lesson_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -23,12 +23,16 @@ GBytes            *mf_example_gallery_lookup (const char *name,
                                               GError    **error);
 
 /* A modal dialog over `parent`.  Signal "example-activated" (const char
- * *name): the user chose an example; the dialog closes itself. */
+ * *name): the user chose an example; "lesson-activated" (const char *name):
+ * a lesson (mf-lesson.h); either way the dialog closes itself. */
 MfExampleGallery  *mf_example_gallery_new (GtkWindow *parent);
 /* How many examples the dialog lists. */
 guint              mf_example_gallery_get_n_examples (MfExampleGallery *self);
 /* Chooses the example `name` as a click on its row would. */
 gboolean           mf_example_gallery_activate (MfExampleGallery *self,
                                                 const char       *name);
+/* Chooses the lesson `name` as a click on its row would. */
+gboolean           mf_example_gallery_activate_lesson (MfExampleGallery *self,
+                                                       const char       *name);
 
 G_END_DECLS

@@ -147,6 +147,8 @@ mf_window_action_show_gallery (GtkWidget  *widget,
 
   g_signal_connect_object (gallery, "example-activated", G_CALLBACK (mf_window_example_chosen),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gallery, "lesson-activated", G_CALLBACK (mf_window_lesson_chosen),
+                           self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (gallery));
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "mf-canvas.h"
+#include "mf-lesson-panel.h"
 #include "mf-modes-panel.h"
 #include "mf-palette.h"
 #include "mf-properties-panel.h"
@@ -57,6 +58,13 @@ struct _MfWindow
   MfPropertiesPanel *properties_panel;
   MfModesPanel      *modes_panel;
   MfStructurePanel  *structure_panel;
+  GtkStack          *left_stack;   /* the palette, or the lesson open */
+  MfLessonPanel     *lesson_panel;
+
+  /* The document the open lesson loaded, only ever compared with the
+   * window's (it is the window's until another replaces it, and the lesson
+   * closes then); NULL while no lesson is open. */
+  MfEditDocument    *lesson_document;
 };
 
 /* Enables or disables every action of the window from the document's state
@@ -72,6 +80,13 @@ MfEditDocument *mf_window_new_document (MfWindow *self);
 /* mf-window-results.c: kept runs, sweeps, exports */
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);
+/* mf-window-lessons.c: win.open-lesson and win.close-lesson; the lesson
+ * panel in the palette's place while a lesson is open */
+void mf_window_class_install_lesson_actions (GtkWidgetClass *widget_class);
+void mf_window_init_lessons (MfWindow *self);
+/* The gallery's "lesson-activated": opens the lesson `name`. */
+void mf_window_lesson_chosen (MfWindow   *self,
+                              const char *name);
 void mf_window_init_recent (MfWindow *self);
 void mf_window_rebuild_recent (MfWindow *self);
 void mf_window_add_recent (MfWindow *self,

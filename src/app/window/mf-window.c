@@ -431,6 +431,8 @@ mf_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->palette, self);
   if (self->sim_panel != NULL)
     g_signal_handlers_disconnect_by_data (self->sim_panel, self);
+  if (self->lesson_panel != NULL)
+    g_signal_handlers_disconnect_by_data (self->lesson_panel, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_WINDOW);
   /* closed: whatever was unsaved was saved or given up */
   g_clear_pointer (&self->autosave, mf_autosave_free);
@@ -476,6 +478,7 @@ mf_window_class_init (MfWindowClass *klass)
   g_type_ensure (MF_TYPE_MODES_PANEL);
   g_type_ensure (MF_TYPE_STRUCTURE_PANEL);
   g_type_ensure (MF_TYPE_SIM_PANEL);
+  g_type_ensure (MF_TYPE_LESSON_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/mf-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MfWindow, toast_overlay);
@@ -492,9 +495,12 @@ mf_window_class_init (MfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfWindow, run_button);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, sim_paned);
   gtk_widget_class_bind_template_child (widget_class, MfWindow, sim_panel);
+  gtk_widget_class_bind_template_child (widget_class, MfWindow, left_stack);
+  gtk_widget_class_bind_template_child (widget_class, MfWindow, lesson_panel);
 
   mf_window_class_install_actions (widget_class);
   mf_window_class_install_result_actions (widget_class);
+  mf_window_class_install_lesson_actions (widget_class);
 }
 
 static void
@@ -507,6 +513,7 @@ mf_window_init (MfWindow *self)
   mf_window_init_recent (self);
   mf_window_init_results (self);
   mf_window_set_document (self, document);
+  mf_window_init_lessons (self);
 }
 
 MfWindow *

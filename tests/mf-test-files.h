@@ -1,0 +1,28 @@
+/* mf-test-files.h: scratch folders of the tests, removed with all they hold.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <glib/gstdio.h>
+
+/* Removes `folder` and everything in it. */
+static inline void
+remove_tree (const char *folder)
+{
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, NULL);
+  const char *entry;
+
+  while (dir != NULL && (entry = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (folder, entry, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        remove_tree (path);
+      else
+        g_remove (path);
+    }
+  g_rmdir (folder);
+}
