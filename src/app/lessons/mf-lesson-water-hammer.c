@@ -27,7 +27,7 @@ static const char *const steps[] = {
      "and pressure waves run up and down the line."),
   N_("Open Stiffness… from the main menu. At the start, at rest, the modes table lists three "
      "oscillations of the chain, at 32.1, 59.3 and 77.4 Hz, each with a damping ratio of "
-     "0.03 or less, and a real mode, −12.5 1/s: the whole column slowing down by friction."),
+     "0.031 or less, and a real mode, −12.5 1/s: the whole column slowing down by friction."),
   N_("Pick explicit Euler in the method drop-down. A mode this lightly damped lies close to "
      "the imaginary axis, which the disc |1 + hλ| ≤ 1 touches only at 0, so the step must "
      "stay below 2|Re λ|/|λ|²: the Largest stable step is 5.3e-5 s, set by the fastest mode "
