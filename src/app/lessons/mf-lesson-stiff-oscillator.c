@@ -14,7 +14,7 @@
 
 static const char *const steps[] = {
   /* Translators: the lessons name the window's controls by their labels —
-   * Run, Stiffness…, the method drop-down, Step size, Largest stable step,
+   * Run, Stiffness…, the method drop-down, Step h, Largest Stable,
    * Properties, Method, Fixed step, Runs, Show — so use the words your
    * translation gives them there.  Method names (msbdf, rk4), component and
    * value names (M1, K2, J1.p) and the units stay as they are.  Keep the
@@ -33,11 +33,11 @@ static const char *const steps[] = {
   N_("Pick explicit Euler in the method drop-down. Each step multiplies a mode by 1 + hλ, so "
      "the method is stable only while every point hλ lies in the disc |1 + hλ| ≤ 1 of "
      "radius 1 around −1. The disc touches the imaginary axis only at 0, and the fast mode’s "
-     "ray runs almost along that axis: the Largest stable step is 2|Re λ|/|λ|², 5.6e-8 s, "
+     "ray runs almost along that axis: the largest stable fixed step is 2|Re λ|/|λ|², 5.6e-8 s, "
      "or 18 million steps for every second of motion."),
   N_("Now pick rk4. Its region reaches up the imaginary axis, so the same mode allows a far "
-     "longer step: the Largest stable step is 0.46 ms, over 8000 times explicit Euler’s "
-     "(GSL’s rk4 takes each step as two half steps, which doubles it). Move the Step size "
+     "longer step: the largest stable fixed step is 0.46 ms, over 8000 times explicit Euler’s "
+     "(GSL’s rk4 takes each step as two half steps, which doubles it). Move the Step h "
      "slider just past it: the fast mode’s point leaves the region, while the slow mode’s "
      "stays close to the origin."),
   N_("See it happen. Click an empty spot of the canvas so that Properties shows the whole "

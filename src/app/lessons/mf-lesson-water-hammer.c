@@ -14,7 +14,7 @@
 
 static const char *const steps[] = {
   /* Translators: a lesson names the window's controls by their labels
-   * (Run, Stiffness…, the method drop-down, Step size, Largest stable step,
+   * (Run, Stiffness…, the method drop-down, Step h, Largest Stable,
    * Properties, Method, Fixed step, Volume, Runs, Show): use the words your
    * translation gives them.  Method names (msbdf, rk2imp), component and
    * value names (V1, J1.p) and units stay as they are; keep the decimal
@@ -30,8 +30,8 @@ static const char *const steps[] = {
      "0.031 or less, and a real mode, −12.5 1/s: the whole column slowing down by friction."),
   N_("Pick explicit Euler in the method drop-down. A mode this lightly damped lies close to "
      "the imaginary axis, which the disc |1 + hλ| ≤ 1 touches only at 0, so the step must "
-     "stay below 2|Re λ|/|λ|²: the Largest stable step is 5.3e-5 s, set by the fastest mode "
-     "alone. Drag the Step size slider past it and watch that mode’s point hλ leave the disc "
+     "stay below 2|Re λ|/|λ|²: the largest stable fixed step is 5.3e-5 s, set by the fastest mode "
+     "alone. Drag the Step h slider past it and watch that mode’s point hλ leave the disc "
      "first."),
   N_("Try it in a run. Click an empty spot of the canvas, set Method to explicit Euler and "
      "Fixed step to 0.05 ms, and press Run: after the hammer the chain rings and dies away. "
