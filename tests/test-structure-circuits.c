@@ -400,6 +400,9 @@ static const ExampleCase example_cases[] = {
   { "two-mass-spring", "default", 0, 0, 0, "", "", 0 },
   { "valve-closing", "V1 open", 1, 1, 0, "", "", 0 },
   { "valve-closing", "V1 shut", 2, 2, 0, "J1 continuity (1), V1 closed (1)", "P2.v', V1.v'", 1 },
+  { "water-hammer-chain", "S1 open", 1, 1, 0, "", "", 0 },
+  { "water-hammer-chain", "S1 shut", 2, 2, 0, "J4 continuity (1), S1 closed (1)", "P4.v', S1.v'",
+    0 },
 };
 
 static const ExampleCase *
