@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mf-example-gallery.h"
+#include "mf-equations-window.h"
 #include "mf-stiffness-window.h"
 
 /* How many recent circuits the Open button's menu lists. */
@@ -166,6 +167,28 @@ mf_window_action_stiffness (GtkWidget  *widget,
   gtk_window_present (self->stiffness_window);
 }
 
+static void
+mf_window_action_equations (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+
+  if (self->equations_window == NULL)
+    {
+      GtkWidget *window = mf_equations_window_new (GTK_WINDOW (self), self->document);
+      g_auto (GStrv) selection = mf_canvas_get_selection (self->canvas);
+
+      mf_equations_window_set_selection (MF_EQUATIONS_WINDOW (window),
+                                         (const char *const *) selection);
+      g_signal_connect_object (window, "highlight-requested",
+                               G_CALLBACK (mf_window_highlight_requested), self,
+                               G_CONNECT_SWAPPED);
+      g_set_weak_pointer (&self->equations_window, GTK_WINDOW (window));
+    }
+  gtk_window_present (self->equations_window);
+}
+
 void
 mf_window_class_install_actions (GtkWidgetClass *widget_class)
 {
@@ -186,6 +209,8 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, mf_window_action_stop);
   gtk_widget_class_install_action (widget_class, "win.stiffness", NULL,
                                    mf_window_action_stiffness);
+  gtk_widget_class_install_action (widget_class, "win.equations", NULL,
+                                   mf_window_action_equations);
 
   /* Bound on the window, so a focused text entry keeps Ctrl+Z for its own
    * text and the circuit's history gets it everywhere else. */
@@ -214,6 +239,8 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
   /* L for linearise */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
                                        "win.stiffness", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "win.equations", NULL);
 }
 
 /* ---- recent circuits ---- */

@@ -34,6 +34,7 @@ struct _MfWindow
   GtkWindow        *question;
   /* The Stiffness window of this document, if open. */
   GtkWindow        *stiffness_window;
+  GtkWindow        *equations_window;
   /* The user already chose to close despite unsaved changes. */
   gboolean          close_confirmed;
   /* The simulation pane's height before it was folded to its toolbar. */
@@ -112,6 +113,11 @@ void mf_window_save_async (MfWindow            *self,
                            gpointer             user_data);
 gboolean mf_window_save_finish (MfWindow     *self,
                                 GAsyncResult *result);
+/* Lights `component_ids` and the nodes of `node_ports` on the canvas: what
+ * the structure panel or the Equations window points at. */
+void mf_window_highlight_requested (MfWindow *self,
+                                    GStrv     component_ids,
+                                    GStrv     node_ports);
 /* Reads `file` into a new document; NULL with the loader's error. */
 MfEditDocument *mf_window_read_file (GFile   *file,
                                      GError **error);

@@ -8,6 +8,7 @@
  */
 #include "mf-window-private.h"
 
+#include "mf-equations-window.h"
 #include "mf-stiffness-window.h"
 
 #include <string.h>
@@ -164,6 +165,8 @@ mf_window_set_document (MfWindow       *self,
   mf_sim_panel_set_document (self->sim_panel, document);
   if (self->stiffness_window != NULL)
     mf_stiffness_window_set_document (MF_STIFFNESS_WINDOW (self->stiffness_window), document);
+  if (self->equations_window != NULL)
+    mf_equations_window_set_document (MF_EQUATIONS_WINDOW (self->equations_window), document);
 
   mf_window_document_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
@@ -180,9 +183,12 @@ mf_window_selection_changed (MfWindow *self)
   mf_properties_panel_set_component (self->properties_panel,
                                      g_strv_length (ids) == 1 ? ids[0] : NULL);
   mf_structure_panel_set_selection (self->structure_panel, (const char *const *) ids);
+  if (self->equations_window != NULL)
+    mf_equations_window_set_selection (MF_EQUATIONS_WINDOW (self->equations_window),
+                                       (const char *const *) ids);
 }
 
-static void
+void
 mf_window_highlight_requested (MfWindow *self,
                                GStrv     component_ids,
                                GStrv     node_ports)
@@ -416,6 +422,9 @@ mf_window_dispose (GObject *object)
   if (self->stiffness_window != NULL)
     gtk_window_destroy (self->stiffness_window);
   g_clear_weak_pointer (&self->stiffness_window);
+  if (self->equations_window != NULL)
+    gtk_window_destroy (self->equations_window);
+  g_clear_weak_pointer (&self->equations_window);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->recent_manager != NULL)

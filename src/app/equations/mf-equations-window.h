@@ -1,0 +1,55 @@
+/* mf-equations-window.h: the Equations window — the equations of one mode
+ * of the document (mf-equations.h), typeset one per row after the id of
+ * the component or node they belong to, and the symbols with their values
+ * (docs/manual.md, "The Equations window").  It follows the document a
+ * moment after each edit, computing in a worker thread.  Picking a row
+ * asks the canvas to light up what it is about; the canvas selection
+ * lights up the rows of the selected components.  The whole can be copied
+ * as plain text or as LaTeX.
+ *
+ * Signals: "highlight-requested" (GStrv component_ids, GStrv node_ports),
+ * as MfStructurePanel's.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "mf-edit-document.h"
+#include "mf-equations.h"
+
+G_BEGIN_DECLS
+
+#define MF_TYPE_EQUATIONS_WINDOW (mf_equations_window_get_type ())
+G_DECLARE_FINAL_TYPE (MfEquationsWindow, mf_equations_window, MF, EQUATIONS_WINDOW, AdwWindow)
+
+/* The most rows shown; a copy holds every equation. */
+#define MF_EQUATIONS_WINDOW_MAX_ROWS 2000
+
+GtkWidget         *mf_equations_window_new (GtkWindow      *parent,
+                                            MfEditDocument *document);
+void               mf_equations_window_set_document (MfEquationsWindow *self,
+                                                     MfEditDocument    *document);
+/* The mode shown, by name (the first when NULL or unknown). */
+void               mf_equations_window_set_mode (MfEquationsWindow *self,
+                                                 const char        *mode);
+/* The canvas selection: the rows of these components are marked, and the
+ * first of them scrolled into view. */
+void               mf_equations_window_set_selection (MfEquationsWindow  *self,
+                                                      const char *const  *component_ids);
+
+/* For tests: computing; what is shown (NULL before the first result or
+ * after a failure); the failure shown; the text a copy gives; the rows;
+ * whether row i is marked by the selection. */
+gboolean           mf_equations_window_get_busy (MfEquationsWindow *self);
+const MfEquations *mf_equations_window_get_equations (MfEquationsWindow *self);
+const char        *mf_equations_window_get_message (MfEquationsWindow *self);
+char              *mf_equations_window_dup_text (MfEquationsWindow *self,
+                                                 gboolean           latex);
+GtkListBox        *mf_equations_window_get_list (MfEquationsWindow *self);
+gboolean           mf_equations_window_get_row_marked (MfEquationsWindow *self,
+                                                       guint              row);
+
+G_END_DECLS

@@ -1,0 +1,293 @@
+/* test-equations-window.c: the Equations window (src/app/equations/) opened
+ * by win.equations on the piston accumulator — a row per equation with the
+ * text a copy gives, the canvas selection marking the rows of a component,
+ * a row picked asking the canvas to light its component or node, the
+ * window following an edit and another mode, and a circuit that does not
+ * assemble shown as a message; and notation typeset (mf-math-layout.c):
+ * a fraction is taller than its line, and a larger font lays out larger.
+ *
+ * Copyright 2026 The Manifold authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <adwaita.h>
+#include <string.h>
+
+#include "mf-application.h"
+#include "mf-equations-window.h"
+#include "mf-math-layout.h"
+#include "mf-test-edit.h"
+#include "mf-test-widgets.h"
+#include "mf-window.h"
+
+static MfApplication *application;
+
+typedef struct
+{
+  MfWindow          *window;
+  MfEquationsWindow *equations;
+} Fixture;
+
+static void
+wait_until_shown (MfEquationsWindow *equations)
+{
+  gint64 until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  while (mf_equations_window_get_busy (equations) && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mf_equations_window_get_busy (equations));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (equations));
+}
+
+static MfEquationsWindow *
+find_equations_window (void)
+{
+  return MF_EQUATIONS_WINDOW (find_toplevel (MF_TYPE_EQUATIONS_WINDOW, NULL));
+}
+
+static void
+set_up (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"),
+                                            data != NULL ? data : "piston-accumulator.manifold",
+                                            NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+
+  f->window = mf_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  g_assert_true (mf_window_load_file (f->window, file, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+  g_assert_null (find_equations_window ());
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.equations", NULL);
+  f->equations = find_equations_window ();
+  g_assert_nonnull (f->equations);
+  wait_until_shown (f->equations);
+}
+
+static void
+tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  spin ();
+  g_assert_null (find_equations_window ());
+}
+
+static guint
+n_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  while (gtk_list_box_get_row_at_index (list, (int) n) != NULL)
+    n++;
+  return n;
+}
+
+static void
+test_rows_and_copy (Fixture *f, gconstpointer data)
+{
+  const MfEquations *equations = mf_equations_window_get_equations (f->equations);
+  g_autofree char *text = mf_equations_window_dup_text (f->equations, FALSE);
+  g_autofree char *latex = mf_equations_window_dup_text (f->equations, TRUE);
+
+  g_assert_nonnull (equations);
+  g_assert_null (mf_equations_window_get_message (f->equations));
+  /* P1, C1 twice, K1, T1, V1, T2 */
+  g_assert_cmpuint (mf_equations_n (equations), ==, 7);
+  g_assert_cmpuint (n_rows (mf_equations_window_get_list (f->equations)), ==, 7);
+  /* the massless piston's balance, the constraint whose derivative the
+   * index procedure needs */
+  g_assert_nonnull (strstr (text, "\nC1: 0 = A_cap,C1·P1.b.p − A_rod,C1·C1.rod.p + T_K1\n"));
+  g_assert_nonnull (strstr (text, "\nK1: T_K1 = −k_K1·C1.x\n"));
+  g_assert_nonnull (strstr (text, "\n  k_K1: 200000 N/m\n"));
+  g_assert_true (g_str_has_prefix (latex, "\\begin{align*}\n"));
+  g_assert_nonnull (strstr (latex, "T_{\\mathrm{K1}} = -k_{\\mathrm{K1}}\\cdot \\mathrm{C1.x}"));
+}
+
+static void
+test_selection_marks_rows (Fixture *f, gconstpointer data)
+{
+  const char *v1[] = { "V1", NULL };
+  const char *c1[] = { "C1", NULL };
+
+  mf_equations_window_set_selection (f->equations, v1);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpint (mf_equations_window_get_row_marked (f->equations, i), ==, i == 5);
+  mf_equations_window_set_selection (f->equations, c1);
+  for (guint i = 0; i < 7; i++)
+    g_assert_cmpint (mf_equations_window_get_row_marked (f->equations, i), ==, i == 1 || i == 2);
+  mf_equations_window_set_selection (f->equations, NULL);
+  for (guint i = 0; i < 7; i++)
+    g_assert_false (mf_equations_window_get_row_marked (f->equations, i));
+}
+
+typedef struct
+{
+  GStrv ids;
+  GStrv ports;
+} Highlight;
+
+static void
+on_highlight (MfEquationsWindow *equations, GStrv ids, GStrv ports, Highlight *seen)
+{
+  g_strfreev (seen->ids);
+  g_strfreev (seen->ports);
+  seen->ids = g_strdupv (ids);
+  seen->ports = g_strdupv (ports);
+}
+
+static void
+test_row_lights_canvas (Fixture *f, gconstpointer data)
+{
+  GtkListBox *list = mf_equations_window_get_list (f->equations);
+  Highlight seen = { NULL, NULL };
+
+  g_signal_connect (f->equations, "highlight-requested", G_CALLBACK (on_highlight), &seen);
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 3));
+  g_assert_nonnull (seen.ids);
+  g_assert_cmpuint (g_strv_length (seen.ids), ==, 1);
+  g_assert_cmpstr (seen.ids[0], ==, "K1");
+  g_assert_cmpuint (g_strv_length (seen.ports), ==, 0);
+  g_signal_handlers_disconnect_by_data (f->equations, &seen);
+  g_strfreev (seen.ids);
+  g_strfreev (seen.ports);
+}
+
+/* A node named after a port, not a component: the row asks for the node. */
+static void
+test_node_row_lights_node (Fixture *f, gconstpointer data)
+{
+  GtkListBox *list = mf_equations_window_get_list (f->equations);
+  const MfEquations *equations = mf_equations_window_get_equations (f->equations);
+  Highlight seen = { NULL, NULL };
+  int row = -1;
+
+  for (guint i = 0; i < mf_equations_n (equations) && row < 0; i++)
+    if (mf_equations_get (equations, i)->component < 0)
+      row = (int) i;
+  g_assert_cmpint (row, >=, 0);
+  g_signal_connect (f->equations, "highlight-requested", G_CALLBACK (on_highlight), &seen);
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, row));
+  g_assert_cmpuint (g_strv_length (seen.ids), ==, 0);
+  g_assert_cmpuint (g_strv_length (seen.ports), ==, 1);
+  g_assert_cmpstr (seen.ports[0], ==, "Q1.b");
+  g_signal_handlers_disconnect_by_data (f->equations, &seen);
+  g_strfreev (seen.ids);
+  g_strfreev (seen.ports);
+}
+
+static void
+test_follows_edits (Fixture *f, gconstpointer data)
+{
+  MfEditDocument *document = mf_window_get_document (f->window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = mf_equations_window_dup_text (f->equations, FALSE);
+  g_autofree char *after = NULL;
+
+  g_assert_true (mf_edit_document_set_param (document, "V1", "volume", "2 L", &error));
+  g_assert_no_error (error);
+  wait_until_shown (f->equations);
+  after = mf_equations_window_dup_text (f->equations, FALSE);
+  g_assert_nonnull (strstr (before, "\n  V_V1: 0.001 m³\n"));
+  g_assert_nonnull (strstr (after, "\n  V_V1: 0.002 m³\n"));
+}
+
+static void
+test_other_mode (Fixture *f, gconstpointer data)
+{
+  g_autofree char *open = mf_equations_window_dup_text (f->equations, FALSE);
+  g_autofree char *shut = NULL;
+
+  g_assert_null (strstr (open, "V1: V1.v = 0"));
+  mf_equations_window_set_mode (f->equations, "V1 shut");
+  wait_until_shown (f->equations);
+  shut = mf_equations_window_dup_text (f->equations, FALSE);
+  g_assert_nonnull (strstr (shut, "\nV1: V1.v = 0\nwhere\n"));
+}
+
+static void
+test_message (Fixture *f, gconstpointer data)
+{
+  const char *floating = "{ \"manifold\": 1, \"components\": ["
+                         " {\"id\": \"K1\", \"type\": \"spring\", \"stiffness\": 1000},"
+                         " {\"id\": \"G1\", \"type\": \"fixed\"},"
+                         " {\"id\": \"M1\", \"type\": \"mass\", \"mass\": 1} ],"
+                         " \"wires\": [[\"G1.m\", \"K1.a\"]] }";
+  g_autoptr (MfEditDocument) document = document_from (floating);
+
+  mf_window_set_document (f->window, document);
+  wait_until_shown (f->equations);
+  g_assert_null (mf_equations_window_get_equations (f->equations));
+  g_assert_nonnull (mf_equations_window_get_message (f->equations));
+  g_assert_nonnull (strstr (mf_equations_window_get_message (f->equations), "K1.b"));
+  g_assert_null (mf_equations_window_dup_text (f->equations, FALSE));
+}
+
+static void
+layout_size (const MfMath *math, int points, double *height, double *width)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  PangoContext *context = pango_font_map_create_context (map);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+  g_autoptr (MfMathLayout) layout = NULL;
+
+  pango_font_description_set_size (font, points * PANGO_SCALE);
+  pango_cairo_context_set_resolution (context, 96);
+  layout = mf_math_layout_new (math, context, font);
+  *height = mf_math_layout_get_ascent (layout) + mf_math_layout_get_descent (layout);
+  *width = mf_math_layout_get_width (layout);
+  pango_font_description_free (font);
+  g_object_unref (context);
+}
+
+static void
+test_layout (void)
+{
+  g_autoptr (MfMath) line = mf_math_row (mf_math_symbol ("V", NULL), mf_math_text (" + "),
+                                         mf_math_symbol ("K", NULL), NULL);
+  g_autoptr (MfMath) fraction = mf_math_frac (mf_math_symbol ("V", NULL),
+                                              mf_math_symbol ("K", NULL));
+  double line_height, line_width, frac_height, frac_width, big_height, big_width;
+
+  layout_size (line, 10, &line_height, &line_width);
+  layout_size (fraction, 10, &frac_height, &frac_width);
+  layout_size (fraction, 20, &big_height, &big_width);
+  /* stacked: taller than a line, narrower than side by side */
+  g_assert_cmpfloat (frac_height, >, 1.5 * line_height);
+  g_assert_cmpfloat (frac_width, <, line_width);
+  /* twice the font, about twice the size */
+  g_assert_cmpfloat (big_height, >, 1.7 * frac_height);
+  g_assert_cmpfloat (big_width, >, 1.7 * frac_width);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+  application = mf_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (application), NULL, NULL));
+  g_test_add_func ("/app/equations/layout", test_layout);
+#define ADD(path, example, func) \
+  g_test_add ("/app/equations/window/" path, Fixture, example, set_up, func, tear_down)
+  ADD ("rows-and-copy", NULL, test_rows_and_copy);
+  ADD ("selection-marks-rows", NULL, test_selection_marks_rows);
+  ADD ("row-lights-canvas", NULL, test_row_lights_canvas);
+  ADD ("node-row-lights-node", "pump-parallel-orifices.manifold", test_node_row_lights_node);
+  ADD ("follows-edits", NULL, test_follows_edits);
+  ADD ("other-mode", "valve-closing.manifold", test_other_mode);
+  ADD ("message", NULL, test_message);
+#undef ADD
+  {
+    int status = g_test_run ();
+
+    g_object_unref (application);
+    return status;
+  }
+}
