@@ -366,6 +366,49 @@ test_symbols (void)
     }
 }
 
+/* Three pipes: continuity A1 v1 + A2 v2 = A3 v3 with d1 = d2 = 10 mm and
+ * d3 = 12 mm gives v2 = 1.44 v3 − v1; M̄ = αᵀMα with m = ρAL (870 kg/m³;
+ * 5, 3 and 4 m): m1 + m2 = 0.546637 kg, m2·1.44² + m3 = 0.818644 kg and
+ * −1.44·m2 = −0.295184 kg off the diagonal.  The piston accumulator's
+ * massless piston leaves a row of M̄ that is zero: its constraint. */
+static void
+test_reduced (void)
+{
+  struct
+  {
+    const char *example;
+    const char *lines;
+  } cases[] = {
+    { "three-pipes",
+      "reduced to the independent states:\n"
+      "P2: P2.v = 1.44·P3.v − P1.v\n"
+      "P3: 0.818644·P3.v' − 0.295184·P1.v' = 1.44·F_P2.v + F_P3.v\n"
+      "P1: −0.295184·P3.v' + 0.546637·P1.v' = F_P1.v − F_P2.v\n" },
+    { "piston-accumulator",
+      "reduced to the independent states:\n"
+      "P1: 1.36659·P1.v' = F_P1.v\n"
+      "C1: 0 = F_C1.v\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (MfTestCircuit) example = example_load (cases[i].example);
+      g_autoptr (MfEquations) equations = mf_equations_new (example->model, 0);
+      g_autoptr (MfReduction) reduction = mf_reduction_new (example->model, 0);
+      g_autofree char *text = NULL;
+      char *from, *where;
+
+      mf_equations_add_reduced (equations, reduction);
+      text = mf_equations_to_plain (equations);
+      from = strstr (text, "reduced to");
+      g_assert_nonnull (from);
+      where = strstr (from, "where\n");
+      g_assert_nonnull (where);
+      *where = '\0';
+      g_assert_cmpstr (from, ==, cases[i].lines);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -374,5 +417,6 @@ main (int argc, char **argv)
   g_test_add_func ("/equations/math/expressions", test_expressions);
   g_test_add_func ("/equations/examples", test_examples);
   g_test_add_func ("/equations/symbols", test_symbols);
+  g_test_add_func ("/equations/reduced", test_reduced);
   return g_test_run ();
 }

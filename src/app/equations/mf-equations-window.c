@@ -57,6 +57,43 @@ static void compute (MfEquationsWindow *self);
 
 /* ---- showing ---- */
 
+static gboolean
+is_reduced (const MfEquation *e)
+{
+  return e->kind == MF_EQUATION_DEPENDENT || e->kind == MF_EQUATION_REDUCED;
+}
+
+/* A heading over the first of the reduced equations. */
+static void
+update_header (GtkListBoxRow *row, GtkListBoxRow *before, gpointer user_data)
+{
+  MfEquationsWindow *self = user_data;
+  const MfEquation *e, *previous;
+  GtkWidget *heading;
+
+  if (self->equations == NULL || (guint) gtk_list_box_row_get_index (row)
+                                   >= mf_equations_n (self->equations))
+    return;
+  e = mf_equations_get (self->equations, (guint) gtk_list_box_row_get_index (row));
+  previous = before != NULL ? mf_equations_get (self->equations,
+                                                (guint) gtk_list_box_row_get_index (before))
+                            : NULL;
+  if (!is_reduced (e) || (previous != NULL && is_reduced (previous)))
+    {
+      gtk_list_box_row_set_header (row, NULL);
+      return;
+    }
+  heading = gtk_label_new (_("Reduced to the independent states: v = α·v̄ + v_p, then "
+                             "M̄·v̄′ = αᵀ·(F − M·v_p′), in SI"));
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
+  gtk_widget_set_margin_top (heading, 12);
+  gtk_widget_set_margin_bottom (heading, 6);
+  gtk_widget_set_margin_start (heading, 12);
+  gtk_widget_add_css_class (heading, "heading");
+  gtk_list_box_row_set_header (row, heading);
+}
+
 static const char *
 equation_owner (MfEquationsWindow *self, const MfEquation *e)
 {
@@ -246,6 +283,7 @@ computed (GObject *source, GAsyncResult *result, gpointer user_data)
       self->structure = structure;
       self->equations = mf_equations_new (mf_structure_get_model (structure),
                                           mf_structure_get_mode (structure));
+      mf_equations_add_reduced (self->equations, mf_structure_get_reduction (structure));
       show_equations (self);
     }
   if (self->pending)
@@ -419,6 +457,7 @@ static void
 mf_equations_window_init (MfEquationsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_list_box_set_header_func (self->equation_list, update_header, self, NULL);
   set_busy (self, FALSE);
 }
 

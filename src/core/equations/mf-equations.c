@@ -10,17 +10,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "mf-equations-private.h"
 #include "mf-expr-math.h"
 #include "mf-model-private.h"
 #include "mf-units.h"
-
-struct _MfEquations
-{
-  const MfModel *model;
-  GArray        *equations; /* MfEquation */
-  GArray        *symbols;   /* MfEquationSymbol */
-  GHashTable    *seen;      /* the plain text of every symbol listed */
-};
 
 /* ---- building blocks ---- */
 
@@ -80,8 +73,8 @@ quantity_value (double value, MfQuantity quantity)
 }
 
 /* Lists a symbol once, with its value (taken). */
-static void
-add_symbol (MfEquations *eq, MfMath *symbol, int owner, MfMath *value)
+void
+mf_equations_add_symbol (MfEquations *eq, MfMath *symbol, int owner, MfMath *value)
 {
   g_autofree char *key = mf_math_to_plain (symbol);
   MfEquationSymbol s = { symbol, owner, value };
@@ -111,7 +104,7 @@ parameter (MfEquations *eq, guint c, guint param, const char *base, const char *
   if (varies)
     symbol = mf_math_row (symbol, mf_math_text ("("), mf_math_symbol ("t", NULL), mf_math_text (")"),
                           NULL);
-  add_symbol (eq, mf_math_copy (symbol), (int) c,
+  mf_equations_add_symbol (eq, mf_math_copy (symbol), (int) c,
               varies ? mf_expr_to_math (p->expr)
                      : quantity_value (p->value, comp->info->params[param].quantity));
   return symbol;
@@ -127,7 +120,7 @@ derived (MfEquations *eq, guint c, const char *base, const char *qualifier, MfMa
                                            : g_strdup (id_of (eq, c));
   MfMath *symbol = mf_math_symbol (base, sub);
 
-  add_symbol (eq, mf_math_copy (symbol), (int) c,
+  mf_equations_add_symbol (eq, mf_math_copy (symbol), (int) c,
               mf_math_row (definition, mf_math_text (" = "), quantity_value (value, quantity),
                            NULL));
   return symbol;
@@ -136,40 +129,18 @@ derived (MfEquations *eq, guint c, const char *base, const char *qualifier, MfMa
 static MfMath *
 fluid (MfEquations *eq, const char *name, double value, MfQuantity quantity)
 {
-  add_symbol (eq, mf_math_symbol (name, NULL), -1, quantity_value (value, quantity));
+  mf_equations_add_symbol (eq, mf_math_symbol (name, NULL), -1, quantity_value (value, quantity));
   return mf_math_symbol (name, NULL);
 }
 
-static void
-add_equation (MfEquations *eq, MfEquationKind kind, int owner, const char *node, MfMath *lhs,
-              MfMath *rhs)
+void
+mf_equations_append (MfEquations *eq, MfEquationKind kind, int owner, const char *node,
+                     MfMath *lhs, MfMath *rhs)
 {
   MfEquation e = { kind, owner, g_strdup (node),
                    mf_math_row (lhs, mf_math_text (" = "), rhs, NULL) };
 
   g_array_append_val (eq->equations, e);
-}
-
-/* A sum written term by term: "a − b + c", "−a", "0" when empty. */
-static void
-add_term (MfMath *sum, gboolean negative, MfMath *term)
-{
-  if (mf_math_n_children (sum) == 0)
-    {
-      if (negative)
-        mf_math_append (sum, mf_math_text ("−"));
-    }
-  else
-    mf_math_append (sum, mf_math_text (negative ? " − " : " + "));
-  mf_math_append (sum, term);
-}
-
-static MfMath *
-finish_sum (MfMath *sum)
-{
-  if (mf_math_n_children (sum) == 0)
-    mf_math_append (sum, mf_math_text ("0"));
-  return sum;
 }
 
 /* ---- areas: what a branch's velocity is multiplied by in W ---- */
@@ -217,7 +188,7 @@ pressure_difference (MfEquations *eq, const MfBranch *b)
 
   for (guint e = 0; e < 2; e++)
     if (b->node[e] != MF_NONE)
-      add_term (sum, e == 1, pressure (eq, b->node[e]));
+      mf_math_sum_add (sum, e == 1, pressure (eq, b->node[e]));
   return sum;
 }
 
@@ -236,7 +207,7 @@ pipe_equations (MfEquations *eq, guint k)
     {
       MfMath *nu = fluid (eq, "ν", f->kinematic_viscosity, MF_QUANTITY_VISCOSITY);
 
-      add_term (rhs, TRUE,
+      mf_math_sum_add (rhs, TRUE,
                 mf_math_frac (mf_math_row (mf_math_text ("32·"), mf_math_copy (rho),
                                            mf_math_text ("·"), nu, mf_math_text ("·"),
                                            mf_math_copy (length), mf_math_text ("·"),
@@ -250,10 +221,10 @@ pipe_equations (MfEquations *eq, guint k)
 
       mf_math_free (fluid (eq, "ν", f->kinematic_viscosity, MF_QUANTITY_VISCOSITY));
       mf_math_free (parameter (eq, b->component, MF_PIPE_ROUGHNESS, "ε", NULL));
-      add_symbol (eq, mf_math_copy (lambda), (int) b->component,
+      mf_equations_add_symbol (eq, mf_math_copy (lambda), (int) b->component,
                   mf_math_words (_("Colebrook’s friction factor at Re = |v|·d/ν (laminar 64/Re "
                                   "below 2300, blended up to 4000)")));
-      add_term (rhs, TRUE,
+      mf_math_sum_add (rhs, TRUE,
                 mf_math_frac (mf_math_row (lambda, mf_math_text ("·"), mf_math_copy (rho),
                                            mf_math_text ("·"), mf_math_copy (length),
                                            mf_math_text ("·"), velocity (eq, k), mf_math_text ("·"),
@@ -261,10 +232,10 @@ pipe_equations (MfEquations *eq, guint k)
                               mf_math_row (mf_math_text ("2·"), mf_math_copy (d), NULL)));
     }
   mf_math_free (d);
-  add_equation (eq, MF_EQUATION_MOTION, (int) b->component, NULL,
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL,
                 mf_math_row (rho, mf_math_text ("·"), length, mf_math_text ("·"),
                              mf_math_prime (velocity (eq, k)), NULL),
-                finish_sum (rhs));
+                mf_math_sum_finish (rhs));
 }
 
 static void
@@ -282,7 +253,7 @@ orifice_equations (MfEquations *eq, guint k)
   if (comp->info->type == MF_COMPONENT_CHECK_VALVE
       && comp->params[MF_CHECK_VALVE_CRACKING_PRESSURE].value > 0.0)
     mf_math_free (parameter (eq, b->component, MF_CHECK_VALVE_CRACKING_PRESSURE, "p", "crack"));
-  add_term (rhs, TRUE,
+  mf_math_sum_add (rhs, TRUE,
             mf_math_frac (mf_math_row (rho, mf_math_text ("·"),
                                        mf_math_power (mf_math_copy (area), mf_math_text ("2")),
                                        mf_math_text ("·"), velocity (eq, k), mf_math_text ("·"),
@@ -299,7 +270,7 @@ orifice_equations (MfEquations *eq, guint k)
       mf_math_free (area);
       lhs = mf_math_text ("0");
     }
-  add_equation (eq, MF_EQUATION_MOTION, (int) b->component, NULL, lhs, finish_sum (rhs));
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, lhs, mf_math_sum_finish (rhs));
 }
 
 static void
@@ -314,9 +285,9 @@ relief_equations (MfEquations *eq, guint k)
   MfMath *area = end_area (eq, k, 0);
   MfMath *share;
 
-  add_equation (eq, MF_EQUATION_MOTION, (int) c, NULL, mf_math_copy (dp),
-                finish_sum (pressure_difference (eq, b)));
-  add_equation (eq, MF_EQUATION_LAW, (int) c, NULL,
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, mf_math_copy (dp),
+                mf_math_sum_finish (pressure_difference (eq, b)));
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL,
                 mf_math_row (area, mf_math_text ("·"), velocity (eq, k), NULL),
                 mf_math_row (parameter (eq, c, MF_RELIEF_CD, "c", "d"), mf_math_text ("·"),
                              mf_math_copy (opening), mf_math_text ("·"),
@@ -328,7 +299,7 @@ relief_equations (MfEquations *eq, guint k)
   share = mf_math_frac (mf_math_row (dp, mf_math_text (" − "),
                                      parameter (eq, c, MF_RELIEF_SET_PRESSURE, "p", "set"), NULL),
                         parameter (eq, c, MF_RELIEF_FULL_OPEN_RISE, "Δp", "rise"));
-  add_equation (eq, MF_EQUATION_LAW, (int) c, NULL, opening,
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, opening,
                 mf_math_row (parameter (eq, c, MF_RELIEF_FULL_AREA, "a", "full"),
                              mf_math_text ("·"),
                              mf_math_call ("min", mf_math_text ("1"),
@@ -387,14 +358,14 @@ element_laws (MfEquations *eq)
       if (e->preload != 0.0)
         rhs = mf_math_row (rhs, mf_math_text (" + "),
                            parameter (eq, e->component, MF_SPRING_PRELOAD, "F", "0"), NULL);
-      add_equation (eq, MF_EQUATION_LAW, (int) e->component, NULL,
+      mf_equations_append (eq, MF_EQUATION_LAW, (int) e->component, NULL,
                     mf_math_symbol ("T", id_of (eq, e->component)), rhs);
     }
   for (guint s = 0; s < eq->model->dampers->len; s++)
     {
       const MfElement *e = &g_array_index (eq->model->dampers, MfElement, s);
 
-      add_equation (eq, MF_EQUATION_LAW, (int) e->component, NULL,
+      mf_equations_append (eq, MF_EQUATION_LAW, (int) e->component, NULL,
                     mf_math_symbol ("T", id_of (eq, e->component)),
                     tension (eq, e, FALSE,
                              parameter (eq, e->component, MF_DAMPER_DAMPING, "c", NULL)));
@@ -415,14 +386,14 @@ node_forces (MfEquations *eq, guint node, MfMath *sum)
 
         for (guint end = 0; end < 2; end++)
           if (e->node[end] == node)
-            add_term (sum, end == 1, mf_math_symbol ("T", id_of (eq, e->component)));
+            mf_math_sum_add (sum, end == 1, mf_math_symbol ("T", id_of (eq, e->component)));
       }
   for (guint s = 0; s < eq->model->forces->len; s++)
     {
       const MfElement *e = &g_array_index (eq->model->forces, MfElement, s);
 
       if (e->node[0] == node)
-        add_term (sum, FALSE, parameter (eq, e->component, MF_FORCE_FORCE, "F", NULL));
+        mf_math_sum_add (sum, FALSE, parameter (eq, e->component, MF_FORCE_FORCE, "F", NULL));
     }
 }
 
@@ -444,7 +415,7 @@ node_motion_equation (MfEquations *eq, guint node)
       const MfBranch *b = mf_model_branch (eq->model, k);
 
       if (b->mass > 0.0)
-        add_term (masses, FALSE,
+        mf_math_sum_add (masses, FALSE,
                   parameter (eq, b->component,
                              b->kind == MF_BRANCH_PISTON ? MF_PISTON_MASS : MF_MASS_MASS, "m",
                              NULL));
@@ -452,11 +423,11 @@ node_motion_equation (MfEquations *eq, guint node)
         continue;
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
-          add_term (rhs, e == 1,
+          mf_math_sum_add (rhs, e == 1,
                     mf_math_row (end_area (eq, k, e), mf_math_text ("·"), pressure (eq, b->node[e]),
                                  NULL));
       if (b->damping > 0.0)
-        add_term (rhs, TRUE,
+        mf_math_sum_add (rhs, TRUE,
                   mf_math_row (parameter (eq, b->component, MF_PISTON_DAMPING, "c", NULL),
                                mf_math_text ("·"), velocity (eq, k), NULL));
     }
@@ -469,8 +440,8 @@ node_motion_equation (MfEquations *eq, guint node)
   else
     lhs = mf_math_row (mf_math_n_children (masses) > 1 ? mf_math_paren (masses) : masses,
                        mf_math_text ("·"), mf_math_prime (velocity (eq, rep)), NULL);
-  add_equation (eq, MF_EQUATION_MOTION, (int) mf_model_branch (eq->model, rep)->component, NULL,
-                lhs, finish_sum (rhs));
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) mf_model_branch (eq->model, rep)->component, NULL,
+                lhs, mf_math_sum_finish (rhs));
 }
 
 static void
@@ -478,7 +449,7 @@ kinematic_equation (MfEquations *eq, guint k)
 {
   const MfBranch *b = mf_model_branch (eq->model, k);
 
-  add_equation (eq, MF_EQUATION_KINEMATIC, (int) b->component, NULL,
+  mf_equations_append (eq, MF_EQUATION_KINEMATIC, (int) b->component, NULL,
                 mf_math_prime (mf_math_name (mf_model_state_name (
                   eq->model, eq->model->branches->len + b->position))),
                 velocity (eq, k));
@@ -518,7 +489,7 @@ node_inflow (MfEquations *eq, guint node)
 
       for (guint e = 0; e < 2; e++)
         if (b->node[e] == node)
-          add_term (sum, b->coef[e] > 0.0,
+          mf_math_sum_add (sum, b->coef[e] > 0.0,
                     mf_math_row (end_area (eq, k, e), mf_math_text ("·"), velocity (eq, k), NULL));
     }
   for (guint s = 0; s < eq->model->sources->len; s++)
@@ -527,10 +498,10 @@ node_inflow (MfEquations *eq, guint node)
 
       for (guint end = 0; end < 2; end++)
         if (e->node[end] == node)
-          add_term (sum, end == 0,
+          mf_math_sum_add (sum, end == 0,
                     parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL));
     }
-  return finish_sum (sum);
+  return mf_math_sum_finish (sum);
 }
 
 /* What flows in is what flows out: a row of W v = q_s with the ends that
@@ -546,7 +517,7 @@ continuity_equation (MfEquations *eq, guint node)
 
       for (guint e = 0; e < 2; e++)
         if (b->node[e] == node)
-          add_term (side[b->coef[e] > 0.0], FALSE,
+          mf_math_sum_add (side[b->coef[e] > 0.0], FALSE,
                     mf_math_row (end_area (eq, k, e), mf_math_text ("·"), velocity (eq, k), NULL));
     }
   for (guint s = 0; s < eq->model->sources->len; s++)
@@ -555,12 +526,12 @@ continuity_equation (MfEquations *eq, guint node)
 
       for (guint end = 0; end < 2; end++)
         if (e->node[end] == node)
-          add_term (side[end == 0], FALSE,
+          mf_math_sum_add (side[end == 0], FALSE,
                     parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL));
     }
-  add_equation (eq, MF_EQUATION_CONTINUITY, node_owner (eq, node),
-                mf_model_node (eq->model, node)->name, finish_sum (side[0]),
-                finish_sum (side[1]));
+  mf_equations_append (eq, MF_EQUATION_CONTINUITY, node_owner (eq, node),
+                mf_model_node (eq->model, node)->name, mf_math_sum_finish (side[0]),
+                mf_math_sum_finish (side[1]));
 }
 
 static MfMath *
@@ -589,10 +560,10 @@ compliant_equation (MfEquations *eq, guint node)
     if (component_at (circuit, c)->info->type == MF_COMPONENT_VOLUME
         && mf_model_port_node (eq->model, c, MF_PORT_P) == node)
       {
-        add_term (capacity, FALSE, volume_capacitance (eq, c));
+        mf_math_sum_add (capacity, FALSE, volume_capacitance (eq, c));
         n_volumes++;
       }
-  add_equation (eq, MF_EQUATION_COMPLIANT, node_owner (eq, node),
+  mf_equations_append (eq, MF_EQUATION_COMPLIANT, node_owner (eq, node),
                 mf_model_node (eq->model, node)->name,
                 mf_math_row (n_volumes > 1 ? mf_math_paren (capacity) : capacity,
                              mf_math_text ("·"), mf_math_prime (pressure (eq, node)), NULL),
@@ -604,7 +575,7 @@ tank_equation (MfEquations *eq, guint node)
 {
   int owner = node_owner (eq, node);
 
-  add_equation (eq, MF_EQUATION_LAW, owner, NULL, pressure (eq, node),
+  mf_equations_append (eq, MF_EQUATION_LAW, owner, NULL, pressure (eq, node),
                 parameter (eq, (guint) owner, MF_TANK_PRESSURE, "p", NULL));
 }
 
@@ -682,13 +653,13 @@ mf_equations_new (const MfModel *model, guint mode)
     {
       const MfLink *link = &g_array_index (model->links, MfLink, l);
 
-      add_equation (eq, MF_EQUATION_LINK, (int) mf_model_branch (model, link->a)->component, NULL,
+      mf_equations_append (eq, MF_EQUATION_LINK, (int) mf_model_branch (model, link->a)->component, NULL,
                     velocity (eq, link->a),
                     link->b != MF_NONE ? velocity (eq, link->b) : mf_math_text ("0"));
     }
   for (guint k = 0; k < model->branches->len; k++)
     if (mf_model_branch_can_close (model, k) && closed[mf_model_branch (model, k)->component])
-      add_equation (eq, MF_EQUATION_CLOSED, (int) mf_model_branch (model, k)->component, NULL,
+      mf_equations_append (eq, MF_EQUATION_CLOSED, (int) mf_model_branch (model, k)->component, NULL,
                     velocity (eq, k), mf_math_text ("0"));
   return eq;
 }
@@ -763,6 +734,11 @@ mf_equations_to_plain (const MfEquations *eq)
       const MfEquation *e = &g_array_index (eq->equations, MfEquation, i);
       g_autofree char *text = mf_math_to_plain (e->math);
 
+      gboolean reduced = e->kind == MF_EQUATION_DEPENDENT || e->kind == MF_EQUATION_REDUCED;
+
+      if (reduced && (i == 0 || ((e - 1)->kind != MF_EQUATION_DEPENDENT
+                                 && (e - 1)->kind != MF_EQUATION_REDUCED)))
+        g_string_append_printf (out, "%s\n", _("reduced to the independent states:"));
       g_string_append_printf (out, "%s: %s\n", equation_label (eq, e), text);
     }
   if (eq->symbols->len > 0)

@@ -13,6 +13,7 @@
 
 #include "mf-math.h"
 #include "mf-model.h"
+#include "mf-reduction.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,8 @@ typedef enum
   MF_EQUATION_COMPLIANT,  /* a node with volume: C p' = inflow */
   MF_EQUATION_LINK,       /* masses moving together, or held by a fixed support: a row of W */
   MF_EQUATION_CLOSED,     /* a valve the mode closes: v = 0, a row of W */
+  MF_EQUATION_DEPENDENT,  /* a dependent velocity from the independent ones: a row of v = α v̄ */
+  MF_EQUATION_REDUCED,    /* a row of M̄ v̄' = αᵀ F: the equation of an independent state */
 } MfEquationKind;
 
 typedef struct
@@ -49,6 +52,15 @@ typedef struct _MfEquations MfEquations;
 MfEquations            *mf_equations_new (const MfModel *model,
                                           guint          mode);
 void                    mf_equations_free (MfEquations *equations);
+/* Appends the mode reduced to its independent states ([model.md],
+ * "The equations written out"): each dependent velocity as α's
+ * combination of the independent ones (plus its part v_p(t) that flow
+ * sources impose), then a row of M̄ v̄' = αᵀ (F − M v_p') per independent
+ * state, F_k standing for the right side of velocity k's equation of
+ * motion without the multipliers, which αᵀ cancels.  A row whose M̄ is
+ * zero is a constraint: 0 on the left. */
+void                    mf_equations_add_reduced (MfEquations       *equations,
+                                                  const MfReduction *reduction);
 
 guint                   mf_equations_n (const MfEquations *equations);
 const MfEquation       *mf_equations_get (const MfEquations *equations,
@@ -58,7 +70,8 @@ const MfEquationSymbol *mf_equations_get_symbol (const MfEquations *equations,
                                                  guint              i);
 
 /* Every equation on a line of its own, each after the id it belongs to
- * ("P1:  ρ·L_P1·P1.v' = …"), then "where" and a line per symbol. */
+ * ("P1:  ρ·L_P1·P1.v' = …"; the reduced ones after a line that says so),
+ * then "where" and a line per symbol. */
 char                   *mf_equations_to_plain (const MfEquations *equations);
 /* The same as a LaTeX align* environment, symbols in a second one. */
 char                   *mf_equations_to_latex (const MfEquations *equations);

@@ -103,6 +103,27 @@ mf_math_row (MfMath *first, ...)
   return row;
 }
 
+void
+mf_math_sum_add (MfMath *sum, gboolean negative, MfMath *term)
+{
+  if (mf_math_n_children (sum) == 0)
+    {
+      if (negative)
+        mf_math_append (sum, mf_math_text ("−"));
+    }
+  else
+    mf_math_append (sum, mf_math_text (negative ? " − " : " + "));
+  mf_math_append (sum, term);
+}
+
+MfMath *
+mf_math_sum_finish (MfMath *sum)
+{
+  if (mf_math_n_children (sum) == 0)
+    mf_math_append (sum, mf_math_text ("0"));
+  return sum;
+}
+
 MfMath *
 mf_math_frac (MfMath *numerator, MfMath *denominator)
 {

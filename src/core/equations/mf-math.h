@@ -52,6 +52,12 @@ MfMath       *mf_math_row_new (void);
  * does nothing for NULL. */
 void          mf_math_append (MfMath *parent,
                               MfMath *child);
+/* A sum built term by term in a row: "a − b + c", "−a". */
+void          mf_math_sum_add (MfMath   *sum,
+                               gboolean  negative,
+                               MfMath   *term);
+/* The sum, or "0" when it has no term. */
+MfMath       *mf_math_sum_finish (MfMath *sum);
 MfMath       *mf_math_frac (MfMath *numerator,
                             MfMath *denominator);
 MfMath       *mf_math_power (MfMath *base,
