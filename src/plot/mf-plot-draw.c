@@ -385,9 +385,9 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   cairo_clip (cr);
   mf_plot_set_source_color (cr, &plot->style.background, 1);
   cairo_paint (cr);
-  small = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
-  normal = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, FALSE);
-  bold = mf_plot_layout_new (cr, MF_PLOT_FONT_SIZE, TRUE);
+  small = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  normal = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_FONT_SIZE, FALSE);
+  bold = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_FONT_SIZE, TRUE);
   fit_axes (plot);
   measure (plot, small, normal, &m);
   place_axes (plot, &m, width, height);

@@ -1,4 +1,5 @@
-/* mf-plot-export.c: a plot as PNG, SVG or PDF, written to a stream.
+/* mf-plot-export.c: a plot, or any figure, as PNG, SVG or PDF, written to a
+ * stream, text and all grown with the picture.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -67,22 +68,39 @@ check_status (cairo_status_t status, Sink *sink, GError **error)
   return FALSE;
 }
 
-/* The plots one above the other, each a slice of the height. */
+double
+mf_plot_figure_scale (double width, double height)
+{
+  return MAX (1.0, MIN (width / MF_PLOT_FIGURE_WIDTH, height / MF_PLOT_FIGURE_HEIGHT));
+}
+
+void
+mf_plot_draw_figure (gpointer plot, cairo_t *cr, double width, double height)
+{
+  double scale = mf_plot_figure_scale (width, height);
+
+  cairo_save (cr);
+  cairo_scale (cr, scale, scale);
+  mf_plot_draw (plot, cr, width / scale, height / scale);
+  cairo_restore (cr);
+}
+
+/* The figures one above the other, each a slice of the height. */
 static gboolean
-draw_into (MfPlot *const *plots, guint n_plots, cairo_surface_t *surface, double width,
+draw_into (const MfPlotFigure *figures, guint n_figures, cairo_surface_t *surface, double width,
            double height)
 {
   cairo_t *cr = cairo_create (surface);
-  double slice = height / n_plots;
+  double slice = height / n_figures;
   cairo_status_t status;
 
-  for (guint i = 0; i < n_plots; i++)
+  for (guint i = 0; i < n_figures; i++)
     {
       cairo_save (cr);
       cairo_translate (cr, 0, i * slice);
       cairo_rectangle (cr, 0, 0, width, slice);
       cairo_clip (cr);
-      mf_plot_draw (plots[i], cr, width, slice);
+      figures[i].draw (figures[i].data, cr, width, slice);
       cairo_restore (cr);
     }
   status = cairo_status (cr);
@@ -112,16 +130,35 @@ mf_plot_export_stacked (MfPlot *const *plots,
                         double         height,
                         GError       **error)
 {
+  g_autofree MfPlotFigure *figures = NULL;
+
+  g_return_val_if_fail (plots != NULL && n_plots > 0, FALSE);
+
+  figures = g_new (MfPlotFigure, n_plots);
+  for (guint i = 0; i < n_plots; i++)
+    figures[i] = (MfPlotFigure) { mf_plot_draw_figure, plots[i] };
+  return mf_plot_export_figures (figures, n_plots, stream, format, width, height, error);
+}
+
+gboolean
+mf_plot_export_figures (const MfPlotFigure *figures,
+                        guint               n_figures,
+                        GOutputStream      *stream,
+                        MfPlotFormat        format,
+                        double              width,
+                        double              height,
+                        GError            **error)
+{
   Sink sink = { stream, NULL };
   cairo_surface_t *surface;
   cairo_status_t status;
   gboolean ok;
 
-  g_return_val_if_fail (plots != NULL && n_plots > 0, FALSE);
+  g_return_val_if_fail (figures != NULL && n_figures > 0, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (stream), FALSE);
   g_return_val_if_fail (format != MF_PLOT_FORMAT_AUTO, FALSE);
 
-  if (!(width >= 1 && width <= MAX_SIZE && height >= n_plots && height <= MAX_SIZE))
+  if (!(width >= 1 && width <= MAX_SIZE && height >= n_figures && height <= MAX_SIZE))
     {
       g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_SIZE,
                    _("a plot's size must be between 1 and %g, not %g × %g"), MAX_SIZE, width,
@@ -144,7 +181,7 @@ mf_plot_export_stacked (MfPlot *const *plots,
       cairo_surface_destroy (surface);
       return FALSE;
     }
-  if (!draw_into (plots, n_plots, surface, width, height))
+  if (!draw_into (figures, n_figures, surface, width, height))
     {
       cairo_surface_destroy (surface);
       return check_status (CAIRO_STATUS_NO_MEMORY, &sink, error);

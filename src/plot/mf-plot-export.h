@@ -1,6 +1,12 @@
-/* mf-plot-export.h: a plot written as PNG (size in pixels), SVG or PDF
- * (size in points) to a stream: putting a file in place is the caller's
- * business (the app and manifold-cli replace it atomically).
+/* mf-plot-export.h: a plot, or any figure drawn on a cairo_t, written as
+ * PNG (size in pixels), SVG or PDF (size in points) to a stream: putting a
+ * file in place is the caller's business (the app and manifold-cli replace
+ * it atomically).
+ *
+ * A figure is drawn for slides: at its figure scale (mf_plot_figure_scale)
+ * everything — text, lines, margins — grows with the picture, so that the
+ * text takes the same share of an 800 × 600 pt PDF as of a 1600 × 1200 px
+ * PNG, and never less than it takes on screen.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -30,7 +36,35 @@ typedef enum
   MF_PLOT_FORMAT_PDF,
 } MfPlotFormat;
 
+/* Draws a figure into [0, width] × [0, height] of `cr`'s user space. */
+typedef void (*MfPlotFigureFunc) (gpointer  data,
+                                  cairo_t  *cr,
+                                  double    width,
+                                  double    height);
+
+typedef struct
+{
+  MfPlotFigureFunc draw;
+  gpointer         data;
+} MfPlotFigure;
+
 GQuark       mf_plot_error_quark (void);
+
+/* How much larger than on screen a figure of width × height is drawn: it
+ * is laid out at width / s × height / s and scaled by s, where s makes
+ * the layout MF_PLOT_FIGURE_WIDTH × MF_PLOT_FIGURE_HEIGHT at the most
+ * (whichever is tighter), and s >= 1. */
+#define MF_PLOT_FIGURE_WIDTH 500.0
+#define MF_PLOT_FIGURE_HEIGHT 375.0
+double       mf_plot_figure_scale (double width,
+                                   double height);
+/* Draws `plot` as a figure of width × height: laid out at the figure
+ * scale (the plot's own layout, its data area included, is then in the
+ * scaled units).  An MfPlotFigureFunc for an MfPlot. */
+void         mf_plot_draw_figure (gpointer  plot,
+                                  cairo_t  *cr,
+                                  double    width,
+                                  double    height);
 
 /* ".png", ".svg" or ".pdf" in any case; MF_PLOT_FORMAT_AUTO for others. */
 MfPlotFormat mf_plot_format_from_path (const char *path);
@@ -46,7 +80,7 @@ gboolean     mf_plot_export (MfPlot        *plot,
                              GError       **error);
 
 /* The same for several plots in one picture, one above the other, each
- * `height` / n_plots high (at least 1). */
+ * `height` / n_plots high (at least 1), each drawn as a figure. */
 gboolean     mf_plot_export_stacked (MfPlot *const *plots,
                                      guint          n_plots,
                                      GOutputStream *stream,
@@ -54,5 +88,14 @@ gboolean     mf_plot_export_stacked (MfPlot *const *plots,
                                      double         width,
                                      double         height,
                                      GError       **error);
+
+/* Figures one above the other in one picture, as for plots. */
+gboolean     mf_plot_export_figures (const MfPlotFigure *figures,
+                                     guint               n_figures,
+                                     GOutputStream      *stream,
+                                     MfPlotFormat        format,
+                                     double              width,
+                                     double              height,
+                                     GError            **error);
 
 G_END_DECLS

@@ -217,7 +217,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   plot->legend_row = 0;
   if (plot->series->len == 0)
     return;
-  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
   texts = g_ptr_array_new_with_free_func (g_free);
   with_unit = units_differ (plot);
   for (guint i = 0; i < plot->series->len; i++)

@@ -22,7 +22,7 @@ mf_plot_bands_draw (MfPlot *plot, cairo_t *cr)
 
   if (plot->bands->len == 0)
     return;
-  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   cairo_save (cr);
   for (guint i = 0; i < plot->bands->len; i++)
@@ -67,7 +67,7 @@ mf_plot_markers_draw (MfPlot *plot, cairo_t *cr)
   g_array_set_size (plot->marker_labels, 0);
   if (plot->markers->len == 0)
     return;
-  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   pango_layout_set_width (layout, (int) (a->height * 0.6 * PANGO_SCALE));
   cairo_save (cr);
@@ -122,7 +122,7 @@ mf_plot_spans_draw (MfPlot *plot, cairo_t *cr)
 
   if (plot->spans->len == 0)
     return;
-  layout = mf_plot_layout_new (cr, MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   cairo_save (cr);
   for (guint i = 0; i < plot->spans->len; i++)

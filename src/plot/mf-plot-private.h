@@ -66,6 +66,7 @@ struct _MfPlot
   double      line_width;   /* of the curves, device units */
   gboolean    grid;         /* grid lines at the ticks */
   gboolean    sample_marks; /* a dot at each sample where they are far enough apart */
+  double      text_scale;   /* the fonts' sizes times this (1 unless set) */
 };
 
 /* The y axis a series is drawn on and the area it is drawn in: the
@@ -77,7 +78,8 @@ const MfPlotRect *mf_plot_series_area (const MfPlot       *plot,
 /* Whether a visible series is in the strip. */
 gboolean          mf_plot_has_strip (const MfPlot *plot);
 
-/* Font sizes in cairo user units (the layouts are set to 72 dpi). */
+/* Font sizes in cairo user units (the layouts are set to 72 dpi), before
+ * the plot's text scale. */
 #define MF_PLOT_FONT_SIZE 11.0
 #define MF_PLOT_SMALL_FONT_SIZE 9.5
 

@@ -44,6 +44,7 @@ mf_plot_new (void)
   plot->marker_labels = g_array_new (FALSE, FALSE, sizeof (MfPlotRect));
   plot->line_width = 1.5;
   plot->grid = TRUE;
+  plot->text_scale = 1.0;
   return plot;
 }
 
@@ -338,4 +339,19 @@ gboolean
 mf_plot_get_sample_marks (const MfPlot *plot)
 {
   return plot->sample_marks;
+}
+
+void
+mf_plot_set_text_scale (MfPlot *plot, double scale)
+{
+  g_return_if_fail (plot != NULL);
+  g_return_if_fail (scale >= 0.5 && scale <= 4);
+
+  plot->text_scale = scale;
+}
+
+double
+mf_plot_get_text_scale (const MfPlot *plot)
+{
+  return plot->text_scale;
 }

@@ -144,6 +144,11 @@ gboolean      mf_plot_get_grid (const MfPlot *plot);
 void          mf_plot_set_sample_marks (MfPlot  *plot,
                                         gboolean marks);
 gboolean      mf_plot_get_sample_marks (const MfPlot *plot);
+/* The size of the text times `scale` (in [0.5, 4]; 1 unless set): larger
+ * text for presentation mode, the layout making room for it. */
+void          mf_plot_set_text_scale (MfPlot *plot,
+                                      double  scale);
+double        mf_plot_get_text_scale (const MfPlot *plot);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfPlot, mf_plot_free)
 

@@ -9,11 +9,13 @@
 
 #include "mf-export-plots.h"
 
+/* A figure the dialog offers: a plot, or another drawing. */
 typedef struct
 {
-  char    *title;
-  MfPlot  *plot;
-  GObject *owner;
+  char          *title;
+  MfPlotFigure   figure;
+  GDestroyNotify destroy; /* of figure.data, or NULL */
+  GObject       *owner;
 } PlotEntry;
 
 struct _MfExportDialog
@@ -35,6 +37,8 @@ struct _MfExportDialog
   GtkSpinButton        *height_spin;
   GtkLabel             *size_unit_label;
   GtkButton            *plot_button;
+  GtkWidget            *data_group;
+  GtkWidget            *columns_box;
   AdwComboRow          *run_row;
   GtkListBox           *columns_list;
   GtkButton            *csv_button;
@@ -53,6 +57,8 @@ plot_entry_clear (gpointer data)
   PlotEntry *entry = data;
 
   g_free (entry->title);
+  if (entry->destroy != NULL)
+    entry->destroy (entry->figure.data);
   g_clear_object (&entry->owner);
 }
 
@@ -359,6 +365,8 @@ mf_export_dialog_class_init (MfExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, height_spin);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, size_unit_label);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, plot_button);
+  gtk_widget_class_bind_template_child (widget_class, MfExportDialog, data_group);
+  gtk_widget_class_bind_template_child (widget_class, MfExportDialog, columns_box);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, run_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, columns_list);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, csv_button);
@@ -386,6 +394,10 @@ mf_export_dialog_init (MfExportDialog *self)
   adw_combo_row_set_expression (self->run_row, label);
   fill_plot_row (self);
   fill_columns (self);
+  /* no data to offer until runs are given */
+  gtk_widget_set_visible (self->data_group, FALSE);
+  gtk_widget_set_visible (self->columns_box, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->csv_button), FALSE);
 }
 
 /* ---- public -------------------------------------------------------------- */
@@ -403,10 +415,20 @@ void
 mf_export_dialog_add_plot (MfExportDialog *self, const char *title, MfPlot *plot,
                            GObject *owner)
 {
-  PlotEntry entry = { g_strdup (title), plot, owner != NULL ? g_object_ref (owner) : NULL };
+  g_return_if_fail (plot != NULL);
+
+  mf_export_dialog_add_figure (self, title, mf_plot_draw_figure, plot, NULL, owner);
+}
+
+void
+mf_export_dialog_add_figure (MfExportDialog *self, const char *title, MfPlotFigureFunc draw,
+                             gpointer data, GDestroyNotify destroy, GObject *owner)
+{
+  PlotEntry entry = { g_strdup (title), { draw, data }, destroy,
+                      owner != NULL ? g_object_ref (owner) : NULL };
 
   g_return_if_fail (MF_IS_EXPORT_DIALOG (self));
-  g_return_if_fail (title != NULL && plot != NULL);
+  g_return_if_fail (title != NULL && draw != NULL);
 
   g_array_append_val (self->plots, entry);
   fill_plot_row (self);
@@ -446,7 +468,7 @@ mf_export_dialog_set_plot_size (MfExportDialog *self, double width, double heigh
 gboolean
 mf_export_dialog_export_plot_to (MfExportDialog *self, GFile *file, GError **error)
 {
-  g_autoptr (GPtrArray) plots = g_ptr_array_new ();
+  g_autoptr (GArray) figures = g_array_new (FALSE, FALSE, sizeof (MfPlotFigure));
   g_autoptr (GError) local = NULL;
   g_autofree char *name = NULL;
   guint picked;
@@ -458,8 +480,8 @@ mf_export_dialog_export_plot_to (MfExportDialog *self, GFile *file, GError **err
   picked = adw_combo_row_get_selected (self->plot_row);
   for (guint i = 0; i < self->plots->len; i++)
     if (picked == i || picked >= self->plots->len)
-      g_ptr_array_add (plots, g_array_index (self->plots, PlotEntry, i).plot);
-  if (plots->len == 0)
+      g_array_append_val (figures, g_array_index (self->plots, PlotEntry, i).figure);
+  if (figures->len == 0)
     {
       g_set_error_literal (&local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                            _("There is no plot to export"));
@@ -468,10 +490,10 @@ mf_export_dialog_export_plot_to (MfExportDialog *self, GFile *file, GError **err
   else
     {
       name = g_file_get_basename (file);
-      ok = mf_export_plots ((MfPlot *const *) plots->pdata, plots->len, file,
-                            mf_export_plot_format (name, picked_format (self)),
-                            gtk_spin_button_get_value (self->width_spin),
-                            gtk_spin_button_get_value (self->height_spin), &local);
+      ok = mf_export_figures ((const MfPlotFigure *) figures->data, figures->len, file,
+                              mf_export_plot_format (name, picked_format (self)),
+                              gtk_spin_button_get_value (self->width_spin),
+                              gtk_spin_button_get_value (self->height_spin), &local);
     }
 
   /* the export laid the plots out at the file's size: the views lay them
@@ -504,6 +526,9 @@ mf_export_dialog_set_runs (MfExportDialog *self, GListModel *runs)
 
   g_set_object (&self->runs, runs);
   adw_combo_row_set_model (self->run_row, runs);
+  gtk_widget_set_visible (self->data_group, runs != NULL);
+  gtk_widget_set_visible (self->columns_box, runs != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->csv_button), runs != NULL);
   n = runs != NULL ? g_list_model_get_n_items (runs) : 0;
   if (n > 0)
     adw_combo_row_set_selected (self->run_row, n - 1);

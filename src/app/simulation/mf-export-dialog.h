@@ -1,8 +1,9 @@
-/* mf-export-dialog.h: the simulation's results to files — a plot (one of
- * the pane's plots, or all of them stacked in one picture) as PNG, SVG or
- * PDF at a chosen size, drawn as it is on screen (zoom and hidden series
- * included); and a run's data as CSV (docs/cli.md, "CSV"), all columns or
- * the ones checked.  Files are picked with the desktop's file chooser and
+/* mf-export-dialog.h: results to files — a plot (one of the simulation
+ * pane's plots, or all of them stacked in one picture) or another figure
+ * (the Stiffness window's planes) as PNG, SVG or PDF at a chosen size,
+ * drawn as it is on screen (zoom and hidden series included) with text
+ * that grows with the size; and a run's data as CSV (docs/cli.md, "CSV"),
+ * all columns or the ones checked, offered once runs are given.  Files are picked with the desktop's file chooser and
  * replaced atomically; a file that cannot be written is reported in the
  * dialog.  Big CSV files are written on a thread.
  *
@@ -38,6 +39,16 @@ void         mf_export_dialog_add_plot (MfExportDialog *self,
                                         const char     *title,
                                         MfPlot         *plot,
                                         GObject        *owner);
+/* Offers any figure: `draw` draws it at the size asked for, with `data`
+ * (freed with `destroy`, which may be NULL, when the dialog goes); `owner`
+ * as for a plot.  mf_plot_figure_scale() makes its text grow with the
+ * size, as a plot's does. */
+void         mf_export_dialog_add_figure (MfExportDialog   *self,
+                                          const char       *title,
+                                          MfPlotFigureFunc  draw,
+                                          gpointer          data,
+                                          GDestroyNotify    destroy,
+                                          GObject          *owner);
 /* Picks plot `index` in the order added, or MF_EXPORT_ALL_PLOTS. */
 void         mf_export_dialog_select_plot (MfExportDialog *self,
                                            int             index);
@@ -54,7 +65,7 @@ gboolean     mf_export_dialog_export_plot_to (MfExportDialog *self,
                                               GError        **error);
 
 /* The runs (GListModel of MfRunRecord) whose data can be written; the
- * newest is picked. */
+ * newest is picked.  Without runs (NULL) the dialog shows no data part. */
 void         mf_export_dialog_set_runs (MfExportDialog *self,
                                         GListModel     *runs);
 void         mf_export_dialog_select_run (MfExportDialog *self,

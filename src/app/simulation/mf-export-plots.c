@@ -1,4 +1,5 @@
-/* mf-export-plots.c: plots to PNG, SVG and PDF files, atomically.
+/* mf-export-plots.c: plots and other figures to PNG, SVG and PDF files,
+ * atomically.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -51,11 +52,25 @@ gboolean
 mf_export_plots (MfPlot *const *plots, guint n_plots, GFile *file, MfPlotFormat format,
                  double width, double height, GError **error)
 {
+  g_autofree MfPlotFigure *figures = NULL;
+
+  g_return_val_if_fail (plots != NULL && n_plots > 0 && G_IS_FILE (file), FALSE);
+
+  figures = g_new (MfPlotFigure, n_plots);
+  for (guint i = 0; i < n_plots; i++)
+    figures[i] = (MfPlotFigure) { mf_plot_draw_figure, plots[i] };
+  return mf_export_figures (figures, n_plots, file, format, width, height, error);
+}
+
+gboolean
+mf_export_figures (const MfPlotFigure *figures, guint n_figures, GFile *file,
+                   MfPlotFormat format, double width, double height, GError **error)
+{
   g_autoptr (MfOutputFile) out = NULL;
   g_autofree char *name = NULL;
   GOutputStream *stream;
 
-  g_return_val_if_fail (plots != NULL && n_plots > 0 && G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (figures != NULL && n_figures > 0 && G_IS_FILE (file), FALSE);
 
   name = g_file_get_basename (file);
   if (format == MF_PLOT_FORMAT_AUTO)
@@ -74,6 +89,6 @@ mf_export_plots (MfPlot *const *plots, guint n_plots, GFile *file, MfPlotFormat 
     return FALSE;
   stream = mf_output_file_open (out, error);
   return stream != NULL
-         && mf_plot_export_stacked (plots, n_plots, stream, format, width, height, error)
+         && mf_plot_export_figures (figures, n_figures, stream, format, width, height, error)
          && mf_output_file_commit (out, error);
 }

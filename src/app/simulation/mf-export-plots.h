@@ -1,5 +1,6 @@
-/* mf-export-plots.h: plots written to a file for the export dialog — one
- * plot, or several stacked one above the other in one picture — as PNG
+/* mf-export-plots.h: plots or other figures written to a file for the
+ * export dialog — one, or several stacked one above the other in one
+ * picture, each drawn as a figure for slides (mf-plot-export.h) — as PNG
  * (size in pixels), SVG or PDF (size in points), replacing the file
  * atomically, so that a failed export never leaves half a file where a good
  * one was.  No GTK: tested without a display.
@@ -45,5 +46,14 @@ gboolean     mf_export_plots (MfPlot *const *plots,
                               double         width,
                               double         height,
                               GError       **error);
+
+/* The same for any figures (the Stiffness window's planes). */
+gboolean     mf_export_figures (const MfPlotFigure *figures,
+                                guint               n_figures,
+                                GFile              *file,
+                                MfPlotFormat        format,
+                                double              width,
+                                double              height,
+                                GError            **error);
 
 G_END_DECLS

@@ -662,6 +662,19 @@ mf_sim_panel_set_plot_options (MfSimPanel *self,
 }
 
 void
+mf_sim_panel_set_text_scale (MfSimPanel *self,
+                             double      scale)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+
+  for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
+    {
+      mf_plot_set_text_scale (mf_plot_view_get_plot (self->views[i]), scale);
+      mf_plot_view_data_changed (self->views[i]);
+    }
+}
+
+void
 mf_sim_panel_set_unit_system (MfSimPanel   *self,
                               MfUnitSystem  units)
 {

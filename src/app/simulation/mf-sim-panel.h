@@ -134,5 +134,9 @@ void            mf_sim_panel_set_plot_options (MfSimPanel *self,
                                                double      line_width,
                                                gboolean    grid,
                                                gboolean    sample_marks);
+/* The plots' text times `scale` (1: as usual; larger in presentation
+ * mode). */
+void            mf_sim_panel_set_text_scale (MfSimPanel *self,
+                                             double      scale);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "mf-plot-export.h"
 #include "mf-stability-contour.h"
 #include "mf-stability-outline.h"
 
@@ -189,7 +190,9 @@ draw_region (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *m
 static gboolean
 draws_euler_disc (const MfStabilityScene *scene)
 {
-  /* explicit Euler's own boundary is the disc */
+  /* explicit Euler's own boundary is the disc; the λ plane has none */
+  if (scene->eigenvalues)
+    return FALSE;
   return scene->region.method == NULL || scene->region.method->multistep
          || scene->region.method->one_step != MF_STABILITY_EULER
          || scene->region.method->substeps != 1;
@@ -260,20 +263,26 @@ draw_titles (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *m
 {
   PangoLayout *layout = new_layout (cr, font, FALSE);
   g_autofree char *x_title = NULL;
+  const char *y_title = scene->eigenvalues ? _("Im λ, 1/s") : _("Im hλ");
   double w, h;
 
-  if (scene->view.symlog)
+  if (scene->view.symlog && scene->eigenvalues)
+    /* Translators: the axis title of the eigenvalue plot on a symmetric
+     * logarithmic scale; the number is where it turns linear */
+    x_title = g_strdup_printf (_("Re λ, 1/s   (symmetric log scale, linear within ±%.2g)"),
+                               scene->view.threshold);
+  else if (scene->view.symlog)
     /* Translators: the axis title of the stability plot on a symmetric
      * logarithmic scale; the number is where it turns linear */
     x_title = g_strdup_printf (_("Re hλ   (symmetric log scale, linear within ±%.2g)"),
                                scene->view.threshold);
   else
-    x_title = g_strdup (_("Re hλ"));
+    x_title = g_strdup (scene->eigenvalues ? _("Re λ, 1/s") : _("Re hλ"));
   text_size (layout, x_title, &w, &h);
   set_color (cr, scene->style->foreground, 1.0);
   cairo_move_to (cr, map->x + (map->width - w) / 2.0, height - h - 0.4 * font);
   pango_cairo_show_layout (cr, layout);
-  text_size (layout, _("Im hλ"), &w, &h);
+  text_size (layout, y_title, &w, &h);
   cairo_save (cr);
   cairo_translate (cr, 0.4 * font, map->y + (map->height + w) / 2.0);
   cairo_rotate (cr, -G_PI / 2.0);
@@ -320,7 +329,7 @@ mf_stability_drawing_plane (const MfStabilityScene *scene, cairo_t *cr, double w
   cairo_save (cr);
   cairo_rectangle (cr, map.x, map.y, map.width, map.height);
   cairo_clip (cr);
-  if (scene->region.method != NULL)
+  if (scene->region.method != NULL && !scene->eigenvalues)
     draw_region (scene, cr, &map, line);
   draw_axes (scene, cr, &map);
   if (draws_euler_disc (scene))
@@ -422,6 +431,13 @@ legend_lines (const MfStabilityScene *scene, Key *keys, char **texts)
   const MfStabilityMethod *method = scene->region.method;
   guint n = 0, inside = 0, outside = 0;
 
+  if (scene->eigenvalues)
+    {
+      keys[n] = KEY_INSIDE;
+      /* Translators: the key of the eigenvalue plot: how many there are */
+      texts[n++] = g_strdup_printf (_("Eigenvalues λ (%u)"), scene->n_points);
+      return n;
+    }
   for (guint k = 0; k < scene->n_points; k++)
     {
       if (scene->outside[k])
@@ -488,7 +504,7 @@ draw_legend (const MfStabilityScene *scene, cairo_t *cr, const MfStabilityMap *m
   double corners[4][2], best_x = 0.0, best_y = 0.0;
   guint best = G_MAXUINT;
 
-  if (isfinite (scene->step))
+  if (isfinite (scene->step) && !scene->eigenvalues)
     /* Translators: the step size the points are drawn for */
     title = g_strdup_printf (_("h = %.3g s"), scene->step);
   text_size (bold, title != NULL ? title : "h", &w, &row);
@@ -559,7 +575,7 @@ mf_stability_drawing_points (const MfStabilityScene *scene, cairo_t *cr, double 
       double x, y;
 
       mf_stability_map_to_pixel (&map, scene->points[k], &x, &y);
-      if (scene->outside[k])
+      if (scene->outside[k] && !scene->eigenvalues)
         draw_cross (cr, scene->style, x, y, r * 1.2);
       else
         draw_dot (cr, scene->style, x, y, r);
@@ -588,11 +604,24 @@ mf_stability_drawing_draw (const MfStabilityScene *scene, cairo_t *cr, double wi
 }
 
 void
+mf_stability_drawing_figure (gpointer scene, cairo_t *cr, double width, double height)
+{
+  double scale = mf_plot_figure_scale (width, height);
+
+  cairo_save (cr);
+  cairo_scale (cr, scale, scale);
+  mf_stability_drawing_draw (scene, cr, width / scale, height / scale);
+  cairo_restore (cr);
+}
+
+void
 mf_stability_drawing_fit (MfStabilityScene *scene)
 {
   double re_lo = 0.0, re_hi = 0.0, im_lo = 0.0, im_hi = 0.0, smallest = INFINITY;
 
-  if (scene->region.method != NULL)
+  if (scene->eigenvalues)
+    ; /* the origin and the points */
+  else if (scene->region.method != NULL)
     mf_stability_outline_extent (&scene->region, &re_lo, &re_hi, &im_lo, &im_hi);
   else
     re_lo = -2.0, im_lo = -1.0, im_hi = 1.0; /* Euler's disc */
@@ -608,6 +637,14 @@ mf_stability_drawing_fit (MfStabilityScene *scene)
         smallest = MIN (smallest, fabs (re));
       if (im != 0.0)
         smallest = MIN (smallest, fabs (im));
+    }
+  if (scene->eigenvalues)
+    {
+      /* symmetric about the real axis, as the eigenvalues of a real J are,
+       * and at least a quarter as high as wide: real ones on a line */
+      double half = MAX (MAX (-im_lo, im_hi), (re_hi - re_lo) / 8.0);
+
+      im_lo = -half, im_hi = half;
     }
   scene->view.threshold = mf_stability_view_threshold_for (smallest);
   mf_stability_view_fit (&scene->view, re_lo, re_hi, im_lo, im_hi, FIT_MARGIN);

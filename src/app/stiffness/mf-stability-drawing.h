@@ -4,8 +4,10 @@
  * boundary locus for a multistep one), explicit Euler's disc, axes with
  * ticks and labels, the circuit's points h λ_k (a filled dot inside the
  * region, a cross outside) and a legend.  Text is sized from the drawing's
- * size, so it reads on a projector.  The widget (mf-stability-plot.c), the
- * tests and any export draw through here.  No GTK here.
+ * size, so it reads on a projector.  The same axes show the λ plane
+ * itself (the eigenvalues in 1/s, each with its mode's number), for the
+ * eigenvalue plot.  The widget (mf-stability-plot.c), the tests and the
+ * export of figures draw through here.  No GTK here.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -30,6 +32,8 @@ typedef struct
   double                step;     /* h, s (the legend says it); NaN: not said */
   MfStabilityView       view;
   const MfPlotStyle    *style;
+  gboolean              eigenvalues; /* the λ plane itself: points are λ_k in 1/s,
+                                      * dots all, with no region, disc or h */
 } MfStabilityScene;
 
 /* The size of text, in pixels, for a drawing of width × height. */
@@ -59,6 +63,13 @@ void           mf_stability_drawing_draw (const MfStabilityScene *scene,
                                           cairo_t                *cr,
                                           double                  width,
                                           double                  height);
+/* Both as a figure of width × height for a file (an MfPlotFigureFunc of
+ * an MfStabilityScene): laid out at the plot library's figure scale, so
+ * its text takes the share of the picture a plot's does. */
+void           mf_stability_drawing_figure (gpointer  scene,
+                                            cairo_t  *cr,
+                                            double    width,
+                                            double    height);
 
 /* The view that shows the region's shape and every point, with a margin;
  * the symmetric-log threshold from the points' smallest nonzero part. */

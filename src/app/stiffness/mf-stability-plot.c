@@ -41,6 +41,7 @@ enum
   PROP_ORDER,
   PROP_STEP,
   PROP_LOG_SCALE,
+  PROP_SHOW_EIGENVALUES,
   N_PROPS
 };
 
@@ -74,8 +75,8 @@ all_in_view (MfStabilityPlot *self)
 
   for (guint k = 0; k < self->n; k++)
     {
-      double u = mf_stability_view_forward (view, creal (self->points[k]));
-      double v = mf_stability_view_forward (view, cimag (self->points[k]));
+      double u = mf_stability_view_forward (view, creal (self->scene.points[k]));
+      double v = mf_stability_view_forward (view, cimag (self->scene.points[k]));
 
       if (!(u >= view->u_lo && u <= view->u_hi && v >= view->v_lo && v <= view->v_hi))
         return FALSE;
@@ -88,6 +89,16 @@ request_fit (MfStabilityPlot *self)
 {
   self->fit_pending = TRUE;
   plane_changed (self);
+}
+
+static void
+update_label (MfStabilityPlot *self)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  self->scene.eigenvalues
+                                    ? _("The eigenvalues λ in the complex plane")
+                                    : _("Region of absolute stability and the points hλ"),
+                                  -1);
 }
 
 static void
@@ -240,6 +251,9 @@ mf_stability_plot_get_property (GObject *object, guint prop_id, GValue *value, G
     case PROP_LOG_SCALE:
       g_value_set_boolean (value, self->scene.view.symlog);
       break;
+    case PROP_SHOW_EIGENVALUES:
+      g_value_set_boolean (value, self->scene.eigenvalues);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -264,6 +278,9 @@ mf_stability_plot_set_property (GObject *object, guint prop_id, const GValue *va
       break;
     case PROP_LOG_SCALE:
       mf_stability_plot_set_log_scale (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_EIGENVALUES:
+      mf_stability_plot_set_show_eigenvalues (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -307,6 +324,9 @@ mf_stability_plot_class_init (MfStabilityPlotClass *klass)
   properties[PROP_LOG_SCALE] =
     g_param_spec_boolean ("log-scale", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_EIGENVALUES] =
+    g_param_spec_boolean ("show-eigenvalues", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -337,8 +357,7 @@ mf_stability_plot_init (MfStabilityPlot *self)
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (update_style), self, G_CONNECT_SWAPPED);
   update_style (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Region of absolute stability and the points hλ"), -1);
+  update_label (self);
 }
 
 GtkWidget *
@@ -413,7 +432,7 @@ mf_stability_plot_set_eigenvalues (MfStabilityPlot *self, const double complex *
   self->outside = g_new0 (gboolean, MAX (n, 1));
   self->numbers = numbers != NULL ? g_memdup2 (numbers, n * sizeof (guint))
                                   : g_new0 (guint, MAX (n, 1));
-  self->scene.points = self->points;
+  self->scene.points = self->scene.eigenvalues ? self->lambda : self->points;
   self->scene.outside = self->outside;
   self->scene.numbers = self->numbers;
   update_points (self);
@@ -490,4 +509,60 @@ MfStabilityView
 mf_stability_plot_get_view (MfStabilityPlot *self)
 {
   return self->scene.view;
+}
+
+void
+mf_stability_plot_set_show_eigenvalues (MfStabilityPlot *self, gboolean shown)
+{
+  g_return_if_fail (MF_IS_STABILITY_PLOT (self));
+  shown = !!shown;
+  if (shown == self->scene.eigenvalues)
+    return;
+  self->scene.eigenvalues = shown;
+  self->scene.points = shown ? self->lambda : self->points;
+  update_label (self);
+  request_fit (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_EIGENVALUES]);
+}
+
+gboolean
+mf_stability_plot_get_show_eigenvalues (MfStabilityPlot *self)
+{
+  g_return_val_if_fail (MF_IS_STABILITY_PLOT (self), FALSE);
+  return self->scene.eigenvalues;
+}
+
+MfStabilityScene
+mf_stability_plot_get_scene (MfStabilityPlot *self, gboolean eigenvalues)
+{
+  MfStabilityScene scene = self->scene;
+
+  scene.eigenvalues = !!eigenvalues;
+  scene.points = scene.eigenvalues ? self->lambda : self->points;
+  /* the plane shown as it is, zoom and all; the other one fitted */
+  if (self->fit_pending || scene.eigenvalues != self->scene.eigenvalues)
+    mf_stability_drawing_fit (&scene);
+  return scene;
+}
+
+static void
+draw_figure (MfStabilityPlot *self, gboolean eigenvalues, cairo_t *cr, double width,
+             double height)
+{
+  MfStabilityScene scene = mf_stability_plot_get_scene (self, eigenvalues);
+
+  mf_stability_drawing_figure (&scene, cr, width, height);
+}
+
+void
+mf_stability_plot_draw_step_figure (gpointer plot, cairo_t *cr, double width, double height)
+{
+  draw_figure (MF_STABILITY_PLOT (plot), FALSE, cr, width, height);
+}
+
+void
+mf_stability_plot_draw_eigenvalue_figure (gpointer plot, cairo_t *cr, double width,
+                                          double height)
+{
+  draw_figure (MF_STABILITY_PLOT (plot), TRUE, cr, width, height);
 }

@@ -1,6 +1,7 @@
 /* mf-stability-plot.h: the complex hλ plane as a widget — a method's region
  * of absolute stability, explicit Euler's disc and a circuit's points h λ_k
- * for a step h, those outside the region marked (mf-stability-drawing.h).
+ * for a step h, those outside the region marked (mf-stability-drawing.h);
+ * or, with "show-eigenvalues", the λ plane itself: the eigenvalues in 1/s.
  *
  * The view fits the region and the points when the method, its order, the
  * scale or the number of eigenvalues change, when an eigenvalue would fall
@@ -11,7 +12,9 @@
  *
  * Properties: "method" (string, a name of mf-method.c; NULL draws no
  * region), "order" (uint: the order of a multistep method's region),
- * "step" (double, s), "log-scale" (boolean: the symmetric-log scale).
+ * "step" (double, s), "log-scale" (boolean: the symmetric-log scale),
+ * "show-eigenvalues" (boolean: the λ plane instead of the hλ plane; a
+ * change fits the view).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -60,6 +63,26 @@ void         mf_stability_plot_fit (MfStabilityPlot *self);
 guint        mf_stability_plot_get_n_outside (MfStabilityPlot *self);
 gboolean     mf_stability_plot_get_outside (MfStabilityPlot *self,
                                             guint            k);
+
+void         mf_stability_plot_set_show_eigenvalues (MfStabilityPlot *self,
+                                                     gboolean         shown);
+gboolean     mf_stability_plot_get_show_eigenvalues (MfStabilityPlot *self);
+
+/* The scene of the hλ plane (`eigenvalues` FALSE) or of the λ plane: the
+ * one shown as it is shown, zoom included; the other fitted.  Its arrays
+ * are the plot's, valid until its eigenvalues change. */
+MfStabilityScene mf_stability_plot_get_scene (MfStabilityPlot *self,
+                                              gboolean         eigenvalues);
+/* The hλ plane and the λ plane as figures for a file (MfPlotFigureFunc of
+ * an MfStabilityPlot): the scene of the moment, drawn at the figure scale. */
+void         mf_stability_plot_draw_step_figure (gpointer  plot,
+                                                 cairo_t  *cr,
+                                                 double    width,
+                                                 double    height);
+void         mf_stability_plot_draw_eigenvalue_figure (gpointer  plot,
+                                                       cairo_t  *cr,
+                                                       double    width,
+                                                       double    height);
 
 /* The view: the box of the plane shown (for tests). */
 MfStabilityView mf_stability_plot_get_view (MfStabilityPlot *self);

@@ -1,7 +1,8 @@
 /* mf-stiffness-window-private.h: what the files of MfStiffnessWindow share —
  * the instance, where it linearises and the computation
  * (mf-stiffness-window.c), and what it shows of a result: the modes, the
- * measures, the method, order and step (mf-stiffness-window-show.c).
+ * measures, the method, order and step (mf-stiffness-window-show.c); its
+ * figures for slides (mf-stiffness-window-figures.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -74,6 +75,11 @@ struct _MfStiffnessWindow
   GtkEntry         *step_entry;
   GtkButton        *largest_button;
   GtkLabel         *largest_label;
+  /* what presentation mode hides (mf-stiffness-window-figures.c) */
+  GtkWidget        *where_box;
+  GtkWidget        *where_separator;
+  GtkWidget        *modes_box;
+  GtkPaned         *paned;
 };
 
 /* mf-stiffness-window.c: the spinner turns while anything is computed */
@@ -84,5 +90,9 @@ void mf_stiffness_window_init_show (MfStiffnessWindow *self);
 /* Shows the linearisation held, or clears what is shown when NULL. */
 void mf_stiffness_window_show_result (MfStiffnessWindow *self);
 void mf_stiffness_window_free_show (MfStiffnessWindow *self);
+
+/* mf-stiffness-window-figures.c: export of figures, presentation mode */
+void mf_stiffness_window_class_init_figures (GtkWidgetClass *widget_class);
+void mf_stiffness_window_init_figures (MfStiffnessWindow *self);
 
 G_END_DECLS

@@ -415,6 +415,7 @@ mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, largest_label);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
                                        NULL);
+  mf_stiffness_window_class_init_figures (widget_class);
 }
 
 static void
@@ -427,6 +428,7 @@ mf_stiffness_window_init (MfStiffnessWindow *self)
   g_signal_connect (self->time_scale, "value-changed", G_CALLBACK (on_time_moved), self);
   g_signal_connect (self->time_entry, "activate", G_CALLBACK (on_time_entered), self);
   mf_stiffness_window_init_show (self);
+  mf_stiffness_window_init_figures (self);
 }
 
 GtkWidget *

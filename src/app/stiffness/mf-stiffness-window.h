@@ -4,8 +4,9 @@
  * the measures of stiffness side by side with their definitions, and the
  * region of absolute stability of a chosen method (the document's at
  * first) with the points hλ_k for a step h on a logarithmic slider, and
- * that method's largest stable fixed step (docs/manual.md, "The Stiffness
- * window").  Non-modal; it follows the document's edits.  A circuit that
+ * that method's largest stable fixed step, or the eigenvalues λ_k
+ * themselves (docs/manual.md, "The Stiffness window"); both as figures for
+ * slides, and a presentation mode.  Non-modal; it follows the document's edits.  A circuit that
  * cannot be linearised shows why, in place of the results.
  *
  * Copyright 2026 The Manifold authors
@@ -16,6 +17,7 @@
 #include <adwaita.h>
 
 #include "mf-edit-document.h"
+#include "mf-export-dialog.h"
 #include "mf-sim-panel.h"
 #include "mf-stability-plot.h"
 #include "mf-stiffness-modes.h"
@@ -57,6 +59,13 @@ const MfStiffness *mf_stiffness_window_get_stiffness (MfStiffnessWindow *self);
 const char        *mf_stiffness_window_get_message (MfStiffnessWindow *self);
 MfStabilityPlot   *mf_stiffness_window_get_plot (MfStiffnessWindow *self);
 MfStiffnessModes  *mf_stiffness_window_get_modes (MfStiffnessWindow *self);
+/* Opens the export dialog on the window's figures, the stability view
+ * and the eigenvalue plot (stiffness.export-figure); returned for tests. */
+MfExportDialog    *mf_stiffness_window_export_figure (MfStiffnessWindow *self);
+/* Enters or leaves presentation mode (stiffness.presentation, F11; Escape
+ * leaves): full screen, larger text, the plot and its controls alone. */
+void               mf_stiffness_window_set_presenting (MfStiffnessWindow *self,
+                                                       gboolean           on);
 /* What the line under the plot says about the largest stable step. */
 const char        *mf_stiffness_window_get_largest_text (MfStiffnessWindow *self);
 

@@ -39,6 +39,9 @@ struct _MfWindow
   gboolean          close_confirmed;
   /* The simulation pane's height before it was folded to its toolbar. */
   int               sim_pane_height;
+  /* The view of presentation mode shown ("window", "canvas", "plots"),
+   * or NULL out of it. */
+  char             *presenting;
 
   GtkRecentManager *recent_manager;
   GSettings        *settings; /* the application's; NULL without the schema */
@@ -81,6 +84,9 @@ MfEditDocument *mf_window_new_document (MfWindow *self);
 /* mf-window-results.c: kept runs, sweeps, exports */
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);
+/* mf-window-presentation.c: win.presentation, win.leave-presentation */
+void mf_window_class_install_presentation_actions (GtkWidgetClass *widget_class);
+void mf_window_init_presentation (MfWindow *self);
 /* mf-window-lessons.c: win.open-lesson and win.close-lesson; the lesson
  * panel in the palette's place while a lesson is open */
 void mf_window_class_install_lesson_actions (GtkWidgetClass *widget_class);

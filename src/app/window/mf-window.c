@@ -459,6 +459,7 @@ mf_window_finalize (GObject *object)
   MfWindow *self = MF_WINDOW (object);
 
   g_free (self->example_name);
+  g_free (self->presenting);
 
   G_OBJECT_CLASS (mf_window_parent_class)->finalize (object);
 }
@@ -510,6 +511,7 @@ mf_window_class_init (MfWindowClass *klass)
   mf_window_class_install_actions (widget_class);
   mf_window_class_install_result_actions (widget_class);
   mf_window_class_install_lesson_actions (widget_class);
+  mf_window_class_install_presentation_actions (widget_class);
 }
 
 static void
@@ -523,6 +525,7 @@ mf_window_init (MfWindow *self)
   mf_window_init_results (self);
   mf_window_set_document (self, document);
   mf_window_init_lessons (self);
+  mf_window_init_presentation (self);
 }
 
 MfWindow *

@@ -64,4 +64,8 @@ gboolean        mf_window_confirm_discard_finish (MfWindow     *self,
                                                   GAsyncResult *result,
                                                   GError      **error);
 
+/* The view of presentation mode shown ("window", "canvas" or "plots"; the
+ * actions win.presentation and win.leave-presentation switch), or NULL. */
+const char     *mf_window_get_presentation (MfWindow *self);
+
 G_END_DECLS
