@@ -1,9 +1,12 @@
-/* mf-test-files.h: scratch folders of the tests, removed with all they hold.
+/* mf-test-files.h: scratch folders of the tests, removed with all they hold,
+ * and a search of a file's bytes.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
+
+#include <string.h>
 
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -25,4 +28,19 @@ remove_tree (const char *folder)
         g_remove (path);
     }
   g_rmdir (folder);
+}
+
+/* Whether `data` holds `needle`: a PDF holds binary streams, and NUL bytes
+ * do not end the search. */
+static inline gboolean
+contains_bytes (const char *data,
+                gsize       length,
+                const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
 }

@@ -148,18 +148,6 @@ read_all (const char *path, gsize *length)
   return contents;
 }
 
-/* Whether `data` (binary, NULs and all) holds `text`. */
-static gboolean
-holds (const char *data, gsize length, const char *text)
-{
-  gsize n = strlen (text);
-
-  for (gsize i = 0; i + n <= length; i++)
-    if (memcmp (data + i, text, n) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static guint32
 big_endian (const char *bytes)
 {
@@ -214,7 +202,7 @@ test_export_formats (PlotFixture *f, gconstpointer data)
       g_assert_no_error (error);
       pdf_data = read_all (pdf, &length);
       g_assert_cmpmem (pdf_data, 5, "%PDF-", 5);
-      g_assert_true (holds (pdf_data, length, "/MediaBox [ 0 0 800 600 ]"));
+      g_assert_true (contains_bytes (pdf_data, length, "/MediaBox [ 0 0 800 600 ]"));
     }
 }
 

@@ -18,6 +18,7 @@
 
 #include "mf-error.h"
 #include "mf-export-plots.h"
+#include "mf-test-files.h"
 #include "mf-run-outcome.h"
 #include "mf-sweep-values.h"
 
@@ -253,18 +254,6 @@ read_file (const char *path, gsize *length)
 
   g_assert_true (g_file_get_contents (path, &contents, length, NULL));
   return contents;
-}
-
-/* A PDF holds binary streams: NUL bytes do not end the search. */
-static gboolean
-contains_bytes (const char *data, gsize length, const char *needle)
-{
-  gsize n = strlen (needle);
-
-  for (gsize i = 0; i + n <= length; i++)
-    if (memcmp (data + i, needle, n) == 0)
-      return TRUE;
-  return FALSE;
 }
 
 static void

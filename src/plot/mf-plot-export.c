@@ -75,14 +75,27 @@ mf_plot_figure_scale (double width, double height)
 }
 
 void
-mf_plot_draw_figure (gpointer plot, cairo_t *cr, double width, double height)
+mf_plot_figure_draw_scaled (MfPlotFigureFunc draw, gpointer data, cairo_t *cr, double width,
+                            double height)
 {
   double scale = mf_plot_figure_scale (width, height);
 
   cairo_save (cr);
   cairo_scale (cr, scale, scale);
-  mf_plot_draw (plot, cr, width / scale, height / scale);
+  draw (data, cr, width / scale, height / scale);
   cairo_restore (cr);
+}
+
+static void
+draw_plot (gpointer plot, cairo_t *cr, double width, double height)
+{
+  mf_plot_draw (plot, cr, width, height);
+}
+
+void
+mf_plot_draw_figure (gpointer plot, cairo_t *cr, double width, double height)
+{
+  mf_plot_figure_draw_scaled (draw_plot, plot, cr, width, height);
 }
 
 /* The figures one above the other, each a slice of the height. */

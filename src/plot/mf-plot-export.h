@@ -58,6 +58,14 @@ GQuark       mf_plot_error_quark (void);
 #define MF_PLOT_FIGURE_HEIGHT 375.0
 double       mf_plot_figure_scale (double width,
                                    double height);
+/* Has `draw` lay a figure of width × height out at its figure scale s:
+ * at width / s × height / s, `cr` scaled by s.  For any drawing whose
+ * text has a size fixed in its units. */
+void         mf_plot_figure_draw_scaled (MfPlotFigureFunc  draw,
+                                         gpointer          data,
+                                         cairo_t          *cr,
+                                         double            width,
+                                         double            height);
 /* Draws `plot` as a figure of width × height: laid out at the figure
  * scale (the plot's own layout, its data area included, is then in the
  * scaled units).  An MfPlotFigureFunc for an MfPlot. */

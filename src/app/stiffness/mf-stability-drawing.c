@@ -603,15 +603,16 @@ mf_stability_drawing_draw (const MfStabilityScene *scene, cairo_t *cr, double wi
   mf_stability_drawing_points (scene, cr, width, height);
 }
 
+static void
+draw_scene (gpointer scene, cairo_t *cr, double width, double height)
+{
+  mf_stability_drawing_draw (scene, cr, width, height);
+}
+
 void
 mf_stability_drawing_figure (gpointer scene, cairo_t *cr, double width, double height)
 {
-  double scale = mf_plot_figure_scale (width, height);
-
-  cairo_save (cr);
-  cairo_scale (cr, scale, scale);
-  mf_stability_drawing_draw (scene, cr, width / scale, height / scale);
-  cairo_restore (cr);
+  mf_plot_figure_draw_scaled (draw_scene, scene, cr, width, height);
 }
 
 void
