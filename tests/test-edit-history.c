@@ -1,6 +1,7 @@
 /* test-edit-history.c: the editor document's undo history — groups, the
- * "modified" state and the properties that say it, saving, and a long
- * random walk of edits that undo and redo back to the identical text.
+ * "modified" state and the properties that say it, saving, a parameter
+ * dragged as one command, and a long random walk of edits that undo and
+ * redo back to the identical text.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -413,6 +414,49 @@ test_single_components (void)
 
 /* --- appending ------------------------------------------------------- */
 
+/* A parameter dragged along a slider: one command per drag, whatever the
+ * number of values it passed; another parameter, another drag or a typed
+ * value each make their own. */
+static void
+test_dragged_param (void)
+{
+  g_autoptr (MfEditDocument) doc = example_document ("two-mass-spring.manifold");
+  g_autofree char *start = text_of (doc);
+  g_autofree char *after_drag = NULL;
+  g_autofree char *stiffness = NULL;
+  const char *values[] = { "120 MN/m", "150 MN/m", "2e8", "250 MN/m" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    g_assert_true (mf_edit_document_drag_param (doc, "K2", "stiffness", values[i], 4, NULL));
+  stiffness = mf_edit_document_get_param_text (doc, (guint) mf_edit_document_find_component (doc,
+                                                                                           "K2"),
+                                               "stiffness");
+  g_assert_cmpstr (stiffness, ==, "250 MN/m");
+  g_assert_cmpstr (mf_edit_document_get_undo_label (doc), ==, "Set K2 stiffness");
+  after_drag = text_of (doc);
+  assert_undo_redo (doc, start, after_drag);
+
+  /* the same key on another parameter is another command */
+  g_assert_true (mf_edit_document_drag_param (doc, "M2", "mass", "2 kg", 4, NULL));
+  g_assert_true (mf_edit_document_undo (doc));
+  assert_text (doc, after_drag);
+  g_assert_true (mf_edit_document_undo (doc));
+  assert_text (doc, start);
+  g_assert_false (mf_edit_document_get_can_undo (doc));
+
+  /* a new drag (a new key), and a typed value (key 0), start new commands */
+  g_assert_true (mf_edit_document_drag_param (doc, "K2", "stiffness", "1e8", 5, NULL));
+  g_assert_true (mf_edit_document_drag_param (doc, "K2", "stiffness", "3e8", 6, NULL));
+  g_assert_true (mf_edit_document_drag_param (doc, "K2", "stiffness", "4e8", 0, NULL));
+  g_assert_true (mf_edit_document_drag_param (doc, "K2", "stiffness", "5e8", 0, NULL));
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (mf_edit_document_undo (doc));
+  assert_text (doc, start);
+  /* a value that does not load is refused and ends nothing */
+  g_assert_false (mf_edit_document_drag_param (doc, "K2", "stiffness", "-1", 7, NULL));
+  assert_text (doc, start);
+}
+
 /* An edit that only appends (a component added, a wire drawn) keeps just
  * what it appended; changed again in the same command — moved, turned,
  * the array touched whole by a removal — undo still gives the text back. */
@@ -682,6 +726,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/model/history/save", test_save);
   g_test_add_func ("/app/model/history/save-async", test_save_async);
   g_test_add_func ("/app/model/history/single-components", test_single_components);
+  g_test_add_func ("/app/model/history/dragged-param", test_dragged_param);
   g_test_add_func ("/app/model/history/appended", test_appended);
   g_test_add_func ("/app/model/history/random-walk", test_random_walk);
   return g_test_run ();

@@ -325,14 +325,21 @@ test_window_marks_across_limit (WindowFixture *f, gconstpointer data)
     }
 }
 
+/* The method drop-down: the first drop-down outside the what-if bar. */
+static gboolean
+is_method_dropdown (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_DROP_DOWN (widget) && gtk_widget_get_ancestor (widget, MF_TYPE_WHAT_IF) == NULL;
+}
+
 /* The drop-down's method is the plot's region: explicit Euler and
  * backward Euler differ at one step. */
 static void
 test_window_method_dropdown (WindowFixture *f, gconstpointer data)
 {
   MfStabilityPlot *plot = mf_stiffness_window_get_plot (f->stiffness);
-  GtkDropDown *dropdown = GTK_DROP_DOWN (find_descendant (GTK_WIDGET (f->stiffness),
-                                                          GTK_TYPE_DROP_DOWN));
+  GtkDropDown *dropdown = GTK_DROP_DOWN (find_matching (GTK_WIDGET (f->stiffness),
+                                                        is_method_dropdown, NULL));
   guint n_methods, euler = 0, rk1imp = 0;
   const MfMethod *methods = mf_method_list (&n_methods);
 

@@ -529,8 +529,16 @@ gboolean
 mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *param,
                             const char *text, GError **error)
 {
+  return mf_edit_document_drag_param (self, id, param, text, 0, error);
+}
+
+gboolean
+mf_edit_document_drag_param (MfEditDocument *self, const char *id, const char *param,
+                             const char *text, guint merge_key, GError **error)
+{
   g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
   g_autofree char *label = NULL;
+  g_autofree char *subject = NULL;
   const MfComponentTypeInfo *info;
   JsonNode *holder;
   int index, spec;
@@ -543,6 +551,8 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
     return mf_edit_refuse (error, _("there is no component '%s'"), id);
   /* `id` may point into the component, which is rebuilt */
   label = g_strdup_printf (_("Set %s %s"), id, param);
+  /* one drag sets one parameter of one component */
+  subject = g_strconcat (id, ".", param, NULL);
   info = mf_edit_document_get_component_info (self, (guint) index);
   spec = mf_component_type_param_index (info, param);
   if (spec < 0)
@@ -568,7 +578,7 @@ mf_edit_document_set_param (MfEditDocument *self, const char *id, const char *pa
    * and modes look at its id and type */
   if (!mf_edit_document_verify_part (self, MF_KEY_COMPONENTS, index, error))
     return FALSE;
-  mf_edit_document_commit (self, label, 0, NULL);
+  mf_edit_document_commit (self, label, merge_key, subject);
   return TRUE;
 }
 

@@ -209,6 +209,15 @@ gboolean        mf_edit_document_set_param (MfEditDocument *self,
                                             const char     *param,
                                             const char     *text,
                                             GError        **error);
+/* The same for a value dragged along a slider: consecutive settings of the
+ * same parameter with the same non-zero `merge_key` (one per drag) make one
+ * command, which undo takes back to the value before the drag. */
+gboolean        mf_edit_document_drag_param (MfEditDocument *self,
+                                             const char     *id,
+                                             const char     *param,
+                                             const char     *text,
+                                             guint           merge_key,
+                                             GError        **error);
 /* Renames a component everywhere it is named: wires, modes, initial,
  * prefer_states. */
 gboolean        mf_edit_document_rename_component (MfEditDocument *self,

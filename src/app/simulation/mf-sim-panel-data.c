@@ -437,13 +437,17 @@ expected_samples (MfSimPanel *self)
 }
 
 MfRunRecord *
-mf_sim_panel_begin_record (MfSimPanel *self)
+mf_sim_panel_begin_record (MfSimPanel  *self,
+                           const char  *label,
+                           MfRunRecord *replace)
 {
-  g_autofree char *label = NULL;
+  g_autofree char *numbered = NULL;
   g_autoptr (MfRunRecord) record = NULL;
+  guint position;
 
-  /* Translators: the name of the n-th run of a window */
-  label = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
+  if (label == NULL)
+    /* Translators: the name of the n-th run of a window */
+    label = numbered = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
   record = mf_run_record_new (label);
   mf_run_record_set_status (record, MF_SIM_STATUS_RUNNING);
   /* before the plots bind to it: their series reserve as much */
@@ -451,7 +455,10 @@ mf_sim_panel_begin_record (MfSimPanel *self)
   self->current = record;
   mf_sim_panel_update_mode_names (self);
   watch_run (self, record);
-  g_list_store_append (self->runs, record);
+  if (replace != NULL && g_list_store_find (self->runs, replace, &position))
+    g_list_store_splice (self->runs, position, 1, (gpointer *) &record, 1);
+  else
+    g_list_store_append (self->runs, record);
 
   self->known_columns = 0;
   self->timeline_samples = self->timeline_log = 0;

@@ -96,9 +96,12 @@ void mf_sim_panel_show_progress (MfSimPanel *self);
 
 void mf_sim_panel_init_data (MfSimPanel *self);
 void mf_sim_panel_dispose_data (MfSimPanel *self);
-/* A new record "Run N" becomes the current run, the plots start over on
- * it; returns it (owned by the runs list). */
-MfRunRecord *mf_sim_panel_begin_record (MfSimPanel *self);
+/* A new record `label` ("Run N" when NULL) becomes the current run, in
+ * the place of `replace` in the runs list when it is there (else last),
+ * and the plots start over on it; returns it (owned by the runs list). */
+MfRunRecord *mf_sim_panel_begin_record (MfSimPanel  *self,
+                                        const char  *label,
+                                        MfRunRecord *replace);
 /* Takes what the worker has into the current record and brings the plots
  * and the timeline up to date. */
 void mf_sim_panel_drain (MfSimPanel *self);

@@ -245,12 +245,23 @@ mf_sim_panel_restarted (MfSimPanel *self)
 void
 mf_sim_panel_run (MfSimPanel *self)
 {
-  g_autofree char *text = NULL;
-
   g_return_if_fail (MF_IS_SIM_PANEL (self));
 
+  mf_sim_panel_run_replacing (self, NULL, NULL);
+}
+
+MfRunRecord *
+mf_sim_panel_run_replacing (MfSimPanel  *self,
+                            const char  *label,
+                            MfRunRecord *replace)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (MF_IS_SIM_PANEL (self), NULL);
+  g_return_val_if_fail (replace == NULL || MF_IS_RUN_RECORD (replace), NULL);
+
   if (self->document == NULL)
-    return;
+    return NULL;
   g_clear_handle_id (&self->update_source, g_source_remove);
   /* A new start forgets the old run without a signal: close its record
    * here with what it has. */
@@ -260,7 +271,7 @@ mf_sim_panel_run (MfSimPanel *self)
       mf_run_record_set_outcome (self->current, MF_SIM_STATUS_STOPPED, NULL);
     }
   mf_sim_panel_dismiss_problem (self);
-  mf_sim_panel_begin_record (self);
+  mf_sim_panel_begin_record (self, label, replace);
   text = mf_edit_document_to_data (self->document, NULL);
   mf_sim_worker_start (self->worker, text, -1,
                        mf_edit_document_get_display_name (self->document), NULL);
@@ -268,6 +279,7 @@ mf_sim_panel_run (MfSimPanel *self)
   mf_sim_panel_show_progress (self);
   mf_sim_panel_ensure_ticking (self);
   mf_sim_panel_set_expanded (self, TRUE);
+  return self->current;
 }
 
 void

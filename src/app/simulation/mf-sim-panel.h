@@ -59,6 +59,14 @@ MfEditDocument *mf_sim_panel_get_document (MfSimPanel *self);
 /* Starts a run of the document as it is now (its own "simulation"
  * settings) into a new record "Run N". */
 void            mf_sim_panel_run (MfSimPanel *self);
+/* The same into a record named `label` (NULL: "Run N") that takes the
+ * place of `replace` in the runs list when it is still there (NULL, or a
+ * record no longer listed: it goes last) — the what-if bar's one record
+ * replaced run after run.  Returns the new record (owned by the list), or
+ * NULL without a document. */
+MfRunRecord    *mf_sim_panel_run_replacing (MfSimPanel  *self,
+                                            const char  *label,
+                                            MfRunRecord *replace);
 /* Pauses a running run, resumes a paused one. */
 void            mf_sim_panel_toggle_pause (MfSimPanel *self);
 void            mf_sim_panel_stop (MfSimPanel *self);

@@ -29,6 +29,7 @@ struct _MfStiffnessWindow
   GCancellable    *cancellable;
   gboolean         busy;
   gboolean         pending;         /* compute again when the one running ends */
+  gboolean         catch_up;        /* a what-if drag: show each result until the latest */
   guint            edit_source;     /* the document changed: recompute a moment later */
   guint            live_source;     /* a live run followed: its latest state, twice a second */
   guint            followed_samples;
@@ -60,6 +61,7 @@ struct _MfStiffnessWindow
   GtkScale         *time_scale;
   GtkEntry         *time_entry;
   GtkCheckButton   *follow_button;
+  MfWhatIf         *what_if;
   GtkStack         *stack;
   AdwStatusPage    *message_page;
   GtkLabel         *state_label;

@@ -60,10 +60,20 @@ computed (GObject *source, GAsyncResult *result, gpointer data)
   mf_stiffness_window_update_busy (self);
   if (self->pending)
     {
+      /* a what-if drag shows each result on the way to the latest value */
+      if (self->catch_up && linearization != NULL)
+        {
+          g_clear_pointer (&self->linearization, mf_linearization_free);
+          self->linearization = g_steal_pointer (&linearization);
+          g_clear_pointer (&self->message, g_free);
+          gtk_stack_set_visible_child_name (self->stack, "content");
+          mf_stiffness_window_show_result (self);
+        }
       g_clear_pointer (&linearization, mf_linearization_free);
       compute (self);
       return;
     }
+  self->catch_up = FALSE;
   if (linearization == NULL)
     {
       g_clear_pointer (&self->linearization, mf_linearization_free);
@@ -119,9 +129,11 @@ compute (MfStiffnessWindow *self)
 
   if (self->busy)
     {
-      /* the one running is out of date: it ends soon, and this one follows */
+      /* the one running is out of date: it ends soon, and this one follows
+       * (a what-if drag lets it end, to show it) */
       self->pending = TRUE;
-      g_cancellable_cancel (self->cancellable);
+      if (!self->catch_up)
+        g_cancellable_cancel (self->cancellable);
       return;
     }
   self->pending = FALSE;
@@ -346,6 +358,16 @@ on_document_changed (MfStiffnessWindow *self)
   self->edit_source = g_timeout_add (EDIT_DELAY_MS, edit_settled, self);
 }
 
+/* The what-if bar edited the document (just now, after "changed"): no
+ * waiting for the edits to settle while the slider moves. */
+static void
+on_what_if_edited (MfStiffnessWindow *self)
+{
+  g_clear_handle_id (&self->edit_source, g_source_remove);
+  self->catch_up = TRUE;
+  compute (self);
+}
+
 /* ---- GObject ---- */
 
 static void
@@ -389,6 +411,7 @@ mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
   object_class->finalize = mf_stiffness_window_finalize;
   g_type_ensure (MF_TYPE_STABILITY_PLOT);
   g_type_ensure (MF_TYPE_STIFFNESS_MODES);
+  g_type_ensure (MF_TYPE_WHAT_IF);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/"
                                                "mf-stiffness-window.ui");
@@ -399,6 +422,7 @@ mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, time_scale);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, time_entry);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, follow_button);
+  gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, what_if);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, message_page);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, state_label);
@@ -427,6 +451,7 @@ mf_stiffness_window_init (MfStiffnessWindow *self)
   g_signal_connect (self->run_button, "toggled", G_CALLBACK (on_run_toggled), self);
   g_signal_connect (self->time_scale, "value-changed", G_CALLBACK (on_time_moved), self);
   g_signal_connect (self->time_entry, "activate", G_CALLBACK (on_time_entered), self);
+  g_signal_connect_swapped (self->what_if, "edited", G_CALLBACK (on_what_if_edited), self);
   mf_stiffness_window_init_show (self);
   mf_stiffness_window_init_figures (self);
 }
@@ -445,6 +470,7 @@ mf_stiffness_window_new (GtkWindow *parent, MfEditDocument *document, MfSimPanel
   if (panel != NULL)
     {
       g_set_weak_pointer (&self->panel, panel);
+      mf_what_if_set_panel (self->what_if, panel);
       g_signal_connect_object (panel, "notify::status", G_CALLBACK (on_run_status), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (panel, "run-ended", G_CALLBACK (on_run_ended), self,
@@ -468,6 +494,7 @@ mf_stiffness_window_set_document (MfStiffnessWindow *self, MfEditDocument *docum
   g_set_object (&self->document, document);
   g_signal_connect_object (document, "changed", G_CALLBACK (on_document_changed), self,
                            G_CONNECT_SWAPPED);
+  mf_what_if_set_document (self->what_if, document);
   /* a new circuit: its own method, step and scale */
   self->shown_once = FALSE;
   self->step_chosen = FALSE;
@@ -515,4 +542,11 @@ mf_stiffness_window_get_largest_text (MfStiffnessWindow *self)
 {
   g_return_val_if_fail (MF_IS_STIFFNESS_WINDOW (self), NULL);
   return self->largest_text;
+}
+
+MfWhatIf *
+mf_stiffness_window_get_what_if (MfStiffnessWindow *self)
+{
+  g_return_val_if_fail (MF_IS_STIFFNESS_WINDOW (self), NULL);
+  return self->what_if;
 }

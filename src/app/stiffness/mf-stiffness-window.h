@@ -6,8 +6,10 @@
  * first) with the points hλ_k for a step h on a logarithmic slider, and
  * that method's largest stable fixed step, or the eigenvalues λ_k
  * themselves (docs/manual.md, "The Stiffness window"); both as figures for
- * slides, and a presentation mode.  Non-modal; it follows the document's edits.  A circuit that
- * cannot be linearised shows why, in place of the results.
+ * slides, and a presentation mode; and the what-if bar's slider over a
+ * parameter of the component selected on the canvas.  Non-modal; it
+ * follows the document's edits.  A circuit that cannot be linearised shows
+ * why, in place of the results.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,6 +23,7 @@
 #include "mf-sim-panel.h"
 #include "mf-stability-plot.h"
 #include "mf-stiffness-modes.h"
+#include "mf-what-if.h"
 
 G_BEGIN_DECLS
 
@@ -68,5 +71,8 @@ void               mf_stiffness_window_set_presenting (MfStiffnessWindow *self,
                                                        gboolean           on);
 /* What the line under the plot says about the largest stable step. */
 const char        *mf_stiffness_window_get_largest_text (MfStiffnessWindow *self);
+/* The what-if bar (mf-what-if.h), which the main window tells the
+ * component selected on the canvas. */
+MfWhatIf          *mf_stiffness_window_get_what_if (MfStiffnessWindow *self);
 
 G_END_DECLS

@@ -293,42 +293,45 @@ mf_quantity_text_in_unit (MfQuantity quantity, double value, guint unit)
   return mf_quantity_text_join (quantity, round_to_12_figures (value / units[unit].factor), unit);
 }
 
+int
+mf_quantity_best_unit (MfQuantity quantity, double value)
+{
+  guint n_units;
+  const MfUnitChoice *units = mf_quantity_units (quantity, &n_units);
+
+  if (value == 0.0 || !isfinite (value))
+    return -1;
+  /* The first unit of the list (which puts the units hydraulics people
+   * think in first) that needs no exponent and no leading zeros. */
+  for (guint i = 0; i < n_units; i++)
+    {
+      double number = value / units[i].factor;
+
+      if (fabs (number) >= 1.0 && fabs (number) < 1000.0)
+        return (int) i;
+    }
+  return -1;
+}
+
 char *
 mf_quantity_text_format_si (MfQuantity quantity, double value)
 {
   guint n_units;
   const MfUnitChoice *units = mf_quantity_units (quantity, &n_units);
-  g_autofree char *best = NULL;
+  int best;
+  g_autofree char *digits = NULL;
 
   if (n_units == 0)
     return isinf (value) ? g_strdup (value > 0 ? "∞" : "−∞")
                             : mf_quantity_text_number (value);
-  if (value == 0.0 || !isfinite (value))
+  best = mf_quantity_best_unit (quantity, value);
+  if (best >= 0)
     {
-      g_autofree char *digits = isinf (value) ? g_strdup (value > 0 ? "∞" : "−∞")
-                                                 : mf_quantity_text_number (value);
-
-      return g_strdup_printf ("%s %s", digits, units[0].label);
+      digits = mf_quantity_text_number (round_to_12_figures (value / units[best].factor));
+      return g_strdup_printf ("%s %s", digits, units[best].label);
     }
-  /* The first unit of the list (which puts the units hydraulics people
-   * think in first) that needs no exponent and no leading zeros. */
-  for (guint i = 0; i < n_units && best == NULL; i++)
-    {
-      double number = value / units[i].factor;
-      g_autofree char *digits = NULL;
-
-      if (fabs (number) < 1.0 || fabs (number) >= 1000.0)
-        continue;
-      digits = mf_quantity_text_number (round_to_12_figures (number));
-      best = g_strdup_printf ("%s %s", digits, units[i].label);
-    }
-  if (best == NULL)
-    {
-      g_autofree char *digits = mf_quantity_text_number (value);
-
-      best = g_strdup_printf ("%s %s", digits, units[0].label);
-    }
-  return g_steal_pointer (&best);
+  digits = isinf (value) ? g_strdup (value > 0 ? "∞" : "−∞") : mf_quantity_text_number (value);
+  return g_strdup_printf ("%s %s", digits, units[0].label);
 }
 
 /* --- checking --------------------------------------------------------- */

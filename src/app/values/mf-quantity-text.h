@@ -94,6 +94,11 @@ char     *mf_quantity_text_in_unit (MfQuantity quantity,
  * read back as the same double, or as close as 15 digits get: "0.61",
  * "1e-05", "60". */
 char     *mf_quantity_text_number (double number);
+/* The index in mf_quantity_units() of the first listed unit that puts the
+ * SI `value` between 1 and 1000 ("60 bar", "10 mm"); -1 when none does, or
+ * for 0, an infinite value or a dimensionless quantity. */
+int       mf_quantity_best_unit (MfQuantity quantity,
+                                 double     value);
 /* An SI value for people, in the first listed unit that puts it between 1
  * and 1000 (else in SI): "10 mm", "60 bar", "1.5 GPa", "0 Pa", "0.61",
  * "∞ m".  Shows defaults; it uses the units' labels, so it is not document

@@ -161,9 +161,13 @@ mf_window_action_stiffness (GtkWidget  *widget,
   MfWindow *self = MF_WINDOW (widget);
 
   if (self->stiffness_window == NULL)
-    g_set_weak_pointer (&self->stiffness_window,
-                        GTK_WINDOW (mf_stiffness_window_new (GTK_WINDOW (self), self->document,
-                                                             self->sim_panel)));
+    {
+      g_set_weak_pointer (&self->stiffness_window,
+                          GTK_WINDOW (mf_stiffness_window_new (GTK_WINDOW (self), self->document,
+                                                               self->sim_panel)));
+      /* its what-if bar starts with the component selected */
+      mf_window_what_if_follow (self);
+    }
   gtk_window_present (self->stiffness_window);
 }
 

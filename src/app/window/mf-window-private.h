@@ -74,6 +74,9 @@ struct _MfWindow
 /* Enables or disables every action of the window from the document's state
  * and updates what the buttons say. */
 void mf_window_update_actions (MfWindow *self);
+/* The Stiffness window's what-if bar, when it is open, follows the one
+ * component selected on the canvas. */
+void mf_window_what_if_follow (MfWindow *self);
 
 /* mf-window-actions.c */
 void mf_window_class_install_actions (GtkWidgetClass *widget_class);

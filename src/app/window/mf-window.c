@@ -174,6 +174,17 @@ mf_window_set_document (MfWindow       *self,
 
 /* ---- what the widgets tell each other ---- */
 
+void
+mf_window_what_if_follow (MfWindow *self)
+{
+  g_auto (GStrv) ids = mf_canvas_get_selection (self->canvas);
+
+  if (self->stiffness_window != NULL)
+    mf_what_if_set_component (mf_stiffness_window_get_what_if (MF_STIFFNESS_WINDOW (
+                                self->stiffness_window)),
+                              g_strv_length (ids) == 1 ? ids[0] : NULL);
+}
+
 static void
 mf_window_selection_changed (MfWindow *self)
 {
@@ -186,6 +197,7 @@ mf_window_selection_changed (MfWindow *self)
   if (self->equations_window != NULL)
     mf_equations_window_set_selection (MF_EQUATIONS_WINDOW (self->equations_window),
                                        (const char *const *) ids);
+  mf_window_what_if_follow (self);
 }
 
 void
