@@ -5,8 +5,9 @@
  * command to undo, the window linearises the new circuit (the fast mode's
  * frequency as the closed form of two masses on two springs gives it),
  * and the simulation pane runs it again into one record that the next
- * what-if run replaces; a value typed, with or without a unit, and a
- * linear slider.  Saves the window as <builddir>/tests/stiffness/NAME.png.
+ * what-if run replaces; Ctrl+Z and Shift+Ctrl+Z in the window; a value
+ * typed, with or without a unit, and a linear slider.  Saves the window
+ * as <builddir>/tests/stiffness/NAME.png.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +21,7 @@
 #include "mf-sim-panel.h"
 #include "mf-stiffness-window.h"
 #include "mf-test-edit.h"
+#include "mf-test-stiffness-window.h"
 #include "mf-test-widgets.h"
 #include "mf-window.h"
 
@@ -48,48 +50,19 @@ typedef struct
   G_STMT_END
 
 static void
-wait_until_shown (MfStiffnessWindow *stiffness)
-{
-  WAIT_UNTIL (!mf_stiffness_window_get_busy (stiffness));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (stiffness));
-}
-
-static MfStiffnessWindow *
-find_stiffness_window (void)
-{
-  return MF_STIFFNESS_WINDOW (find_toplevel (MF_TYPE_STIFFNESS_WINDOW, NULL));
-}
-
-static void
 set_up (Fixture *f, gconstpointer data)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"),
-                                            "two-mass-spring.manifold", NULL);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GError) error = NULL;
-
-  f->window = mf_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
-  g_assert_true (mf_window_load_file (f->window, file, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (f->window));
-  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
-  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.stiffness", NULL);
-  f->stiffness = find_stiffness_window ();
-  g_assert_nonnull (f->stiffness);
+  f->stiffness = open_stiffness_window (application, "two-mass-spring.manifold", &f->window);
   f->bar = mf_stiffness_window_get_what_if (f->stiffness);
   f->canvas = MF_CANVAS (find_descendant (GTK_WIDGET (f->window), MF_TYPE_CANVAS));
   f->panel = MF_SIM_PANEL (find_descendant (GTK_WIDGET (f->window), MF_TYPE_SIM_PANEL));
   f->document = mf_window_get_document (f->window);
-  wait_until_shown (f->stiffness);
 }
 
 static void
 tear_down (Fixture *f, gconstpointer data)
 {
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  spin ();
-  g_assert_null (find_stiffness_window ());
+  close_main_window (f->window);
 }
 
 static void
@@ -139,6 +112,29 @@ drag (Fixture *f, const double *values, guint n)
     gtk_range_set_value (scale, log10 (values[i]));
 }
 
+/* Activates the bar's shortcut whose trigger reads `trigger`
+ * ("<Control>z"), as the key would in the window; there must be one. */
+static void
+press_shortcut (MfWhatIf *bar, const char *trigger)
+{
+  GListModel *shortcuts = G_LIST_MODEL (find_controller (GTK_WIDGET (bar),
+                                                         GTK_TYPE_SHORTCUT_CONTROLLER, 0));
+
+  for (guint i = 0; i < g_list_model_get_n_items (shortcuts); i++)
+    {
+      g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (shortcuts, i);
+      g_autofree char *text = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+      if (g_strcmp0 (text, trigger) == 0)
+        {
+          g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                       GTK_WIDGET (bar), NULL));
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
 /* The fast mode's |λ|: the largest of the window's eigenvalues. */
 static double
 fast_frequency (MfStiffnessWindow *stiffness)
@@ -161,28 +157,6 @@ closed_form_fast (double k)
   double k1 = 5e3, b = k1 + 3.0 * k;
 
   return sqrt ((b + sqrt (b * b - 8.0 * k1 * k)) / 4.0);
-}
-
-static void
-save_window (GtkWidget *window, const char *name)
-{
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (window);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr (GskRenderNode) node = NULL;
-  g_autoptr (GdkTexture) texture = NULL;
-  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_BUILDDIR") != NULL
-                                             ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                           "stiffness", NULL);
-  g_autofree char *file = g_strdup_printf ("%s/%s.png", dir, name);
-
-  gdk_paintable_snapshot (paintable, snapshot, gtk_widget_get_width (window),
-                          gtk_widget_get_height (window));
-  node = gtk_snapshot_free_to_node (snapshot);
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
-                                        NULL);
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
-  g_assert_true (gdk_texture_save_to_png (texture, file));
-  g_test_message ("saved %s", file);
 }
 
 /* The bar follows the selection: nothing, one component, its numeric
@@ -271,6 +245,17 @@ test_drag (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (gtk_range_get_value (mf_what_if_get_scale (f->bar)), 2.0, 1e-12);
   wait_until_shown (f->stiffness);
   g_assert_cmpfloat (fabs (fast_frequency (f->stiffness) / closed_form_fast (1e8) - 1), <, 1e-5);
+
+  /* Shift+Ctrl+Z and Ctrl+Z in the Stiffness window redo and undo it */
+  press_shortcut (f->bar, "<Shift><Control>z");
+  g_clear_pointer (&text, g_free);
+  text = param_text (f, "K2", "stiffness");
+  g_assert_cmpstr (text, ==, "400 MN/m");
+  g_assert_cmpfloat (mf_what_if_get_value (f->bar), ==, 400.0);
+  press_shortcut (f->bar, "<Control>z");
+  g_clear_pointer (&text, g_free);
+  text = param_text (f, "K2", "stiffness");
+  g_assert_cmpstr (text, ==, "100 MN/m");
 
   /* two drags: two commands */
   g_assert_true (mf_edit_document_redo (f->document));
