@@ -335,6 +335,13 @@ test_typed (Fixture *f, gconstpointer data)
   mf_what_if_get_span (f->bar, &lo, &hi);
   g_assert_cmpfloat_with_epsilon (hi, 1e4, 1e-8);
 
+  /* in another unit, the span is set up again even for a number in it */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "5 N/mm");
+  g_signal_emit_by_name (entry, "activate");
+  g_assert_cmpstr (mf_what_if_get_unit (f->bar), ==, "N/mm");
+  mf_what_if_get_span (f->bar, &lo, &hi);
+  g_assert_cmpfloat_with_epsilon (hi, 500.0, 1e-9);
+
   gtk_editable_set_text (GTK_EDITABLE (entry), "5e7 N/mm");
   g_signal_emit_by_name (entry, "activate");
   g_clear_pointer (&text, g_free);
@@ -356,6 +363,9 @@ test_typed (Fixture *f, gconstpointer data)
 
   mf_what_if_set_log (f->bar, FALSE);
   g_assert_false (mf_what_if_get_log (f->bar));
+  /* the slider set up again shows the value, and no refusal */
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (entry), "error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "5e+07");
   mf_what_if_get_span (f->bar, &lo, &hi);
   g_assert_cmpfloat (lo, ==, 0.0);
   g_assert_cmpfloat_with_epsilon (hi, 1e8, 1e-3);

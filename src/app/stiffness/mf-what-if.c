@@ -33,6 +33,7 @@ struct _MfWhatIf
   gboolean        updating;  /* controls set from code: their handlers do nothing */
   guint           rerun_source;
   MfRunRecord    *run;       /* the last what-if run's record */
+  char           *entry_tip; /* the value field's tooltip, shown again after a refusal */
 
   /* template children */
   GtkLabel        *message_label;
@@ -145,16 +146,27 @@ show_message (MfWhatIf *self, const char *message)
   gtk_widget_set_visible (self->controls, message == NULL);
 }
 
+/* The value in the field, and no refusal shown. */
 static void
-show_value (MfWhatIf *self)
+show_entry_value (MfWhatIf *self)
 {
-  const MfParamSpec *spec = varied_spec (self);
   char text[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_ascii_formatd (text, sizeof text, "%.6g", self->value);
   self->updating = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
   gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->entry), self->entry_tip);
+  self->updating = FALSE;
+}
+
+static void
+show_value (MfWhatIf *self)
+{
+  const MfParamSpec *spec = varied_spec (self);
+
+  show_entry_value (self);
+  self->updating = TRUE;
   gtk_range_set_value (GTK_RANGE (self->scale),
                        mf_what_if_range_position (&self->range, self->value));
   gtk_label_set_text (self->unit_label, spec != NULL ? unit_label (spec->quantity, self->unit)
@@ -337,7 +349,6 @@ on_scale_moved (GtkRange *range, MfWhatIf *self)
 {
   g_autoptr (GError) error = NULL;
   double value;
-  char text[G_ASCII_DTOSTR_BUF_SIZE];
 
   if (self->updating)
     return;
@@ -349,11 +360,7 @@ on_scale_moved (GtkRange *range, MfWhatIf *self)
       show_refusal (self, error->message);
       return;
     }
-  g_ascii_formatd (text, sizeof text, "%.6g", self->value);
-  self->updating = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->entry), text);
-  gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
-  self->updating = FALSE;
+  show_entry_value (self);
 }
 
 /* A press or a key on the slider begins a new drag: a new command. */
@@ -378,6 +385,7 @@ on_entry_activate (GtkEntry *entry, MfWhatIf *self)
   g_autoptr (GError) error = NULL;
   double number;
   guint unit = self->unit;
+  gboolean same_unit;
 
   if (spec == NULL)
     return;
@@ -395,15 +403,14 @@ on_entry_activate (GtkEntry *entry, MfWhatIf *self)
       show_refusal (self, message);
       return;
     }
+  same_unit = unit == self->unit;
   if (!apply (self, number, unit, 0, &error))
     {
       show_refusal (self, error->message);
       return;
     }
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->entry),
-                               _("The value in the unit beside it; type another and press "
-                                 "Enter (a unit may be typed too)"));
-  set_up_slider (self, TRUE);
+  /* the span stays when the value is in it, in the same unit */
+  set_up_slider (self, same_unit);
 }
 
 static void
@@ -611,6 +618,7 @@ mf_what_if_finalize (GObject *object)
 
   g_free (self->component);
   g_free (self->message);
+  g_free (self->entry_tip);
   g_array_unref (self->params);
   G_OBJECT_CLASS (mf_what_if_parent_class)->finalize (object);
 }
@@ -648,6 +656,7 @@ mf_what_if_init (MfWhatIf *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->params = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->entry_tip = g_strdup (gtk_widget_get_tooltip_text (GTK_WIDGET (self->entry)));
   self->param = -1;
   self->prefer_log = TRUE;
   self->drag_key = new_drag_key ();
