@@ -24,7 +24,7 @@ example_plot (gsize n)
 
   mf_plot_set_axis_title (plot, MF_PLOT_AXIS_X, "time", "s");
   mf_plot_set_axis_title (plot, MF_PLOT_AXIS_Y, NULL, "bar");
-  mf_plot_series_set_dashed (b, TRUE);
+  mf_plot_series_set_dash (b, MF_PLOT_DASH_DASHED);
   for (gsize i = 0; i < n; i++)
     {
       double t = 2.0 * i / (n - 1);
@@ -220,7 +220,7 @@ test_draw_dense_band (void)
       mf_plot_series_append (s, x[i], y[i]);
       mf_plot_series_append (dashed, x[i], 5 + 0.2 * g_rand_double_range (rand, -1, 1));
     }
-  mf_plot_series_set_dashed (dashed, TRUE);
+  mf_plot_series_set_dash (dashed, MF_PLOT_DASH_DASHED);
   /* room above the dashed band for the legend */
   mf_plot_set_axis_range (plot, MF_PLOT_AXIS_Y, -2, 8);
   mf_plot_draw (plot, cr, 600, 300);

@@ -252,6 +252,34 @@ test_palette_contrast (void)
                                   21, 1e-9);
 }
 
+/* Each pattern its own, solid with none; where the band of a dense curve
+ * leaves its gaps, by hand: dash-dot is on 8, off 3, on 2, off 3. */
+static void
+test_dash_patterns (void)
+{
+  for (guint a = 0; a < MF_PLOT_N_DASHES; a++)
+    {
+      int na;
+      const double *pa = mf_plot_dash_pattern (a, &na);
+
+      g_assert_cmpint (na, ==, a == MF_PLOT_DASH_SOLID ? 0 : (int) (na / 2) * 2);
+      for (guint b = 0; b < a; b++)
+        {
+          int nb;
+          const double *pb = mf_plot_dash_pattern (b, &nb);
+
+          g_assert_false (na == nb && (na == 0 || memcmp (pa, pb, na * sizeof (double)) == 0));
+        }
+    }
+  g_assert_true (mf_plot_dash_is_on (MF_PLOT_DASH_SOLID, 1e6));
+  g_assert_true (mf_plot_dash_is_on (MF_PLOT_DASH_DASH_DOT, 7.9));
+  g_assert_false (mf_plot_dash_is_on (MF_PLOT_DASH_DASH_DOT, 8.5));
+  g_assert_true (mf_plot_dash_is_on (MF_PLOT_DASH_DASH_DOT, 11.5));
+  g_assert_false (mf_plot_dash_is_on (MF_PLOT_DASH_DASH_DOT, 14));
+  g_assert_true (mf_plot_dash_is_on (MF_PLOT_DASH_DASH_DOT, 16 + 1));
+  g_assert_false (mf_plot_dash_is_on (MF_PLOT_DASH_DASHED, -7));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,6 +290,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/series/bounds", test_bounds);
   g_test_add_func ("/plot/span/pixels", test_span_pixels);
   g_test_add_func ("/plot/style/dark", test_dark_style);
+  g_test_add_func ("/plot/style/dash-patterns", test_dash_patterns);
   g_test_add_func ("/plot/style/palette-contrast", test_palette_contrast);
   return g_test_run ();
 }

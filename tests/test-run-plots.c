@@ -1,6 +1,7 @@
 /* test-run-plots.c: MfRunPlots (src/app/simulation/mf-run-plots.c) — a series per
  * quantity and run, updates that append exactly the new samples, overlaid
- * runs dashed and named after their label in their quantity's colour, merged
+ * runs each in their own dash pattern and named after their label in their
+ * quantity's colour (or their own in a plot of one quantity), merged
  * mode bands, markers and fallback spans, and series that go with their
  * quantity and keep what the user hid; and MfStepPlots (mf-step-plots.c),
  * the Steps plot's series of each run.
@@ -59,8 +60,8 @@ test_series_per_quantity_and_run (void)
   g_assert_null (mf_run_plots_find_series (plots, current, "C1.x"));
   g_assert_cmpstr (mf_plot_series_get_name (v), ==, "P1.v");
   g_assert_cmpstr (mf_plot_series_get_name (p2), ==, "J1.p (Run 2)");
-  g_assert_false (mf_plot_series_get_dashed (v));
-  g_assert_true (mf_plot_series_get_dashed (v2));
+  g_assert_cmpint (mf_plot_series_get_dash (v), ==, MF_PLOT_DASH_SOLID);
+  g_assert_cmpint (mf_plot_series_get_dash (v2), ==, MF_PLOT_DASH_DASHED);
   g_assert_cmpstr (mf_plot_series_get_unit (p), ==, "Pa");
 
   /* one colour per quantity, the same in every run */
@@ -307,7 +308,79 @@ test_overlaid_lacking_quantity (void)
   mf_run_plots_update (plots);
   g_assert_null (mf_run_plots_find_series (plots, other, "P1.v"));
   g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 1);
-  g_assert_false (mf_plot_series_get_dashed (mf_run_plots_find_series (plots, current, "P1.v")));
+  g_assert_cmpint (mf_plot_series_get_dash (mf_run_plots_find_series (plots, current, "P1.v")),
+                   ==, MF_PLOT_DASH_SOLID);
+}
+
+/* Overlaid runs each in a dash pattern of their own, the current run
+ * solid; in a plot of one quantity each run in a colour of its own too,
+ * in a plot of two the quantity's colour in every run. */
+static void
+test_run_styles (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfRunPlots) plots = mf_run_plots_new (plot);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) overlaid = g_ptr_array_new ();
+  const char *one[] = { "P1.v", NULL };
+  const char *two[] = { "P1.v", "J1.p", NULL };
+  guint n_runs = 4;
+
+  for (guint r = 0; r < n_runs; r++)
+    {
+      g_autofree char *label = g_strdup_printf ("Run %u", r + 1);
+      MfRunRecord *record = mf_run_record_new (label);
+
+      feed (record, 0, 10, 0);
+      g_ptr_array_add (runs, record);
+      if (r > 0)
+        g_ptr_array_add (overlaid, record);
+    }
+  mf_run_plots_set_quantities (plots, one);
+  mf_run_plots_set_runs (plots, runs->pdata[0], overlaid);
+  mf_run_plots_update (plots);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, n_runs);
+  for (guint a = 0; a < n_runs; a++)
+    {
+      MfPlotSeries *sa = mf_run_plots_find_series (plots, runs->pdata[a], "P1.v");
+
+      g_assert_cmpint (mf_plot_series_get_dash (sa), ==,
+                       a == 0 ? MF_PLOT_DASH_SOLID : (MfPlotDash) a);
+      for (guint b = 0; b < a; b++)
+        {
+          MfPlotSeries *sb = mf_run_plots_find_series (plots, runs->pdata[b], "P1.v");
+
+          g_assert_cmpint (mf_plot_series_get_dash (sa), !=, mf_plot_series_get_dash (sb));
+          g_assert_false (same_color (mf_plot_series_get_color (sa),
+                                      mf_plot_series_get_color (sb)));
+        }
+    }
+  /* the current run keeps the quantity's colour: the palette's first */
+  g_assert_true (same_color (mf_plot_series_get_color (
+                               mf_run_plots_find_series (plots, runs->pdata[0], "P1.v")),
+                             mf_plot_style_light ()->palette[0]));
+
+  mf_run_plots_set_quantities (plots, two);
+  mf_run_plots_update (plots);
+  for (guint a = 1; a < n_runs; a++)
+    {
+      MfPlotSeries *v = mf_run_plots_find_series (plots, runs->pdata[a], "P1.v");
+      MfPlotSeries *p = mf_run_plots_find_series (plots, runs->pdata[a], "J1.p");
+
+      g_assert_true (same_color (mf_plot_series_get_color (v),
+                                 mf_plot_series_get_color (
+                                   mf_run_plots_find_series (plots, runs->pdata[0], "P1.v"))));
+      g_assert_cmpint (mf_plot_series_get_dash (v), ==, mf_plot_series_get_dash (p));
+      g_assert_cmpint (mf_plot_series_get_dash (v), ==, (MfPlotDash) a);
+    }
+
+  /* a run dropped from the overlay: the next one moves up to its pattern */
+  g_ptr_array_remove_index (overlaid, 0);
+  mf_run_plots_set_runs (plots, runs->pdata[0], overlaid);
+  mf_run_plots_update (plots);
+  g_assert_cmpint (mf_plot_series_get_dash (mf_run_plots_find_series (plots, runs->pdata[2],
+                                                                      "P1.v")),
+                   ==, MF_PLOT_DASH_DASHED);
 }
 
 /* A record that reserved its run's length hands that room on to the series
@@ -448,10 +521,10 @@ test_steps_runs (void)
   g_assert_false (same_color (mf_plot_series_get_color (
                                 mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_H)),
                               kept_color));
-  g_assert_true (mf_plot_series_get_dashed (mf_step_plots_find_series (plots, kept,
-                                                                       MF_STEP_PLOTS_H)));
-  g_assert_false (mf_plot_series_get_dashed (mf_step_plots_find_series (plots, current,
-                                                                        MF_STEP_PLOTS_H)));
+  g_assert_cmpint (mf_plot_series_get_dash (mf_step_plots_find_series (plots, kept,
+                                                                       MF_STEP_PLOTS_H)), ==, MF_PLOT_DASH_DASHED);
+  g_assert_cmpint (mf_plot_series_get_dash (mf_step_plots_find_series (plots, current,
+                                                                        MF_STEP_PLOTS_H)), ==, MF_PLOT_DASH_SOLID);
   g_assert_null (mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_ORDER));
   g_assert_null (mf_step_plots_find_series (plots, current, MF_STEP_PLOTS_REJECTED));
   g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 2);
@@ -491,6 +564,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/run-plots/mode-bands", test_mode_bands);
   g_test_add_func ("/app/run-plots/fallback-spans", test_fallback_spans);
   g_test_add_func ("/app/run-plots/overlaid-lacking-quantity", test_overlaid_lacking_quantity);
+  g_test_add_func ("/app/run-plots/run-styles", test_run_styles);
   g_test_add_func ("/app/step-plots/series", test_steps_series);
   g_test_add_func ("/app/step-plots/runs", test_steps_runs);
   return g_test_run ();

@@ -712,8 +712,8 @@ test_steps (Fixture       *f,
   /* the kept run whole again, dashed, in a colour of its own */
   expected_step_points (first, &n_h, &n_rejected);
   g_assert_cmpuint (mf_plot_series_get_n_points (kept_h), ==, n_h);
-  g_assert_false (mf_plot_series_get_dashed (h));
-  g_assert_true (mf_plot_series_get_dashed (kept_h));
+  g_assert_cmpint (mf_plot_series_get_dash (h), ==, MF_PLOT_DASH_SOLID);
+  g_assert_cmpint (mf_plot_series_get_dash (kept_h), ==, MF_PLOT_DASH_DASHED);
   g_assert_false (same_color (mf_plot_series_get_color (h), mf_plot_series_get_color (kept_h)));
   /* hiding the kept run takes it off */
   mf_run_record_set_shown (first, FALSE);

@@ -17,8 +17,6 @@
 
 #include <math.h>
 
-#define DASH_ON 6.0
-#define DASH_OFF 4.0
 /* cairo's image surfaces hold coordinates in 24.8 fixed point */
 #define PIXEL_LIMIT 1e6
 
@@ -193,7 +191,7 @@ typedef struct
 {
   cairo_t *cr;
   GArray  *bars;   /* Bar: the plot's scratch */
-  gboolean dashed;
+  MfPlotDash dash;
   double   origin; /* where the dash pattern of bands starts */
   double   width;  /* of the line a band stands for */
 } Bands;
@@ -263,8 +261,7 @@ bands_add_bar (double x0, double x1, double y0, double y1, gboolean joined, gpoi
   if (!joined)
     bands_end (bands);
   /* a dashed curve leaves gaps across x where it is dense */
-  if (bands->dashed
-      && fmod (fabs ((x0 + x1) / 2 - bands->origin), DASH_ON + DASH_OFF) >= DASH_ON)
+  if (!mf_plot_dash_is_on (bands->dash, (x0 + x1) / 2 - bands->origin))
     bands_end (bands);
   else
     g_array_append_val (bands->bars, bar);
@@ -406,9 +403,10 @@ mf_plot_cross_draw (cairo_t *cr, double x, double y)
 static void
 curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
 {
-  const double dashes[] = { DASH_ON, DASH_OFF };
   const MfPlotDecimation *d = &s->decimation;
-  Bands bands = { cr, plot->scratch, s->dashed, plot->data_area.x, plot->line_width };
+  Bands bands = { cr, plot->scratch, s->dash, plot->data_area.x, plot->line_width };
+  int n_dashes;
+  const double *dashes = mf_plot_dash_pattern (s->dash, &n_dashes);
 
   if (s->mark == MF_PLOT_MARK_CROSSES)
     {
@@ -435,7 +433,7 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   g_array_set_size (bands.bars, 0);
   mf_plot_series_trace (plot, s, bands_add_line, bands_add_bar, &bands);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
+  cairo_set_dash (cr, dashes, n_dashes, 0);
   cairo_stroke (cr);
   bands_fill (&bands);
   if (plot->sample_marks)

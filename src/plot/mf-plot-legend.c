@@ -209,7 +209,6 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   g_autoptr (PangoLayout) layout = NULL;
   g_autoptr (GPtrArray) texts = NULL;
   gboolean with_unit;
-  const double dashes[] = { 6, 4 };
   double text_width = 0, row = 0, w, h;
   MfPlotRect r;
 
@@ -258,7 +257,10 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
         }
       else
         {
-          cairo_set_dash (cr, dashes, s->dashed ? 2 : 0, 0);
+          int n_dashes;
+          const double *dashes = mf_plot_dash_pattern (s->dash, &n_dashes);
+
+          cairo_set_dash (cr, dashes, n_dashes, 0);
           cairo_move_to (cr, r.x + PADDING, y + row / 2);
           cairo_rel_line_to (cr, SWATCH, 0);
           cairo_stroke (cr);

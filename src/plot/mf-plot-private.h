@@ -23,7 +23,7 @@ struct _MfPlotSeries
   guint        palette_index; /* the style's colour it takes when it has none of its own */
   /* of the finite samples, kept by mf_plot_series_append() */
   double       xmin, xmax, ymin, ymax, ypos_min;
-  gboolean     dashed;
+  MfPlotDash   dash;
   gboolean     visible;
   MfPlotMark   mark;
   gboolean     in_strip;

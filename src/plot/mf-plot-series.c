@@ -55,15 +55,16 @@ mf_plot_series_get_color (const MfPlotSeries *series)
 }
 
 void
-mf_plot_series_set_dashed (MfPlotSeries *series, gboolean dashed)
+mf_plot_series_set_dash (MfPlotSeries *series, MfPlotDash dash)
 {
-  series->dashed = dashed;
+  g_return_if_fail (dash < MF_PLOT_N_DASHES);
+  series->dash = dash;
 }
 
-gboolean
-mf_plot_series_get_dashed (const MfPlotSeries *series)
+MfPlotDash
+mf_plot_series_get_dash (const MfPlotSeries *series)
 {
-  return series->dashed;
+  return series->dash;
 }
 
 void

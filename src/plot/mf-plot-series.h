@@ -20,6 +20,20 @@ typedef struct
   double red, green, blue; /* 0..1 */
 } MfPlotColor;
 
+/* The dash pattern of a series' line (mf_plot_dash_pattern()): solid, then
+ * patterns told apart at a glance and in a legend's short swatch, for the
+ * runs overlaid on the current one. */
+typedef enum
+{
+  MF_PLOT_DASH_SOLID,
+  MF_PLOT_DASH_DASHED,
+  MF_PLOT_DASH_DOTTED,
+  MF_PLOT_DASH_DASH_DOT,
+  MF_PLOT_DASH_LONG,
+  MF_PLOT_DASH_DASH_DOT_DOT,
+  MF_PLOT_N_DASHES
+} MfPlotDash;
+
 /* How a series is drawn: a line through its samples, or a cross at each
  * sample, for samples that stand alone (the steps a solver refused). */
 typedef enum
@@ -35,9 +49,10 @@ const char   *mf_plot_series_get_name (const MfPlotSeries *series);
 void          mf_plot_series_set_color (MfPlotSeries *series,
                                         MfPlotColor   color);
 MfPlotColor   mf_plot_series_get_color (const MfPlotSeries *series);
-void          mf_plot_series_set_dashed (MfPlotSeries *series,
-                                         gboolean      dashed);
-gboolean      mf_plot_series_get_dashed (const MfPlotSeries *series);
+/* MF_PLOT_DASH_SOLID unless set. */
+void          mf_plot_series_set_dash (MfPlotSeries *series,
+                                       MfPlotDash    dash);
+MfPlotDash    mf_plot_series_get_dash (const MfPlotSeries *series);
 void          mf_plot_series_set_visible (MfPlotSeries *series,
                                           gboolean      visible);
 gboolean      mf_plot_series_get_visible (const MfPlotSeries *series);

@@ -96,3 +96,55 @@ mf_plot_color_contrast (MfPlotColor a, MfPlotColor b)
 
   return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
 }
+
+/* Dots are 2 units long, since the curves' caps are butt ones; every
+ * pattern repeats within 24 units, so that a legend's swatch of 22 shows
+ * the whole of it but for a last gap. */
+static const double dashed[] = { 6, 4 };
+static const double dotted[] = { 2, 3 };
+static const double dash_dot[] = { 8, 3, 2, 3 };
+static const double long_dash[] = { 14, 5 };
+static const double dash_dot_dot[] = { 7, 3, 2, 3, 2, 3 };
+
+const double *
+mf_plot_dash_pattern (MfPlotDash dash, int *n)
+{
+  static const struct
+  {
+    const double *lengths;
+    int           n;
+  } patterns[MF_PLOT_N_DASHES] = {
+    [MF_PLOT_DASH_SOLID] = { NULL, 0 },
+    [MF_PLOT_DASH_DASHED] = { dashed, G_N_ELEMENTS (dashed) },
+    [MF_PLOT_DASH_DOTTED] = { dotted, G_N_ELEMENTS (dotted) },
+    [MF_PLOT_DASH_DASH_DOT] = { dash_dot, G_N_ELEMENTS (dash_dot) },
+    [MF_PLOT_DASH_LONG] = { long_dash, G_N_ELEMENTS (long_dash) },
+    [MF_PLOT_DASH_DASH_DOT_DOT] = { dash_dot_dot, G_N_ELEMENTS (dash_dot_dot) },
+  };
+
+  if (dash >= MF_PLOT_N_DASHES)
+    dash = MF_PLOT_DASH_SOLID;
+  *n = patterns[dash].n;
+  return patterns[dash].lengths;
+}
+
+gboolean
+mf_plot_dash_is_on (MfPlotDash dash, double offset)
+{
+  int n;
+  const double *lengths = mf_plot_dash_pattern (dash, &n);
+  double period = 0;
+
+  for (int i = 0; i < n; i++)
+    period += lengths[i];
+  if (n == 0 || !isfinite (offset))
+    return TRUE;
+  offset = fmod (fabs (offset), period);
+  for (int i = 0; i < n; i++)
+    {
+      if (offset < lengths[i])
+        return i % 2 == 0;
+      offset -= lengths[i];
+    }
+  return TRUE;
+}

@@ -1,6 +1,7 @@
 /* mf-plot-style.h: every colour a plot draws — background, text, frame,
  * grid, legend, mode bands, markers, fallback spans and the series palette —
- * so that one plot reads well on a light page and in a dark window alike.
+ * and the dash patterns of its lines, so that one plot reads well on a
+ * light page and in a dark window alike.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,6 +37,15 @@ typedef struct
 /* Built-in styles; the pointers stay valid for the whole program. */
 const MfPlotStyle *mf_plot_style_light (void);
 const MfPlotStyle *mf_plot_style_dark (void);
+
+/* The lengths of `dash`'s pattern, on and off in turn, in device units for
+ * a line of about 1.5 (cairo_set_dash()); *n 0 for a solid line. */
+const double      *mf_plot_dash_pattern (MfPlotDash dash,
+                                         int       *n);
+/* Whether the pattern draws at `offset` units along the line (always for
+ * a solid one): where a dense curve, drawn as a band, leaves its gaps. */
+gboolean           mf_plot_dash_is_on (MfPlotDash dash,
+                                       double     offset);
 
 /* WCAG 2 contrast ratio of two colours (1 to 21). */
 double             mf_plot_color_contrast (MfPlotColor a,

@@ -25,6 +25,7 @@ typedef struct
   MfRunRecord  *record;   /* a reference */
   char         *quantity;
   guint         color;    /* the quantity's place in the list: its palette colour */
+  guint         place;    /* the run's in the set (mf_run_set_place()) */
   MfPlotSeries *series;   /* the plot's */
   int           column;   /* in the record; -1 until the quantity appears there */
   double        scale;    /* from the column's SI unit to the one shown */
@@ -287,7 +288,8 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
   const char *quantity = g_ptr_array_index (self->quantities, q);
   Binding *kept = find_binding (old, record, quantity);
   Binding binding = { g_object_ref (record), g_strdup (quantity),
-                      g_array_index (self->colors, guint, q), NULL, -1, 1.0, 0 };
+                      g_array_index (self->colors, guint, q),
+                      (guint) MAX (mf_run_set_place (&self->runs, record), 0), NULL, -1, 1.0, 0 };
 
   if (kept != NULL)
     {
@@ -304,8 +306,9 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
       binding.series = take_series (self, name);
       /* the current run's expected length: no copy as the series grows */
       mf_plot_series_reserve (binding.series, mf_run_record_get_capacity (record));
-      mf_plot_series_set_dashed (binding.series, record != self->runs.current);
     }
+  /* a kept series too: the run's place among the overlaid ones may have moved */
+  mf_plot_series_set_dash (binding.series, mf_run_set_dash (&self->runs, record));
   g_array_append_val (self->bindings, binding);
 }
 
@@ -498,15 +501,27 @@ mark_log (MfRunPlots *self)
 
 /* ---- updating ---- */
 
+/* The quantity's colour; where the plot shows one quantity only, each
+ * run takes its own, the current run the quantity's. */
+static MfPlotColor
+binding_color (MfRunPlots *self, const Binding *binding, const MfPlotStyle *style)
+{
+  guint color = binding->color;
+
+  if (self->quantities->len == 1)
+    color += binding->place;
+  return style->palette[color % MF_PLOT_STYLE_N_COLORS];
+}
+
 static gboolean
-copy_new_samples (Binding *binding, const MfPlotStyle *style, MfUnitSystem units)
+copy_new_samples (MfRunPlots *self, Binding *binding, const MfPlotStyle *style)
 {
   MfRunRecord *record = binding->record;
+  MfUnitSystem units = self->units;
   guint n = mf_run_record_get_n_samples (record);
   const double *t, *y;
 
-  mf_plot_series_set_color (binding->series,
-                            style->palette[binding->color % MF_PLOT_STYLE_N_COLORS]);
+  mf_plot_series_set_color (binding->series, binding_color (self, binding, style));
   if (binding->column < 0)
     {
       binding->column = mf_run_record_find_column (record, binding->quantity);
@@ -543,8 +558,7 @@ mf_run_plots_update (MfRunPlots *self)
       changed = TRUE;
     }
   for (guint b = 0; b < self->bindings->len; b++)
-    changed |= copy_new_samples (&g_array_index (self->bindings, Binding, b), style,
-                                 self->units);
+    changed |= copy_new_samples (self, &g_array_index (self->bindings, Binding, b), style);
   if (self->runs.current != NULL)
     {
       if (extend_mode_spans (self))

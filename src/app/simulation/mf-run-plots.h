@@ -1,13 +1,15 @@
 /* mf-run-plots.h: keeps one MfPlot in step with run records — a series
- * per quantity ("P1.v") of the current run, and of each overlaid run
- * (dashed, "P1.v (Run 2)"), the current run's mode bands and switch
- * markers, and optionally its SVD fallbacks as spans.
+ * per quantity ("P1.v") of the current run (solid), and of each overlaid
+ * run (in a dash pattern of its own, "P1.v (Run 2)"), the current run's
+ * mode bands and switch markers, and optionally its SVD fallbacks as
+ * spans.
  *
  * An update copies only the samples that arrived since the last one, so a
  * live run costs O(new samples) per frame.  Each quantity keeps one colour
- * of the plot's palette in every run (the order of the quantities picks it),
- * and a series the user hid stays hidden while its name stays.  No GTK; the
- * binder does not own the plot, which must outlive it.
+ * of the plot's palette in every run (the order of the quantities picks
+ * it); in a plot of one quantity each run takes a colour of its own too
+ * (mf-run-set.h).  A series the user hid stays hidden while its name
+ * stays.  No GTK; the binder does not own the plot, which must outlive it.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -44,7 +46,7 @@ gboolean      mf_run_plots_has_quantity (MfRunPlots *self,
 char        **mf_run_plots_get_quantities (MfRunPlots *self);
 
 /* The current run (solid; may be NULL) and the runs overlaid on it
- * (MfRunRecord *, dashed; may be NULL; the current run is skipped if
+ * (MfRunRecord *, each in its own dash pattern; may be NULL; the current run is skipped if
  * listed).  References are taken; the array is copied. */
 void          mf_run_plots_set_runs (MfRunPlots  *self,
                                      MfRunRecord *current,

@@ -59,3 +59,28 @@ mf_run_set_assign (MfRunSet *set, MfRunRecord *current, GPtrArray *overlaid)
     }
   return TRUE;
 }
+
+int
+mf_run_set_place (const MfRunSet *set, MfRunRecord *record)
+{
+  guint i;
+
+  if (record == NULL)
+    return -1;
+  if (record == set->current)
+    return 0;
+  if (g_ptr_array_find (set->overlaid, record, &i))
+    return (int) i + 1;
+  return -1;
+}
+
+MfPlotDash
+mf_run_set_dash (const MfRunSet *set, MfRunRecord *record)
+{
+  int place = mf_run_set_place (set, record);
+
+  if (place <= 0)
+    return MF_PLOT_DASH_SOLID;
+  /* the patterns after solid, the first overlaid run dashed as before */
+  return (MfPlotDash) (1 + (place - 1) % (MF_PLOT_N_DASHES - 1));
+}

@@ -133,7 +133,7 @@ binding_series (MfStepPlots *self, Binding *binding, MfStepPlotsSeries kind)
   name = series_name (binding, kind);
   series = mf_plot_add_series (self->plot, name);
   mf_plot_series_set_visible (series, !g_hash_table_remove (self->hidden, name));
-  mf_plot_series_set_dashed (series, binding->record != self->runs.current);
+  mf_plot_series_set_dash (series, mf_run_set_dash (&self->runs, binding->record));
   mf_plot_series_set_mark (series, kind == MF_STEP_PLOTS_REJECTED ? MF_PLOT_MARK_CROSSES
                                                                    : MF_PLOT_MARK_LINE);
   mf_plot_series_set_in_strip (series, kind == MF_STEP_PLOTS_ORDER);
