@@ -1,4 +1,5 @@
-/* mf-sweep.c: a parameter sweep.
+/* mf-sweep.c: a parameter sweep, or any list of variants of a document
+ * run one after the other.
  *
  * Every variant of the document is made and checked by MfEditDocument's
  * own set_param() when the sweep is made — the same check as the
@@ -151,6 +152,19 @@ mf_sweep_init (MfSweep *self)
 
 /* ---- checking the values ---- */
 
+/* The records name the document's modes as `doc` has them. */
+static void
+take_mode_names (MfSweep *self, MfEditDocument *doc)
+{
+  guint n_modes = mf_edit_document_get_n_modes (doc);
+
+  self->mode_names = g_new0 (char *, MAX (n_modes, 1) + 1);
+  if (n_modes == 0)
+    self->mode_names[0] = g_strdup ("default");
+  for (guint m = 0; m < n_modes; m++)
+    self->mode_names[m] = g_strdup (mf_edit_document_get_mode_name (doc, m));
+}
+
 static const MfParamSpec *
 find_param (const MfComponentTypeInfo *info, const char *parameter)
 {
@@ -188,7 +202,6 @@ load_variants (MfSweep           *self,
   g_autoptr (MfEditDocument) doc = mf_edit_document_new ();
   g_autoptr (GError) local_error = NULL;
   const MfParamSpec *spec;
-  guint n_modes;
   int index;
 
   if (!mf_edit_document_load_data (doc, document_text, -1, "sweep", &local_error))
@@ -238,12 +251,7 @@ load_variants (MfSweep           *self,
       g_ptr_array_add (self->labels, make_label (doc, index, component, spec));
     }
 
-  n_modes = mf_edit_document_get_n_modes (doc);
-  self->mode_names = g_new0 (char *, MAX (n_modes, 1) + 1);
-  if (n_modes == 0)
-    self->mode_names[0] = g_strdup ("default");
-  for (guint m = 0; m < n_modes; m++)
-    self->mode_names[m] = g_strdup (mf_edit_document_get_mode_name (doc, m));
+  take_mode_names (self, doc);
   return TRUE;
 }
 
@@ -265,6 +273,27 @@ mf_sweep_new (const char        *document_text,
   if (!load_variants (self, document_text, component, parameter, values, error))
     return NULL;
   return g_steal_pointer (&self);
+}
+
+MfSweep *
+mf_sweep_new_variants (MfEditDocument    *document,
+                       const char *const *texts,
+                       const char *const *labels)
+{
+  MfSweep *self;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (document), NULL);
+  g_return_val_if_fail (texts != NULL && texts[0] != NULL && labels != NULL, NULL);
+
+  self = g_object_new (MF_TYPE_SWEEP, NULL);
+  for (guint i = 0; texts[i] != NULL; i++)
+    {
+      g_return_val_if_fail (labels[i] != NULL, self);
+      g_ptr_array_add (self->texts, g_strdup (texts[i]));
+      g_ptr_array_add (self->labels, g_strdup (labels[i]));
+    }
+  take_mode_names (self, document);
+  return self;
 }
 
 guint

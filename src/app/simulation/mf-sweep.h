@@ -1,7 +1,9 @@
 /* mf-sweep.h: a parameter sweep — one component parameter set to each of a
  * list of values in turn, each variant of the document simulated in the
  * background (MfSimWorker, one run after the other) into its own
- * MfRunRecord labelled "C1.mass = 2 kg".
+ * MfRunRecord labelled "C1.mass = 2 kg".  The same runner takes variants
+ * made elsewhere: the same circuit in several integration methods
+ * (mf-method-variants.h).
  *
  * The values are text with units, as typed in the properties panel, and are
  * all checked when the sweep is made: a sweep that starts runs to the end
@@ -15,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "mf-edit-document.h"
 #include "mf-run-record.h"
 
 G_BEGIN_DECLS
@@ -44,6 +47,13 @@ MfSweep     *mf_sweep_new (const char        *document_text,
                            const char        *parameter,
                            const char *const *values,
                            GError           **error);
+
+/* Variants made and checked elsewhere: `texts` (NULL-terminated, at least
+ * one) are whole documents of `document`'s circuit, `labels` their runs'
+ * labels, one each.  The records name the modes as `document` does. */
+MfSweep     *mf_sweep_new_variants (MfEditDocument    *document,
+                                    const char *const *texts,
+                                    const char *const *labels);
 
 /* Starts the first run; does nothing when already started. */
 void         mf_sweep_start (MfSweep *self);
