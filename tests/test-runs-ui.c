@@ -1,7 +1,8 @@
 /* test-runs-ui.c: the runs popover (rows, Show, rename, delete, the
  * solver's statistics in a line and in the details popover), the export
  * dialog writing PNG, SVG, PDF and CSV files through the functions its file
- * chooser calls, and the sweep dialog's values and runs.  Under Xvfb.
+ * chooser calls, the sweep dialog's values and runs, and the Compare
+ * Methods dialog's runs, table and explicit Euler's limit.  Under Xvfb.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,9 +12,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "mf-compare-dialog.h"
 #include "mf-edit-document.h"
 #include "mf-export-dialog.h"
 #include "mf-run-details.h"
+#include "mf-run-outcome.h"
 #include "mf-runs-popover.h"
 #include "mf-sweep-dialog.h"
 
@@ -422,6 +425,107 @@ test_sweep_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static void
+on_busy (MfCompareDialog *dialog, GParamSpec *pspec, gboolean *changed)
+{
+  *changed = TRUE;
+}
+
+/* The stiff two-mass spring in rkf45 and msbdf: two records in those
+ * methods, their counts in the table as the runs' statistics say them;
+ * then explicit Euler's steps either side of its limit, 2 |Re λ| / |λ|²
+ * for λ = −4.16675 ± 12 247.5i: 5.556e-8 s (docs/cli.md, "linearize"). */
+static void
+test_compare_dialog (void)
+{
+  g_autoptr (MfEditDocument) document = load_example ("two-mass-spring.manifold");
+  g_autoptr (GPtrArray) added = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GError) error = NULL;
+  MfMethodVariant variants[2];
+  MfCompareDialog *dialog;
+  gboolean finished = FALSE, busy_changed = FALSE;
+  double limit = 2 * 4.16675 / (4.16675 * 4.16675 + 12247.5 * 12247.5);
+
+  dialog = MF_COMPARE_DIALOG (mf_compare_dialog_new (NULL, document));
+  g_signal_connect (dialog, "run-added", G_CALLBACK (on_run_added), added);
+  g_signal_connect (dialog, "finished", G_CALLBACK (on_finished), &finished);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+
+  g_assert_cmpint (mf_compare_dialog_get_preset (dialog), ==, MF_COMPARE_EXPLICIT_IMPLICIT);
+  g_assert_true (mf_compare_dialog_get_variants (dialog, variants, &error));
+  g_assert_cmpstr (variants[0].method, ==, "rkf45");
+  g_assert_cmpstr (variants[1].method, ==, "msbdf");
+  g_assert_cmpfloat (variants[0].step, ==, 0);
+  g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS, 0), ==, "–");
+
+  g_assert_true (mf_compare_dialog_start (dialog, &error));
+  g_assert_no_error (error);
+  g_assert_true (mf_compare_dialog_get_running (dialog));
+  while (!finished)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mf_compare_dialog_get_running (dialog));
+  g_assert_cmpuint (added->len, ==, 2);
+  for (guint k = 0; k < 2; k++)
+    {
+      MfRunRecord *record = g_ptr_array_index (added, k);
+      const MfSimulationStats *stats = mf_run_record_get_stats (record);
+      g_autofree char *steps = NULL, *rejected = NULL, *jacobians = NULL;
+
+      g_assert_cmpstr (mf_run_record_get_method (record), ==, variants[k].method);
+      g_assert_cmpstr (mf_run_record_get_label (record), ==, variants[k].method);
+      g_assert_cmpint (mf_run_record_get_status (record), ==, MF_SIM_STATUS_FINISHED);
+      g_assert_nonnull (stats);
+      steps = mf_run_count_text (stats->steps);
+      rejected = mf_run_count_text (stats->rejected_steps);
+      jacobians = mf_run_count_text (stats->jacobian_evaluations);
+      g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_OUTCOME, k), ==,
+                       "finished 1 s");
+      g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS, k), ==, steps);
+      g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS + 1, k), ==,
+                       rejected);
+      g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS + 3, k), ==,
+                       jacobians);
+      g_assert_cmpuint (stats->steps, >, 100);
+    }
+  /* msbdf's Jacobians against none for rkf45, which takes more steps */
+  g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS + 3, 0), ==, "0");
+  g_assert_cmpstr (mf_compare_dialog_get_cell (dialog, MF_COMPARE_ROW_STATS + 3, 1), !=, "0");
+  g_assert_cmpuint (mf_run_record_get_stats (added->pdata[0])->steps, >,
+                    mf_run_record_get_stats (added->pdata[1])->steps);
+
+  /* a method with no error estimate and no step is refused, and says so */
+  g_assert_false (mf_compare_dialog_set_methods (dialog, "rk4", "rk99"));
+  g_assert_true (mf_compare_dialog_set_methods (dialog, "rk4", "euler"));
+  g_assert_cmpint (mf_compare_dialog_get_preset (dialog), ==, MF_COMPARE_CUSTOM);
+  g_assert_false (mf_compare_dialog_start (dialog, &error));
+  g_assert_nonnull (strstr (error->message, "euler"));
+  g_clear_error (&error);
+  g_assert_false (mf_compare_dialog_get_running (dialog));
+
+  /* Euler at its limit: found in the background, the steps straddle it */
+  g_signal_connect (dialog, "notify::busy", G_CALLBACK (on_busy), &busy_changed);
+  mf_compare_dialog_set_margin (dialog, 0.1);
+  mf_compare_dialog_set_preset (dialog, MF_COMPARE_EULER_LIMIT);
+  g_assert_true (mf_compare_dialog_get_busy (dialog));
+  g_assert_false (mf_compare_dialog_get_variants (dialog, variants, &error));
+  g_clear_error (&error);
+  while (mf_compare_dialog_get_busy (dialog))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (busy_changed);
+  g_assert_true (mf_compare_dialog_get_variants (dialog, variants, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (variants[0].method, ==, "euler");
+  g_assert_cmpstr (variants[1].method, ==, "euler");
+  g_assert_cmpfloat_with_epsilon (variants[0].step, 0.9 * limit, 1e-3 * limit);
+  g_assert_cmpfloat_with_epsilon (variants[1].step, 1.1 * limit, 1e-3 * limit);
+  g_assert_nonnull (strstr (mf_compare_dialog_get_limit_text (dialog), "5.56e-08 s"));
+  g_assert_nonnull (strstr (mf_compare_dialog_get_limit_text (dialog), "h = 5e-08 s"));
+  g_assert_nonnull (strstr (mf_compare_dialog_get_limit_text (dialog), "grows"));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -435,5 +539,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/runs-ui/popover", test_popover_rows);
   g_test_add_func ("/app/runs-ui/export-dialog", test_export_dialog);
   g_test_add_func ("/app/runs-ui/sweep-dialog", test_sweep_dialog);
+  g_test_add_func ("/app/runs-ui/compare-dialog", test_compare_dialog);
   return g_test_run ();
 }

@@ -92,13 +92,15 @@ mf_step_plots_set_runs (MfStepPlots *self, MfRunRecord *current, GPtrArray *over
     self->stale = TRUE;
 }
 
-/* "Run 2 · rkf45", or the name alone before the method is known. */
+/* "Run 2 · rkf45", or the name alone before the method is known or when
+ * the name says it ("rkf45", "euler, h = 5.28e-08 s"). */
 static char *
 run_name (MfRunRecord *record)
 {
   const char *method = mf_run_record_get_method (record);
 
-  if (method == NULL)
+  /* a run of Compare Methods is named after its method already */
+  if (method == NULL || g_str_has_prefix (mf_run_record_get_label (record), method))
     return g_strdup (mf_run_record_get_label (record));
   /* Translators: a run's name and its integration method, "Run 2 · rkf45" */
   return g_strdup_printf (_("%s · %s"), mf_run_record_get_label (record), method);

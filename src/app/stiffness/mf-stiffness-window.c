@@ -401,6 +401,16 @@ mf_stiffness_window_finalize (GObject *object)
   G_OBJECT_CLASS (mf_stiffness_window_parent_class)->finalize (object);
 }
 
+/* Compare Methods is the main window's (win.compare-methods). */
+static void
+on_compare_clicked (GtkButton *button, MfStiffnessWindow *self)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+
+  if (parent != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (parent), "win.compare-methods", NULL);
+}
+
 static void
 mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
 {
@@ -437,6 +447,7 @@ mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, step_entry);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, largest_button);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, largest_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
                                        NULL);
   mf_stiffness_window_class_init_figures (widget_class);

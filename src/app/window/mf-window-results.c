@@ -1,6 +1,7 @@
 /* mf-window-results.c: what the window does with the simulation's results —
  * the kept runs (a popover on the simulation pane's toolbar), parameter
- * sweeps and exports (win.sweep, win.export).  The pane owns the runs; the
+ * sweeps, methods compared and exports (win.sweep, win.compare-methods,
+ * win.export).  The pane owns the runs; the
  * window adds what needs the canvas (the selection a sweep starts from) and
  * a parent for the dialogs.
  *
@@ -11,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-compare-dialog.h"
 #include "mf-export-dialog.h"
 #include "mf-runs-popover.h"
 #include "mf-sweep-dialog.h"
@@ -28,6 +30,19 @@ mf_window_action_sweep (GtkWidget  *widget,
   g_auto (GStrv) selection = mf_canvas_get_selection (self->canvas);
   GtkWidget *dialog = mf_sweep_dialog_new (GTK_WINDOW (self), self->document,
                                            selection != NULL ? selection[0] : NULL);
+
+  g_signal_connect_object (dialog, "run-added", G_CALLBACK (mf_sim_panel_add_run),
+                           self->sim_panel, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+mf_window_action_compare (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+  GtkWidget *dialog = mf_compare_dialog_new (GTK_WINDOW (self), self->document);
 
   g_signal_connect_object (dialog, "run-added", G_CALLBACK (mf_sim_panel_add_run),
                            self->sim_panel, G_CONNECT_SWAPPED);
@@ -105,6 +120,8 @@ void
 mf_window_class_install_result_actions (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.sweep", NULL, mf_window_action_sweep);
+  gtk_widget_class_install_action (widget_class, "win.compare-methods", NULL,
+                                   mf_window_action_compare);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, mf_window_action_export);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export", NULL);
