@@ -68,8 +68,6 @@ mf_compare_table_new (GtkGrid *grid, guint n_runs)
       GtkWidget *heading = cell_label ("", TRUE);
 
       gtk_widget_add_css_class (heading, "heading");
-      gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
-      gtk_label_set_justify (GTK_LABEL (heading), GTK_JUSTIFY_RIGHT);
       gtk_grid_attach (grid, heading, (int) k + 1, 0, 1, 1);
       g_ptr_array_add (table->headings, heading);
     }
