@@ -241,6 +241,40 @@ test_without_record (void)
   g_assert_cmpuint (without.rhs_evaluations, ==, with.rhs_evaluations);
 }
 
+/* The step at a time: the accepted entry that covers it, past refused
+ * tries, the later where two meet, none before the first or after the
+ * last. */
+static void
+test_step_at (void)
+{
+  g_autoptr (MfStepRecord) record = mf_step_record_new ();
+  const MfStepEntry *e;
+
+  mf_step_record_add_step (record, 0.0, 0.1, 0.1, 1);
+  mf_step_record_add_step (record, 0.1, 0.1, 0.2, 1); /* joins: 0 to 0.2 */
+  mf_step_record_add_rejected (record, 0.2, 0.4, 2);
+  mf_step_record_add_step (record, 0.2, 0.2, 0.4, 2);
+  mf_step_record_add_rejected (record, 0.4, 0.8, 3);
+  g_assert_cmpuint (mf_step_record_get_n_entries (record), ==, 4);
+
+  e = mf_step_record_step_at (record, 0.15);
+  g_assert_nonnull (e);
+  g_assert_cmpfloat (e->h, ==, 0.1);
+  g_assert_cmpuint (e->count, ==, 2);
+  e = mf_step_record_step_at (record, 0.2);
+  g_assert_nonnull (e);
+  g_assert_cmpfloat (e->h, ==, 0.2);
+  g_assert_cmpuint (e->order, ==, 2);
+  e = mf_step_record_step_at (record, 0.3);
+  g_assert_nonnull (e);
+  g_assert_cmpfloat (e->h, ==, 0.2);
+  e = mf_step_record_step_at (record, 0.4);
+  g_assert_nonnull (e);
+  g_assert_cmpfloat (e->t_end, ==, 0.4);
+  g_assert_null (mf_step_record_step_at (record, 0.41));
+  g_assert_null (mf_step_record_step_at (record, -0.01));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -251,5 +285,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/step-record/multistep-orders", test_multistep_orders);
   g_test_add_func ("/core/step-record/ida", test_ida);
   g_test_add_func ("/core/step-record/without-record", test_without_record);
+  g_test_add_func ("/core/step-record/step-at", test_step_at);
   return g_test_run ();
 }

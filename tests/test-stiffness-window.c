@@ -332,6 +332,26 @@ test_window_run_time (WindowFixture *f, gconstpointer data)
                     ==, 2);
   save_window (GTK_WIDGET (f->stiffness), "two-mass-spring-run-time");
 
+  /* the run's own step there: its method (msbdf), the order it had and h */
+  {
+    const MfStepEntry *entry = mf_step_record_step_at (mf_run_record_get_steps (record),
+                                                       mf_stiffness_window_get_stiffness (
+                                                         f->stiffness)->t);
+    GtkWidget *button = find_button_labelled (GTK_WIDGET (f->stiffness), "_Run’s Step");
+    MfStabilityPlot *plot = mf_stiffness_window_get_plot (f->stiffness);
+
+    g_assert_nonnull (entry);
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_get_visible (button));
+    mf_stiffness_window_set_method (f->stiffness, "rk4");
+    g_signal_emit_by_name (button, "clicked");
+    wait_until_shown (f->stiffness);
+    g_assert_cmpstr (mf_stability_plot_get_method (plot), ==, "msbdf");
+    g_assert_cmpfloat (mf_stability_plot_get_step (plot), ==, entry->h);
+    g_assert_cmpuint (entry->order, >=, 1);
+    g_assert_cmpuint (mf_stability_plot_get_order (plot), ==, entry->order);
+  }
+
   /* a click on a plot's time axis, a quarter of the way along */
   {
     MfPlotView *view = mf_sim_panel_get_plot_view (panel, MF_SIM_PANEL_STATES);

@@ -77,6 +77,8 @@ struct _MfStiffnessWindow
   GtkEntry         *step_entry;
   GtkButton        *largest_button;
   GtkLabel         *largest_label;
+  GtkButton        *run_step_button;
+  GtkLabel         *run_step_label;
   /* what presentation mode hides (mf-stiffness-window-figures.c) */
   GtkWidget        *where_box;
   GtkWidget        *where_separator;
@@ -92,6 +94,11 @@ void mf_stiffness_window_init_show (MfStiffnessWindow *self);
 /* Shows the linearisation held, or clears what is shown when NULL. */
 void mf_stiffness_window_show_result (MfStiffnessWindow *self);
 void mf_stiffness_window_free_show (MfStiffnessWindow *self);
+
+/* mf-stiffness-window-run-step.c: the run's own step at the time chosen,
+ * shown again after each result */
+void mf_stiffness_window_init_run_step (MfStiffnessWindow *self);
+void mf_stiffness_window_show_run_step (MfStiffnessWindow *self);
 
 /* mf-stiffness-window-figures.c: export of figures, presentation mode */
 void mf_stiffness_window_class_init_figures (GtkWidgetClass *widget_class);

@@ -459,6 +459,7 @@ mf_stiffness_window_show_result (MfStiffnessWindow *self)
 {
   const MfStiffness *s;
 
+  mf_stiffness_window_show_run_step (self);
   if (self->linearization == NULL)
     return;
   s = mf_linearization_get_stiffness (self->linearization);

@@ -447,6 +447,8 @@ mf_stiffness_window_class_init (MfStiffnessWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, step_entry);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, largest_button);
   gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, largest_label);
+  gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, run_step_button);
+  gtk_widget_class_bind_template_child (widget_class, MfStiffnessWindow, run_step_label);
   gtk_widget_class_bind_template_callback (widget_class, on_compare_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close",
                                        NULL);
@@ -465,6 +467,7 @@ mf_stiffness_window_init (MfStiffnessWindow *self)
   g_signal_connect_swapped (self->what_if, "edited", G_CALLBACK (on_what_if_edited), self);
   mf_stiffness_window_init_show (self);
   mf_stiffness_window_init_figures (self);
+  mf_stiffness_window_init_run_step (self);
 }
 
 GtkWidget *

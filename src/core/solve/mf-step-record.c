@@ -109,6 +109,33 @@ mf_step_record_get_entries (const MfStepRecord *self)
   return (const MfStepEntry *) self->entries->data;
 }
 
+const MfStepEntry *
+mf_step_record_step_at (const MfStepRecord *self, double t)
+{
+  const MfStepEntry *entries = (const MfStepEntry *) self->entries->data;
+  guint lo = 0, hi = self->entries->len;
+
+  /* the first entry that starts after t; entries start in time order */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (entries[mid].t <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  /* back over refused tries to the accepted steps that reach t */
+  while (lo > 0)
+    {
+      const MfStepEntry *e = &entries[--lo];
+
+      if (!e->rejected)
+        return t <= e->t_end ? e : NULL;
+    }
+  return NULL;
+}
+
 guint64
 mf_step_record_get_n_steps (const MfStepRecord *self)
 {

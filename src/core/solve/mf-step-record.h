@@ -65,6 +65,10 @@ void               mf_step_record_truncate (MfStepRecord *record,
 guint              mf_step_record_get_n_entries (const MfStepRecord *record);
 /* n_entries entries, oldest first; valid until the next add. */
 const MfStepEntry *mf_step_record_get_entries (const MfStepRecord *record);
+/* The accepted entry whose steps cover time t (t_start ≤ t ≤ t_end; the
+ * later of two that meet there), or NULL when none does. */
+const MfStepEntry *mf_step_record_step_at (const MfStepRecord *record,
+                                           double              t);
 /* Accepted steps (the sum of their counts) and rejected tries. */
 guint64            mf_step_record_get_n_steps (const MfStepRecord *record);
 guint64            mf_step_record_get_n_rejected (const MfStepRecord *record);
