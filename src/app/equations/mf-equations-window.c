@@ -125,6 +125,31 @@ math_row (const char *label, const MfMath *math)
   return box;
 }
 
+/* A symbol and its value; a value in words wraps as a label does, so that
+ * a long one does not widen the window. */
+static GtkWidget *
+symbol_row (const char *owner, const MfEquationSymbol *s)
+{
+  g_autoptr (MfMath) line = NULL;
+  GtkWidget *row, *words;
+
+  if (mf_math_kind (s->value) != MF_MATH_WORDS)
+    {
+      line = mf_math_row (mf_math_copy (s->symbol), mf_math_text (" = "), mf_math_copy (s->value),
+                          NULL);
+      return math_row (owner, line);
+    }
+  line = mf_math_row (mf_math_copy (s->symbol), mf_math_text (":"), NULL);
+  row = math_row (owner, line);
+  words = gtk_label_new (mf_math_get_text (s->value));
+  gtk_label_set_wrap (GTK_LABEL (words), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (words), 0);
+  gtk_widget_set_hexpand (words, TRUE);
+  gtk_widget_set_valign (words, GTK_ALIGN_BASELINE);
+  gtk_box_append (GTK_BOX (row), words);
+  return row;
+}
+
 static void
 clear_list (GtkListBox *list)
 {
@@ -217,16 +242,13 @@ show_equations (MfEquationsWindow *self)
        i++)
     {
       const MfEquationSymbol *s = mf_equations_get_symbol (self->equations, i);
-      g_autoptr (MfMath) line = mf_math_row (mf_math_copy (s->symbol), mf_math_text (" = "),
-                                             mf_math_copy (s->value), NULL);
-
       const MfCircuit *circuit = mf_model_get_circuit (mf_structure_get_model (self->structure));
       const char *owner = s->component >= 0
                             ? ((const MfComponent *) g_ptr_array_index (circuit->components,
                                                                         s->component))->id
                             : _("fluid");
 
-      gtk_list_box_append (self->symbol_list, math_row (owner, line));
+      gtk_list_box_append (self->symbol_list, symbol_row (owner, s));
     }
   if (shown < n)
     intro = g_strdup_printf (_("The first %u of %u equations; copying gives every one."), shown, n);
