@@ -33,17 +33,10 @@ mf_plot_format_from_path (const char *path)
   return MF_PLOT_FORMAT_AUTO;
 }
 
-/* Where cairo's bytes go, and the first error in sending them there. */
-typedef struct
+cairo_status_t
+mf_plot_stream_write (void *closure, const unsigned char *data, unsigned int length)
 {
-  GOutputStream *stream;
-  GError        *error;
-} Sink;
-
-static cairo_status_t
-sink_write (void *closure, const unsigned char *data, unsigned int length)
-{
-  Sink *sink = closure;
+  MfPlotStream *sink = closure;
 
   if (sink->error != NULL)
     return CAIRO_STATUS_WRITE_ERROR;
@@ -52,9 +45,8 @@ sink_write (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-/* The stream's own error (it names the file) before cairo's. */
-static gboolean
-check_status (cairo_status_t status, Sink *sink, GError **error)
+gboolean
+mf_plot_stream_check (MfPlotStream *sink, cairo_status_t status, GError **error)
 {
   if (sink->error != NULL)
     {
@@ -63,7 +55,7 @@ check_status (cairo_status_t status, Sink *sink, GError **error)
     }
   if (status == CAIRO_STATUS_SUCCESS)
     return TRUE;
-  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, _("cannot draw the plot: %s"),
+  g_set_error (error, MF_PLOT_ERROR, MF_PLOT_ERROR_WRITE, _("cannot draw the figure: %s"),
                cairo_status_to_string (status));
   return FALSE;
 }
@@ -162,7 +154,7 @@ mf_plot_export_figures (const MfPlotFigure *figures,
                         double              height,
                         GError            **error)
 {
-  Sink sink = { stream, NULL };
+  MfPlotStream sink = { stream, NULL };
   cairo_surface_t *surface;
   cairo_status_t status;
   gboolean ok;
@@ -186,10 +178,10 @@ mf_plot_export_figures (const MfPlotFigure *figures,
       surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
     }
   else if (format == MF_PLOT_FORMAT_SVG)
-    surface = cairo_svg_surface_create_for_stream (sink_write, &sink, width, height);
+    surface = cairo_svg_surface_create_for_stream (mf_plot_stream_write, &sink, width, height);
   else
-    surface = cairo_pdf_surface_create_for_stream (sink_write, &sink, width, height);
-  if (!check_status (cairo_surface_status (surface), &sink, error))
+    surface = cairo_pdf_surface_create_for_stream (mf_plot_stream_write, &sink, width, height);
+  if (!mf_plot_stream_check (&sink, cairo_surface_status (surface), error))
     {
       cairo_surface_destroy (surface);
       return FALSE;
@@ -197,10 +189,10 @@ mf_plot_export_figures (const MfPlotFigure *figures,
   if (!draw_into (figures, n_figures, surface, width, height))
     {
       cairo_surface_destroy (surface);
-      return check_status (CAIRO_STATUS_NO_MEMORY, &sink, error);
+      return mf_plot_stream_check (&sink, CAIRO_STATUS_NO_MEMORY, error);
     }
   if (format == MF_PLOT_FORMAT_PNG)
-    status = cairo_surface_write_to_png_stream (surface, sink_write, &sink);
+    status = cairo_surface_write_to_png_stream (surface, mf_plot_stream_write, &sink);
   else
     {
       /* vector surfaces write the rest of their file when finished */
@@ -208,7 +200,7 @@ mf_plot_export_figures (const MfPlotFigure *figures,
       status = cairo_surface_status (surface);
     }
   cairo_surface_destroy (surface);
-  ok = check_status (status, &sink, error);
+  ok = mf_plot_stream_check (&sink, status, error);
   g_clear_error (&sink.error);
   return ok;
 }

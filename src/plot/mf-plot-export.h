@@ -50,6 +50,24 @@ typedef struct
 
 GQuark       mf_plot_error_quark (void);
 
+/* Where a cairo surface writes its file (cairo_*_surface_create_for_stream()
+ * with mf_plot_stream_write), and the first error in writing it. */
+typedef struct
+{
+  GOutputStream *stream;
+  GError        *error;
+} MfPlotStream;
+
+cairo_status_t mf_plot_stream_write (void                *sink,
+                                     const unsigned char *data,
+                                     unsigned int         length);
+/* TRUE when nothing went wrong; else FALSE with the stream's own error
+ * (it names the file) before cairo's `status` (an MF_PLOT_ERROR_WRITE).
+ * The sink's error is taken. */
+gboolean       mf_plot_stream_check (MfPlotStream   *sink,
+                                     cairo_status_t  status,
+                                     GError        **error);
+
 /* How much larger than on screen a figure of width × height is drawn: it
  * is laid out at width / s × height / s and scaled by s, where s makes
  * the layout MF_PLOT_FIGURE_WIDTH × MF_PLOT_FIGURE_HEIGHT at the most

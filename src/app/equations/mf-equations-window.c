@@ -94,16 +94,6 @@ update_header (GtkListBoxRow *row, GtkListBoxRow *before, gpointer user_data)
   gtk_list_box_row_set_header (row, heading);
 }
 
-static const char *
-equation_owner (MfEquationsWindow *self, const MfEquation *e)
-{
-  const MfCircuit *circuit = mf_model_get_circuit (mf_structure_get_model (self->structure));
-
-  if (e->component >= 0)
-    return ((const MfComponent *) g_ptr_array_index (circuit->components, e->component))->id;
-  return e->node != NULL ? e->node : "";
-}
-
 static GtkWidget *
 math_row (const char *label, const MfMath *math)
 {
@@ -191,13 +181,11 @@ mark_rows (MfEquationsWindow *self)
   for (guint i = 0; self->equations != NULL; i++)
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->equation_list, (int) i);
-      const MfEquation *e;
       gboolean marked;
 
       if (row == NULL)
         break;
-      e = mf_equations_get (self->equations, i);
-      marked = selected (self, equation_owner (self, e));
+      marked = selected (self, mf_equations_get_owner (self->equations, i));
       if (marked)
         gtk_widget_add_css_class (GTK_WIDGET (row), "accent");
       else
@@ -236,7 +224,8 @@ show_equations (MfEquationsWindow *self)
     {
       const MfEquation *e = mf_equations_get (self->equations, i);
 
-      gtk_list_box_append (self->equation_list, math_row (equation_owner (self, e), e->math));
+      gtk_list_box_append (self->equation_list,
+                           math_row (mf_equations_get_owner (self->equations, i), e->math));
     }
   for (guint i = 0; i < mf_equations_n_symbols (self->equations) && i < MF_EQUATIONS_WINDOW_MAX_ROWS;
        i++)
@@ -375,12 +364,14 @@ on_row_selected (MfEquationsWindow *self, GtkListBoxRow *row)
   g_auto (GStrv) id_list = NULL;
   g_auto (GStrv) port_list = NULL;
   const MfEquation *e;
+  guint index;
 
   if (self->updating || row == NULL || self->equations == NULL)
     return;
-  e = mf_equations_get (self->equations, (guint) gtk_list_box_row_get_index (row));
+  index = (guint) gtk_list_box_row_get_index (row);
+  e = mf_equations_get (self->equations, index);
   if (e->component >= 0)
-    g_strv_builder_add (ids, equation_owner (self, e));
+    g_strv_builder_add (ids, mf_equations_get_owner (self->equations, index));
   else if (e->node != NULL)
     g_strv_builder_add (ports, e->node);
   id_list = g_strv_builder_end (ids);

@@ -715,10 +715,11 @@ mf_equations_get_symbol (const MfEquations *eq, guint i)
   return &g_array_index (eq->symbols, MfEquationSymbol, i);
 }
 
-/* What an equation is listed under: its component's id, else its node. */
-static const char *
-equation_label (const MfEquations *eq, const MfEquation *e)
+const char *
+mf_equations_get_owner (const MfEquations *eq, guint i)
 {
+  const MfEquation *e = mf_equations_get (eq, i);
+
   if (e->component >= 0)
     return id_of (eq, (guint) e->component);
   return e->node != NULL ? e->node : "";
@@ -739,7 +740,7 @@ mf_equations_to_plain (const MfEquations *eq)
       if (reduced && (i == 0 || ((e - 1)->kind != MF_EQUATION_DEPENDENT
                                  && (e - 1)->kind != MF_EQUATION_REDUCED)))
         g_string_append_printf (out, "%s\n", _("reduced to the independent states:"));
-      g_string_append_printf (out, "%s: %s\n", equation_label (eq, e), text);
+      g_string_append_printf (out, "%s: %s\n", mf_equations_get_owner (eq, i), text);
     }
   if (eq->symbols->len > 0)
     g_string_append_printf (out, "%s\n", _("where"));
@@ -774,7 +775,17 @@ mf_equations_to_latex (const MfEquations *eq)
       const MfEquation *e = &g_array_index (eq->equations, MfEquation, i);
       g_autofree char *text = mf_math_to_latex (e->math);
 
-      append_latex_label (out, equation_label (eq, e));
+      gboolean reduced = e->kind == MF_EQUATION_DEPENDENT || e->kind == MF_EQUATION_REDUCED;
+
+      if (reduced && i > 0 && (e - 1)->kind != MF_EQUATION_DEPENDENT
+          && (e - 1)->kind != MF_EQUATION_REDUCED)
+        {
+          g_autoptr (MfMath) words = mf_math_words (_("reduced to the independent states:"));
+          g_autofree char *intertext = mf_math_to_latex (words);
+
+          g_string_append_printf (out, "\\intertext{%s}\n", intertext);
+        }
+      append_latex_label (out, mf_equations_get_owner (eq, i));
       g_string_append_printf (out, ":&\\quad %s%s\n", text,
                               i + 1 < eq->equations->len ? " \\\\" : "");
     }

@@ -65,6 +65,10 @@ void                    mf_equations_add_reduced (MfEquations       *equations,
 guint                   mf_equations_n (const MfEquations *equations);
 const MfEquation       *mf_equations_get (const MfEquations *equations,
                                           guint              i);
+/* What equation i is listed under: its component's id, else its node's
+ * name. */
+const char             *mf_equations_get_owner (const MfEquations *equations,
+                                                guint              i);
 guint                   mf_equations_n_symbols (const MfEquations *equations);
 const MfEquationSymbol *mf_equations_get_symbol (const MfEquations *equations,
                                                  guint              i);
