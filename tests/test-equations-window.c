@@ -265,6 +265,47 @@ test_layout (void)
   g_assert_cmpfloat (big_width, >, 1.7 * frac_width);
 }
 
+static void
+on_round_highlight (GObject *source, GStrv ids, GStrv ports, gpointer user_data)
+{
+  GStrv *seen = user_data;
+
+  g_strfreev (*seen);
+  *seen = g_strdupv (ids);
+}
+
+/* The piston accumulator's procedure (hand analysis in
+ * tests/test-index-steps.c): three rounds and the minimal-order system.
+ * Round 1 holds the piston's balance with the line, the volume, the tank
+ * on the rod side and the spring; round 2 its derivative, without the
+ * tank; the last page lights nothing.  Next and Previous walk the pages,
+ * and each page shown asks the canvas to light its components. */
+static void
+test_procedure_steps (Fixture *f, gconstpointer data)
+{
+  MfIndexProcedure *procedure = mf_equations_window_get_procedure (f->equations);
+  g_auto (GStrv) seen = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+
+  g_signal_connect (f->equations, "highlight-requested", G_CALLBACK (on_round_highlight), &seen);
+  g_assert_cmpuint (mf_index_procedure_get_n_pages (procedure), ==, 4);
+  g_assert_cmpint (mf_index_procedure_get_steps (procedure)->index, ==, 2);
+  mf_equations_window_show_procedure (f->equations);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->equations));
+  g_assert_nonnull (seen);
+  first = g_strjoinv (" ", seen);
+  g_assert_cmpstr (first, ==, "P1 V1 C1 T2 K1");
+  mf_index_procedure_set_page (procedure, mf_index_procedure_get_page (procedure) + 1);
+  second = g_strjoinv (" ", seen);
+  g_assert_cmpstr (second, ==, "P1 V1 C1 K1");
+  mf_index_procedure_set_page (procedure, 10);
+  g_assert_cmpuint (mf_index_procedure_get_page (procedure), ==, 3);
+  g_assert_cmpuint (g_strv_length (seen), ==, 0);
+  mf_index_procedure_set_page (procedure, 0);
+  g_assert_cmpuint (g_strv_length (seen), ==, 5);
+  g_signal_handlers_disconnect_by_data (f->equations, &seen);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -287,6 +328,7 @@ main (int argc, char **argv)
   ADD ("follows-edits", NULL, test_follows_edits);
   ADD ("other-mode", "valve-closing.manifold", test_other_mode);
   ADD ("message", NULL, test_message);
+  ADD ("procedure-steps", NULL, test_procedure_steps);
 #undef ADD
   {
     int status = g_test_run ();

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-index-procedure.h"
 #include "mf-math-view.h"
 #include "mf-structure.h"
 
@@ -41,6 +42,8 @@ struct _MfEquationsWindow
   GtkLabel       *intro_label;
   GtkListBox     *equation_list;
   GtkListBox     *symbol_list;
+  AdwViewStack   *view_stack;
+  MfIndexProcedure *procedure;
 };
 
 G_DEFINE_FINAL_TYPE (MfEquationsWindow, mf_equations_window, ADW_TYPE_WINDOW)
@@ -296,6 +299,10 @@ computed (GObject *source, GAsyncResult *result, gpointer user_data)
                                           mf_structure_get_mode (structure));
       mf_equations_add_reduced (self->equations, mf_structure_get_reduction (structure));
       show_equations (self);
+      mf_index_procedure_set_steps (self->procedure,
+                                    mf_index_steps_new (mf_structure_get_model (structure),
+                                                        mf_structure_get_reduction (structure)),
+                                    TRUE);
     }
   if (self->pending)
     {
@@ -381,6 +388,21 @@ on_row_selected (MfEquationsWindow *self, GtkListBoxRow *row)
 
 /* ---- copying ---- */
 
+/* The procedure page asks for its round's components. */
+static void
+on_procedure_highlight (MfEquationsWindow *self, GStrv ids, GStrv ports)
+{
+  g_signal_emit (self, signals[SIGNAL_HIGHLIGHT_REQUESTED], 0, ids, ports);
+}
+
+/* Coming to the procedure page lights up the round it shows. */
+static void
+on_view_changed (MfEquationsWindow *self)
+{
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "procedure") == 0)
+    mf_index_procedure_set_page (self->procedure, mf_index_procedure_get_page (self->procedure));
+}
+
 static void
 copy (MfEquationsWindow *self, gboolean latex)
 {
@@ -439,6 +461,7 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
 
   object_class->dispose = mf_equations_window_dispose;
   object_class->finalize = mf_equations_window_finalize;
+  g_type_ensure (MF_TYPE_INDEX_PROCEDURE);
 
   signals[SIGNAL_HIGHLIGHT_REQUESTED] =
     g_signal_new ("highlight-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -455,6 +478,10 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, intro_label);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, equation_list);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, symbol_list);
+  gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, procedure);
+  gtk_widget_class_bind_template_callback (widget_class, on_procedure_highlight);
+  gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_row_selected);
 
@@ -569,4 +596,18 @@ mf_equations_window_get_row_marked (MfEquationsWindow *self, guint row)
   g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), FALSE);
   r = gtk_list_box_get_row_at_index (self->equation_list, (int) row);
   return r != NULL && gtk_widget_has_css_class (GTK_WIDGET (r), "accent");
+}
+
+MfIndexProcedure *
+mf_equations_window_get_procedure (MfEquationsWindow *self)
+{
+  g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), NULL);
+  return self->procedure;
+}
+
+void
+mf_equations_window_show_procedure (MfEquationsWindow *self)
+{
+  g_return_if_fail (MF_IS_EQUATIONS_WINDOW (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, "procedure");
 }

@@ -5,7 +5,9 @@
  * moment after each edit, computing in a worker thread.  Picking a row
  * asks the canvas to light up what it is about; the canvas selection
  * lights up the rows of the selected components.  The whole can be copied
- * as plain text or as LaTeX.
+ * as plain text or as LaTeX.  A second page steps through the rounds of
+ * the index procedure (mf-index-procedure.h), lighting up each round's
+ * components.
  *
  * Signals: "highlight-requested" (GStrv component_ids, GStrv node_ports),
  * as MfStructurePanel's.
@@ -19,6 +21,7 @@
 
 #include "mf-edit-document.h"
 #include "mf-equations.h"
+#include "mf-index-procedure.h"
 
 G_BEGIN_DECLS
 
@@ -51,5 +54,8 @@ char              *mf_equations_window_dup_text (MfEquationsWindow *self,
 GtkListBox        *mf_equations_window_get_list (MfEquationsWindow *self);
 gboolean           mf_equations_window_get_row_marked (MfEquationsWindow *self,
                                                        guint              row);
+/* The Index Procedure page, and showing it. */
+MfIndexProcedure  *mf_equations_window_get_procedure (MfEquationsWindow *self);
+void               mf_equations_window_show_procedure (MfEquationsWindow *self);
 
 G_END_DECLS

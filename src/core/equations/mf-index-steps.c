@@ -36,6 +36,7 @@ typedef struct
   GHashTable        *laws;       /* plain text → MfMath: tensions, tank pressures, junctions → 0 */
   GHashTable        *rates;      /* "C1.x'" → C1.v, "P1.b.p'" → inflow/C */
   GHashTable        *owners;     /* a state's or node pressure's name → its component's index */
+  GHashTable        *algebraic;  /* names of the velocities the constraints fix */
 } Writer;
 
 static gboolean
@@ -128,6 +129,13 @@ writer_init (Writer *w, const MfModel *model, const MfReduction *reduction)
       if (mf_model_state_kind (model, s) == MF_STATE_VELOCITY)
         g_hash_table_add (w->velocities, g_strdup (mf_model_state_name (model, s)));
     }
+  w->algebraic = g_hash_table_new (g_str_hash, g_str_equal);
+  if (reduction->index_analysis != NULL)
+    for (guint i = 0; i < reduction->index_analysis->algebraic->len; i++)
+      g_hash_table_add (w->algebraic,
+                        (gpointer) mf_model_state_name (
+                          model, reduction->nullspace->independent[g_array_index (
+                                   reduction->index_analysis->algebraic, guint, i)]));
   w->owners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint k = 0; k < mf_model_n_velocities (model); k++)
     {
@@ -192,6 +200,7 @@ writer_clear (Writer *w)
   g_hash_table_unref (w->laws);
   g_hash_table_unref (w->rates);
   g_hash_table_unref (w->owners);
+  g_hash_table_unref (w->algebraic);
 }
 
 /* The equation of motion of velocity k when it has one of its own (a
@@ -402,6 +411,7 @@ differentiate (const Writer *w, MfIndexRound *r)
     {
       const MfMath *c = r->constraints->pdata[i];
       g_autofree char *held = names_in (w, c, w->velocities);
+      g_autofree char *fixed = names_in (w, c, w->algebraic);
       g_autofree char *states = names_in (w, c, NULL);
 
       if (held != NULL)
@@ -409,10 +419,14 @@ differentiate (const Writer *w, MfIndexRound *r)
           g_ptr_array_add (r->derivatives, NULL);
           g_ptr_array_add (r->substituted, NULL);
           g_ptr_array_add (r->notes,
-                           g_strdup_printf (_("Constraint %u holds the velocities %s: with no "
-                                              "mass to integrate, it fixes them as algebraic "
-                                              "states, and needs no derivative."),
-                                            i + 1, held));
+                           fixed != NULL
+                             ? g_strdup_printf (_("Constraint %u holds %s, which has no mass to "
+                                                  "integrate: the constraint fixes it as an "
+                                                  "algebraic state, and needs no derivative."),
+                                                i + 1, fixed)
+                             : g_strdup_printf (_("Constraint %u holds the velocities %s: it "
+                                                  "fixes them, and needs no derivative."),
+                                                i + 1, held));
           continue;
         }
       g_ptr_array_add (r->derivatives,
