@@ -55,6 +55,14 @@ static const MfCliCommand commands[] = {
        "marked.  Width and height are pixels for PNG, points for SVG and PDF.  A run that fails\n"
        "still plots the samples it computed, and the exit status is 2."),
     mf_cli_plot },
+  { "drift", "FILE [--mode NAME] [--from T] [--t-end T] [--samples N] [--method M] [--rtol R] "
+             "[--atol A]",
+    N_("Compare a mode of index 1 or 2 with its naive form: both constraint residuals as CSV"),
+    N_("Both runs start from the same consistent state and use the same explicit method; the\n"
+       "naive form integrates the derivatives of the hidden constraints instead of solving them.\n"
+       "Columns: t, minimal.residual, naive.residual (the self-check's largest scaled\n"
+       "residual).  Exit status 2 when the minimal-order run fails."),
+    mf_cli_drift },
   { "methods", "", N_("List the integration methods"), NULL, mf_cli_methods },
 };
 
@@ -174,7 +182,7 @@ main (int argc, char **argv)
   mf_init ();
   if (argc < 2)
     return mf_cli_usage_error (NULL,
-                               _("missing COMMAND (validate, analyze, linearize, simulate, plot or methods)"));
+                               _("missing COMMAND (validate, analyze, linearize, simulate, plot, drift or methods)"));
   if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0)
     return print_help ();
   if (strcmp (argv[1], "help") == 0)

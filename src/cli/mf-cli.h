@@ -55,6 +55,9 @@ int      mf_cli_linearize (const MfCliCommand *command,
 int      mf_cli_simulate (const MfCliCommand *command,
                           int                 argc,
                           char              **argv);
+int      mf_cli_drift (const MfCliCommand *command,
+                       int                 argc,
+                       char              **argv);
 int      mf_cli_plot (const MfCliCommand *command,
                       int                 argc,
                       char              **argv);

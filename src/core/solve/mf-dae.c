@@ -1,4 +1,5 @@
-/* mf-dae.c
+/* mf-dae.c: the minimal-order equations of an index-1 or index-2 mode
+ * (mf-dae.h); their insides are in mf-dae-private.h.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +15,7 @@
 #include "mf-finite.h"
 #include "mf-linearization.h"
 #include "mf-nullspace.h"
+#include "mf-dae-private.h"
 #include "mf-system-private.h"
 
 #define AT(a, rows, i, j) ((a)[(gsize) (j) * (rows) + (i)])
@@ -35,49 +37,6 @@
  * 1e-14), no more. */
 #define MF_DAE_MASSIVE_SHARE 1e-4
 
-struct _MfDae
-{
-  MfSystem      *sys;
-  guint          n_bar, q, r, n_i, n_full;
-  guint         *integrated;  /* n_i indices into v̄ */
-  guint         *algebraic;   /* q indices into v̄ */
-  double        *beta;        /* n̄ × q: a basis of null(M̄) */
-  double        *range;       /* n̄ × r: eigenvectors of M̄'s nonzero eigenvalues, P */
-  double        *eigen;       /* r: those eigenvalues */
-  double        *k;           /* r × n̄: Pᵀ M̄ */
-  MfNewton      *newton;
-  MfNewtonReport report;
-  double        *z;           /* the algebraic velocities: warm start and solution */
-  double        *scale;       /* q: size of each constraint's terms */
-  /* one evaluation's point */
-  double         t;
-  const double  *y;
-  /* workspaces */
-  double        *v_bar, *fbar, *jac, *g, *g_plus, *gv, *ga, *x, *b, *c, *rates, *w;
-  lapack_int    *pivots;
-  double        *sv;          /* q singular values of G_a (dgelss) */
-  /* Index 2: of the q hidden constraints G0, q1 involve velocities and
-   * q2 = q − q1 combinations H(z, t) = 0 hold only z = [x; p_c].  The
-   * velocities are solved from Γ = [G1; Ḣ] = 0, G1 the first q1
-   * combinations; H fixes q2 of z (constrained), the others are integrated. */
-  guint          q1, q2, n_z, n_free;
-  double        *combine;     /* q × q: rows combining G0 into [G1; H]; NULL at index 1 */
-  guint         *constrained; /* q2 indices into z */
-  guint         *free_z;      /* n_free indices into z */
-  double        *h_z;         /* q2 × n_z: ∂H/∂z (the forces are affine in z) */
-  double        *h_lu;        /* q2 × q2: LU of ∂H/∂z over the constrained ones */
-  lapack_int    *h_pivots;
-  double        *z_full;      /* n_z: z of the point being evaluated */
-  double        *z_fixed;     /* q2: the constrained part, solved from H = 0 */
-  double        *g0, *g0_rest; /* q: G0 and its rate at fixed velocities */
-  double        *h_t, *h_rest; /* q2: ∂H/∂t, and d/dt of Ḣ at fixed velocities */
-  double        *h_at, *z_rates_at; /* 3 × q2 and 3 × n_z: H and z' at three times */
-  double        *gamma;       /* q × n̄: ∂Γ/∂v̄ */
-  double        *lwork_buf;   /* dgelss workspace, sized once */
-  lapack_int     lwork;
-  guint64        total_iterations, total_svd;
-  GError        *error;
-};
 
 /* β and P from the symmetric eigenproblem of M̄: the q smallest
  * eigenvalues are its null space (the reduction counted them). */
@@ -520,8 +479,8 @@ set_scales (MfDae *dae, double spread, gboolean final)
 }
 
 /* z_full from the integrated part of y and the constrained part. */
-static void
-assemble_z (MfDae *dae)
+void
+mf_dae_assemble_z (MfDae *dae)
 {
   for (guint j = 0; j < dae->n_free; j++)
     dae->z_full[dae->free_z[j]] = dae->y[dae->n_i + j];
@@ -544,19 +503,17 @@ positions_at (MfDae *dae, double t, guint k)
 }
 
 /* Index 2: the constrained z from H(z, t) = 0 — affine in z, so one step
- * of its LU solves it — and H's time derivatives for Ḣ and for d/dt Ḣ at
- * fixed velocities: H_t by a central difference, H_tt and ∂z'/∂t likewise
- * (forward, from three points, when t − h is not finite).  With constant
- * inputs these are exactly zero. */
+ * of its LU solves it — then H's time derivatives
+ * (mf_dae_position_derivatives). */
 static gboolean
 solve_positions (MfDae *dae)
 {
   guint q2 = dae->q2;
-  double t = dae->t, h = 1e-5 * MAX (fabs (t), 1.0), t0 = t - h;
+  double t = dae->t;
 
   for (guint pass = 0; pass < 2; pass++)
     {
-      assemble_z (dae);
+      mf_dae_assemble_z (dae);
       if (!positions_at (dae, t, 1))
         return FALSE;
       double *step = dae->g_plus;
@@ -567,7 +524,20 @@ solve_positions (MfDae *dae)
       for (guint c = 0; c < q2; c++)
         dae->z_fixed[c] -= step[c];
     }
-  assemble_z (dae);
+  return mf_dae_position_derivatives (dae);
+}
+
+/* H's time derivatives for Ḣ and for d/dt Ḣ at fixed velocities: H_t by
+ * a central difference, H_tt and ∂z'/∂t likewise (forward, from three
+ * points, when t − h is not finite).  With constant inputs these are
+ * exactly zero. */
+gboolean
+mf_dae_position_derivatives (MfDae *dae)
+{
+  guint q2 = dae->q2;
+  double t = dae->t, h = 1e-5 * MAX (fabs (t), 1.0), t0 = t - h;
+
+  mf_dae_assemble_z (dae);
   if (!positions_at (dae, t0, 0))
     t0 = t;
   for (guint k = 0; k < 3; k++)
@@ -692,7 +662,7 @@ solve_algebraic (MfDae *dae)
                    _("the positions and pressures held by the hidden constraints are not finite"));
       return FALSE;
     }
-  assemble_z (dae);
+  mf_dae_assemble_z (dae);
   if (newton_attempt (dae, &dae->error))
     return TRUE;
   /* A warm start can sit where no step leads to the root (after a jump
@@ -716,8 +686,8 @@ solve_algebraic (MfDae *dae)
  * by a forward difference (inputs and v_p move with t), backward where the
  * forward one is not finite; for Ḣ, what solve_positions() found.  Leaves
  * the point at t, with dae->gv, dae->gamma and dae->rates for it. */
-static void
-constraint_rate (MfDae *dae, double t, double *rest)
+void
+mf_dae_constraint_rate (MfDae *dae, double t, double *rest)
 {
   MfSystem *sys = dae->sys;
   double h = 1e-7 * MAX (fabs (t), 1e-3);
@@ -754,8 +724,8 @@ constraint_rate (MfDae *dae, double t, double *rest)
  * Pᵀ M̄ v̄' = Pᵀ F̄, gives v_i'.  Γ_a is singular at zero flow
  * (d(v|v|)/dv = 0): Γ_a⁻¹ is then the outer inverse of the truncated SVD,
  * so v_a' is the minimum-norm rate. */
-static gboolean
-rates (MfDae *dae, double *v_i_dot)
+gboolean
+mf_dae_rates (MfDae *dae, double *v_i_dot)
 {
   MfSystem *sys = dae->sys;
   guint q = dae->q, n_i = dae->n_i, r = dae->r;
@@ -823,9 +793,9 @@ mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
   mf_system_particular_velocities (sys, t);
   if (!solve_algebraic (dae))
     return GSL_EBADFUNC;
-  constraint_rate (dae, t, dae->g_plus);
+  mf_dae_constraint_rate (dae, t, dae->g_plus);
   memcpy (dae->x + (gsize) dae->q * dae->n_i, dae->g_plus, dae->q * sizeof (double));
-  if (!rates (dae, dydt))
+  if (!mf_dae_rates (dae, dydt))
     {
       g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
                    _("the hidden constraints cannot be solved for the algebraic "

@@ -56,6 +56,13 @@ int  mf_system_recover_multipliers (MfSystem     *sys,
                                     double        t,
                                     const double *y);
 
+/* The multipliers λ into sys->lambda from what an evaluation left: u,
+ * F − M v_p' (sys->f, turned back into F), v_p' and, with algebraic
+ * states, sys->vbar_dot.  The second half of
+ * mf_system_recover_multipliers(), for an evaluation of another form of
+ * the equations (mf-dae-naive.h). */
+void mf_system_multipliers_of_point (MfSystem *sys);
+
 /* The check of the point mf_system_recover_multipliers() left (laws and
  * continuity), or of sys->u alone (continuity) with `laws` FALSE
  * (mf-system-check.c). */

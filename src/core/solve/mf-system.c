@@ -512,13 +512,21 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
 int
 mf_system_recover_multipliers (MfSystem *sys, double t, const double *y)
 {
-  const MfNullspace *ns = sys->red->nullspace;
-  guint r = sys->rank;
   int status = evaluate (sys, t, y, sys->dydt);
 
   memset (sys->lambda, 0, sys->red->n_rows * sizeof (double));
   if (status != GSL_SUCCESS)
     return status;
+  mf_system_multipliers_of_point (sys);
+  return GSL_SUCCESS;
+}
+
+void
+mf_system_multipliers_of_point (MfSystem *sys)
+{
+  const MfNullspace *ns = sys->red->nullspace;
+  guint r = sys->rank;
+
   /* evaluate() left u, F − M v_p' and v_p' for this (t, y): take F back,
    * since the residual M v' − F counts the prescribed inertia through v'. */
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
@@ -535,9 +543,9 @@ mf_system_recover_multipliers (MfSystem *sys, double t, const double *y)
                     - sys->f[k];
     }
   mf_pivot_block_solve_transposed (sys->w2, sys->rhs);
+  memset (sys->lambda, 0, sys->red->n_rows * sizeof (double));
   for (guint i = 0; i < r; i++)
     sys->lambda[ns->pivot_rows[i]] = sys->rhs[i];
-  return GSL_SUCCESS;
 }
 
 static double
