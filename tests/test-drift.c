@@ -38,7 +38,7 @@ state_at (MfTestCircuit *ex, double at, double *t)
  * of the laws, across the ramp of the pump (it ends at 0.2 s with a kink
  * the rate does not see coming) and misses the law by what the
  * integration lost: well above 1e-6 with rkf45 at rtol 1e-6 (measured
- * 5.6e-5).  After the ramp the pump's flow is constant, G_t = 0 and the
+ * 5.9e-5).  After the ramp the pump's flow is constant, G_t = 0 and the
  * naive rate is exactly 0: the miss stays what it was, it never heals.
  * Started at 0.05 s, where the flow is under way (at rest the laws are
  * flat and the derivative says nothing). */
