@@ -10,12 +10,10 @@
  */
 #include "mf-dae-naive.h"
 
-#include <glib/gi18n.h>
 #include <gsl/gsl_errno.h>
 #include <string.h>
 
 #include "mf-dae-private.h"
-#include "mf-error.h"
 #include "mf-finite.h"
 #include "mf-system-private.h"
 
@@ -55,17 +53,9 @@ mf_dae_naive_evaluate (MfDae *dae, double t, const double *naive, double *dydt)
   mf_dae_assemble_z (dae);
   if (dae->q2 > 0 && !mf_dae_position_derivatives (dae))
     return GSL_EBADFUNC;
-  mf_dae_constraint_rate (dae, t, dae->g_plus);
-  memcpy (dae->x + (gsize) dae->q * dae->n_i, dae->g_plus, dae->q * sizeof (double));
-  if (!mf_dae_rates (dae, dydt))
-    {
-      g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
-                   _("the derivative of the hidden constraints cannot be solved for the "
-                     "algebraic states (∂Γ/∂v_a is singular)"));
-      return GSL_EBADFUNC;
-    }
-  for (guint j = 0; j < dae->n_free; j++)
-    dydt[dae->n_i + j] = dae->rates[dae->free_z[j]];
+  /* the point's rates; the naive ones of v_a and z_c follow from them */
+  if (mf_dae_point_rates (dae, dydt) != GSL_SUCCESS)
+    return GSL_EBADFUNC;
   for (guint a = 0; a < dae->q; a++)
     dydt[n + a] = sys->vbar_dot[dae->algebraic[a]];
   for (guint c = 0; c < dae->q2; c++)

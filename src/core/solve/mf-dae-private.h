@@ -66,16 +66,14 @@ void     mf_dae_assemble_z (MfDae *dae);
  * is not finite. */
 gboolean mf_dae_position_derivatives (MfDae *dae);
 
-/* Γ_rest = dΓ/dt at fixed velocities into rest (q), at dae->t with the
- * algebraic velocities dae->z; leaves the point at t (sys->u, sys->f),
- * with dae->gv, dae->gamma and z' in dae->rates. */
-void     mf_dae_constraint_rate (MfDae  *dae,
-                                 double  t,
-                                 double *rest);
-
-/* v_i' into v_i_dot and every v̄' into sys->vbar_dot, from Γ_rest in the
- * last column of dae->x (q × (n_i + 1)); FALSE when the solve fails. */
-gboolean mf_dae_rates (MfDae  *dae,
-                       double *v_i_dot);
+/* The rates at the point dae->t, dae->y with the algebraic states as they
+ * are (dae->z, and dae->z_fixed assembled into dae->z_full), v_p and, at
+ * index 2, H's time derivatives already for dae->t: y' into dydt (the
+ * minimal-order state's), every v̄' into sys->vbar_dot and z' into
+ * dae->rates, leaving sys->u and sys->f for that point.  GSL_SUCCESS, or
+ * GSL_EBADFUNC with dae->error when ∂Γ/∂v_a cannot be solved or a rate
+ * is not finite. */
+int      mf_dae_point_rates (MfDae  *dae,
+                             double *dydt);
 
 G_END_DECLS

@@ -686,8 +686,8 @@ solve_algebraic (MfDae *dae)
  * by a forward difference (inputs and v_p move with t), backward where the
  * forward one is not finite; for Ḣ, what solve_positions() found.  Leaves
  * the point at t, with dae->gv, dae->gamma and dae->rates for it. */
-void
-mf_dae_constraint_rate (MfDae *dae, double t, double *rest)
+static void
+constraint_rate (MfDae *dae, double t, double *rest)
 {
   MfSystem *sys = dae->sys;
   double h = 1e-7 * MAX (fabs (t), 1e-3);
@@ -724,8 +724,8 @@ mf_dae_constraint_rate (MfDae *dae, double t, double *rest)
  * Pᵀ M̄ v̄' = Pᵀ F̄, gives v_i'.  Γ_a is singular at zero flow
  * (d(v|v|)/dv = 0): Γ_a⁻¹ is then the outer inverse of the truncated SVD,
  * so v_a' is the minimum-norm rate. */
-gboolean
-mf_dae_rates (MfDae *dae, double *v_i_dot)
+static gboolean
+rates (MfDae *dae, double *v_i_dot)
 {
   MfSystem *sys = dae->sys;
   guint q = dae->q, n_i = dae->n_i, r = dae->r;
@@ -786,16 +786,20 @@ mf_dae_rates (MfDae *dae, double *v_i_dot)
 int
 mf_dae_evaluate (MfDae *dae, double t, const double *y, double *dydt)
 {
-  MfSystem *sys = dae->sys;
-
   dae->t = t;
   dae->y = y;
-  mf_system_particular_velocities (sys, t);
+  mf_system_particular_velocities (dae->sys, t);
   if (!solve_algebraic (dae))
     return GSL_EBADFUNC;
-  mf_dae_constraint_rate (dae, t, dae->g_plus);
+  return mf_dae_point_rates (dae, dydt);
+}
+
+int
+mf_dae_point_rates (MfDae *dae, double *dydt)
+{
+  constraint_rate (dae, dae->t, dae->g_plus);
   memcpy (dae->x + (gsize) dae->q * dae->n_i, dae->g_plus, dae->q * sizeof (double));
-  if (!mf_dae_rates (dae, dydt))
+  if (!rates (dae, dydt))
     {
       g_set_error (&dae->error, MF_ERROR, MF_ERROR_SOLVER,
                    _("the hidden constraints cannot be solved for the algebraic "
