@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-drift-view.h"
 #include "mf-index-procedure.h"
 #include "mf-math-view.h"
 #include "mf-structure.h"
@@ -44,6 +45,7 @@ struct _MfEquationsWindow
   GtkListBox     *symbol_list;
   AdwViewStack   *view_stack;
   MfIndexProcedure *procedure;
+  MfDriftView      *drift_view;
 };
 
 G_DEFINE_FINAL_TYPE (MfEquationsWindow, mf_equations_window, ADW_TYPE_WINDOW)
@@ -277,6 +279,25 @@ set_busy (MfEquationsWindow *self, gboolean busy)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
 }
 
+/* The Drift page compares in the mode shown, on the text just analysed. */
+static void
+show_drift_source (MfEquationsWindow *self)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+
+  if (self->document == NULL)
+    return;
+  data = mf_edit_document_to_data (self->document, &length);
+  mf_drift_view_set_source (self->drift_view, data, length,
+                            mf_edit_document_get_display_name (self->document),
+                            mf_structure_get_mode (self->structure),
+                            mf_structure_get_mode_name (self->structure),
+                            mf_structure_get_index (self->structure),
+                            mf_model_get_circuit (mf_structure_get_model (self->structure))
+                              ->simulation.t_end);
+}
+
 static void
 computed (GObject *source, GAsyncResult *result, gpointer user_data)
 {
@@ -303,6 +324,7 @@ computed (GObject *source, GAsyncResult *result, gpointer user_data)
                                     mf_index_steps_new (mf_structure_get_model (structure),
                                                         mf_structure_get_reduction (structure)),
                                     TRUE);
+      show_drift_source (self);
     }
   if (self->pending)
     {
@@ -462,6 +484,7 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   object_class->dispose = mf_equations_window_dispose;
   object_class->finalize = mf_equations_window_finalize;
   g_type_ensure (MF_TYPE_INDEX_PROCEDURE);
+  g_type_ensure (MF_TYPE_DRIFT_VIEW);
 
   signals[SIGNAL_HIGHLIGHT_REQUESTED] =
     g_signal_new ("highlight-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -480,6 +503,7 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, symbol_list);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, procedure);
+  gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, drift_view);
   gtk_widget_class_bind_template_callback (widget_class, on_procedure_highlight);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
@@ -596,6 +620,13 @@ mf_equations_window_get_row_marked (MfEquationsWindow *self, guint row)
   g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), FALSE);
   r = gtk_list_box_get_row_at_index (self->equation_list, (int) row);
   return r != NULL && gtk_widget_has_css_class (GTK_WIDGET (r), "accent");
+}
+
+MfDriftView *
+mf_equations_window_get_drift_view (MfEquationsWindow *self)
+{
+  g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), NULL);
+  return self->drift_view;
 }
 
 MfIndexProcedure *

@@ -19,6 +19,7 @@
 
 #include <adwaita.h>
 
+#include "mf-drift-view.h"
 #include "mf-edit-document.h"
 #include "mf-equations.h"
 #include "mf-index-procedure.h"
@@ -56,6 +57,7 @@ gboolean           mf_equations_window_get_row_marked (MfEquationsWindow *self,
                                                        guint              row);
 /* The Index Procedure page, and showing it. */
 MfIndexProcedure  *mf_equations_window_get_procedure (MfEquationsWindow *self);
+MfDriftView       *mf_equations_window_get_drift_view (MfEquationsWindow *self);
 void               mf_equations_window_show_procedure (MfEquationsWindow *self);
 
 G_END_DECLS
