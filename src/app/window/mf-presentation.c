@@ -7,8 +7,9 @@
 
 #define CSS_CLASS "presentation"
 
-/* Every widget's text grows with the window's: font-size is inherited, and
- * libadwaita's title and heading sizes are relative to it. */
+/* Every widget's text grows with the window's: font-size is inherited;
+ * libadwaita's heading, caption and title classes give sizes in points of
+ * their own, which grow by the same factor. */
 static void
 load_style (GtkWindow *window)
 {
@@ -21,7 +22,29 @@ load_style (GtkWindow *window)
     return;
   provider = gtk_css_provider_new ();
   g_ascii_dtostr (scale, sizeof scale, 100.0 * MF_PRESENTATION_TEXT_SCALE);
-  css = g_strdup_printf ("window." CSS_CLASS " { font-size: %s%%; }", scale);
+  {
+    static const struct
+    {
+      const char *style_class;
+      double      points;
+    } sized[] = {
+      { "heading", 11 }, { "body", 11 }, { "caption", 9 }, { "caption-heading", 9 },
+      { "title-1", 20 }, { "title-2", 15 }, { "title-3", 15 }, { "title-4", 13 },
+      { "large-title", 24 },
+    };
+    GString *rules = g_string_new (NULL);
+
+    g_string_append_printf (rules, "window." CSS_CLASS " { font-size: %s%%; }\n", scale);
+    for (guint i = 0; i < G_N_ELEMENTS (sized); i++)
+      {
+        char points[G_ASCII_DTOSTR_BUF_SIZE];
+
+        g_ascii_dtostr (points, sizeof points, sized[i].points * MF_PRESENTATION_TEXT_SCALE);
+        g_string_append_printf (rules, "window." CSS_CLASS " .%s { font-size: %spt; }\n",
+                                sized[i].style_class, points);
+      }
+    css = g_string_free (rules, FALSE);
+  }
   gtk_css_provider_load_from_data (provider, css, -1);
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
