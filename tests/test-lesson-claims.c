@@ -17,6 +17,9 @@
  */
 #include "mf-test-claims.h"
 
+#include "mf-drift.h"
+#include "mf-equations.h"
+#include "mf-index-steps.h"
 #include "mf-lesson.h"
 #include "mf-stability.h"
 
@@ -480,6 +483,239 @@ test_water_hammer (void)
 
 /* ---- every lesson has its claims checked -------------------------------------- */
 
+/* ---- the index lessons: their equations, procedure and drift ---------- */
+
+/* The equations of the example's first mode, written out with the reduced
+ * ones, as the Equations window shows them. */
+static char *
+equations_text (const Claims *c)
+{
+  g_autoptr (MfEquations) equations = mf_equations_new (c->ex->model, 0);
+  g_autoptr (MfReduction) reduction = mf_reduction_new (c->ex->model, 0);
+
+  mf_equations_add_reduced (equations, reduction);
+  return mf_equations_to_plain (equations);
+}
+
+static MfIndexSteps *
+index_steps_of (const MfTestCircuit *ex)
+{
+  g_autoptr (MfReduction) reduction = mf_reduction_new (ex->model, 0);
+
+  return mf_index_steps_new (ex->model, reduction);
+}
+
+/* `phrase` of a lesson's text is a line of the equations as written. */
+static void
+quote_equation (Claims *c, const char *text, const char *phrase, const char *equations)
+{
+  quote_in (c, text, phrase);
+  if (strstr (equations, phrase) == NULL)
+    g_error ("%s: \"%s\" is no equation of the circuit:\n%s", c->name, phrase, equations);
+}
+
+static int
+index_of_example (const char *name)
+{
+  g_autoptr (MfTestCircuit) ex = example_load (name);
+  g_autoptr (MfReduction) reduction = mf_reduction_new (ex->model, 0);
+
+  return reduction->index;
+}
+
+/* The Drift page's comparison: the first mode from t = 0 to ten times the
+ * document's end, rkf45 and the document's tolerances, 400 samples. */
+static MfDrift *
+drift_of (const Claims *c, double *minimal, double *naive, double *naive_end)
+{
+  const MfCircuit *circuit = example_circuit (c->ex);
+  MfDriftOptions options = { 0, MF_DRIFT_DEFAULT_METHOD, 0.0, NULL,
+                             10 * circuit->simulation.t_end, 400, circuit->simulation.rtol,
+                             circuit->simulation.atol };
+  g_autoptr (GError) error = NULL;
+  MfDrift *drift = mf_drift_run (c->ex->model, &options, NULL, &error);
+
+  g_assert_no_error (error);
+  *minimal = *naive = 0.0;
+  for (guint i = 0; i <= drift->n_samples; i++)
+    {
+      *minimal = MAX (*minimal, drift->minimal[i]);
+      *naive = MAX (*naive, drift->naive[i]);
+    }
+  *naive_end = drift->naive[drift->n_samples];
+  return drift;
+}
+
+/* Three pipes: d3 = 12 mm and d2 = 10 mm make continuity's coefficient
+ * (d3/d2)² = 1.44; every state has mass, so the procedure ends in its
+ * first round, at index 0. */
+static void
+test_index_zero (void)
+{
+  const MfLesson *lesson = &mf_lesson_index_zero;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autofree char *equations = equations_text (c);
+  g_autoptr (MfIndexSteps) steps = index_steps_of (c->ex);
+  double d2 = param (c->ex, "P2", MF_PIPE_DIAMETER), d3 = param (c->ex, "P3", MF_PIPE_DIAMETER);
+  const char *text;
+
+  text = step_text (lesson, 2);
+  quote_equation (c, text, "P2.v = 1.44·P3.v − P1.v", equations);
+  claim_in (c, text, "P3 is 12 mm across", d3 * 1e3);
+  claim_in (c, text, "P2 10 mm", d2 * 1e3);
+  claim_in (c, text, "area is 1.44 times", (d3 / d2) * (d3 / d2));
+
+  text = step_text (lesson, 3);
+  claim_in (c, text, "the index is 0", steps->index);
+  quote_in (c, text, "one round, E regular from the start");
+  g_assert_cmpuint (steps->rounds->len, ==, 1);
+  quote_in (c, text, "lists both states as integrated");
+  g_assert_cmpuint (steps->final->len, ==, 2);
+  for (guint i = 0; i < steps->final->len; i++)
+    g_assert_true (((const MfIndexFinal *) steps->final->pdata[i])->integrated);
+
+  text = step_text (lesson, 4);
+  claim_in (c, text, "a mode of index 0", steps->index);
+  claim_in (c, text, "the parallel orifices (index 1)",
+            index_of_example (mf_lesson_index_one.example));
+  claim_in (c, text, "the piston accumulator (index 2)",
+            index_of_example (mf_lesson_index_two.example));
+  assert_lesson_checked (c, lesson);
+}
+
+/* Parallel orifices: the zero row of M̄ is the equality of the orifices'
+ * drops, one round makes O1.v algebraic; the pump ramps up over 0.2 s and
+ * the naive form keeps the error it gathers then. */
+static void
+test_index_one (void)
+{
+  const MfLesson *lesson = &mf_lesson_index_one;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autofree char *equations = equations_text (c);
+  g_autoptr (MfIndexSteps) steps = index_steps_of (c->ex);
+  const MfIndexRound *r0;
+  const MfIndexFinal *f;
+  g_autoptr (MfDrift) drift = NULL;
+  double minimal, naive, naive_end;
+  const char *text;
+
+  claim_in (c, lesson->title, "index 1", steps->index);
+  text = step_text (lesson, 1);
+  claim_in (c, text, "start with 0 =", 0);
+  g_assert_nonnull (strstr (equations, "\nO1: 0 = "));
+  g_assert_nonnull (strstr (equations, "\nO2: 0 = "));
+  text = step_text (lesson, 2);
+  quote_equation (c, text, "O2.v = −O1.v + v_p,O2(t)", equations);
+  quote_equation (c, text, "0 = F_O1.v − F_O2.v", equations);
+
+  text = step_text (lesson, 3);
+  r0 = steps->rounds->pdata[0];
+  claim_in (c, text, "Round 1: E has rank 0", 1);
+  g_assert_cmpuint (r0->rank, ==, 0);
+  g_assert_cmpuint (r0->n, ==, 1);
+  quote_in (c, text, "holds the velocities O1.v and O2.v");
+  claim_in (c, text, "Round 2: E is regular", 2);
+  g_assert_cmpuint (steps->rounds->len, ==, 2);
+  claim_in (c, text, "so the index is 1", steps->index);
+  g_assert_cmpuint (steps->final->len, ==, 1);
+  f = steps->final->pdata[0];
+  g_assert_cmpstr (f->state, ==, "O1.v");
+  g_assert_false (f->integrated);
+
+  text = step_text (lesson, 4);
+  drift = drift_of (c, &minimal, &naive, &naive_end);
+  claim_in (c, text, "stays below 1e-10", 1e-10);
+  g_assert_cmpfloat (minimal, <, 1e-10);
+  /* the pump's flow grows up to 0.2 s and holds from there */
+  {
+    const MfComponent *pump = component (c->ex, "Q1");
+
+    claim_in (c, text, "over the first 0.2 s", 0.2);
+    g_assert_cmpfloat (mf_component_param_at (pump, MF_FLOW_SOURCE_FLOW, 0.19), <,
+                       mf_component_param_at (pump, MF_FLOW_SOURCE_FLOW, 0.2));
+    g_assert_cmpfloat (mf_component_param_at (pump, MF_FLOW_SOURCE_FLOW, 0.2), ==,
+                       mf_component_param_at (pump, MF_FLOW_SOURCE_FLOW, 0.4));
+  }
+  claim_in (c, text, "climbs above 1e-6", 1e-6);
+  g_assert_cmpfloat (naive, >, 1e-6);
+  quote_in (c, text, "it stays there to the end");
+  g_assert_cmpfloat (naive_end, >, 1e-6);
+  assert_lesson_checked (c, lesson);
+}
+
+/* The piston accumulator: ρ·A·L of P1 is 1.37 kg; the hidden constraint
+ * holds no velocity, so it is differentiated: three rounds, index 2; and
+ * the naive form drifts off its linear constraint, if less than the
+ * orifices' drifts off their square law. */
+static void
+test_index_two (void)
+{
+  const MfLesson *lesson = &mf_lesson_index_two;
+  g_autoptr (Claims) c = claims_new (lesson->example);
+  g_autofree char *equations = equations_text (c);
+  g_autoptr (MfIndexSteps) steps = index_steps_of (c->ex);
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const MfIndexRound *r0;
+  g_autofree char *constraint = NULL;
+  g_autofree char *ids = NULL;
+  g_autoptr (MfDrift) drift = NULL;
+  double minimal, naive, naive_end;
+  const char *text;
+
+  claim_in (c, lesson->title, "index 2", steps->index);
+  text = step_text (lesson, 1);
+  quote_equation (c, text, "0 = A_cap,C1·P1.b.p − A_rod,C1·C1.rod.p + T_K1", equations);
+  quote_equation (c, text, "T_K1 = −k_K1·C1.x", equations);
+  text = step_text (lesson, 2);
+  claim_in (c, text, "1.37 kg",
+            circuit->fluid.density * pipe_area (c->ex, "P1") * param (c->ex, "P1", MF_PIPE_LENGTH));
+  quote_in (c, text, "C1’s, 0 = F_C1.v");
+  g_assert_nonnull (strstr (equations, "\nC1: 0 = F_C1.v\n"));
+
+  text = step_text (lesson, 3);
+  r0 = steps->rounds->pdata[0];
+  constraint = mf_math_to_plain (r0->constraints->pdata[0]);
+  claim_in (c, text, "Round 1: the hidden constraint", 1);
+  quote_in (c, text, "0 = A_cap,C1·P1.b.p − A_rod,C1·p_T2 − k_K1·C1.x");
+  g_assert_cmpstr (constraint, ==, "0 = A_cap,C1·P1.b.p − A_rod,C1·p_T2 − k_K1·C1.x");
+  g_assert_nonnull (r0->derivatives->pdata[0]);
+  ids = g_strjoinv (", ", r0->components);
+  quote_in (c, text, "P1, V1, C1, T2 and K1 light up");
+  g_assert_cmpstr (ids, ==, "P1, V1, C1, T2, K1");
+
+  text = step_text (lesson, 4);
+  claim_in (c, text, "round 2: the derivative fixes C1.v", 2);
+  claim_in (c, text, "Round 3: E is regular after two rounds", 3);
+  g_assert_cmpuint (steps->rounds->len, ==, 3);
+  claim_in (c, text, "so the index is 2", steps->index);
+  quote_in (c, text, "lists P1.v and C1.x as integrated, C1.v and P1.b.p as fixed");
+  for (guint i = 0; i < steps->final->len; i++)
+    {
+      const MfIndexFinal *f = steps->final->pdata[i];
+
+      g_assert_cmpint (f->integrated, ==,
+                       g_strcmp0 (f->state, "P1.v") == 0 || g_strcmp0 (f->state, "C1.x") == 0);
+    }
+  g_assert_cmpuint (steps->final->len, ==, 4);
+
+  text = step_text (lesson, 5);
+  drift = drift_of (c, &minimal, &naive, &naive_end);
+  claim_in (c, text, "below 1e-15", 1e-15);
+  g_assert_cmpfloat (minimal, <, 1e-15);
+  claim_in (c, text, "grows above 1e-8", 1e-8);
+  g_assert_cmpfloat (naive, >, 1e-8);
+  quote_in (c, text, "less than the orifices’ in the previous lesson");
+  {
+    g_autoptr (Claims) orifices = claims_new (mf_lesson_index_one.example);
+    g_autoptr (MfDrift) square = NULL;
+    double o_minimal, o_naive, o_end;
+
+    square = drift_of (orifices, &o_minimal, &o_naive, &o_end);
+    g_assert_cmpfloat (naive, <, o_naive);
+  }
+  assert_lesson_checked (c, lesson);
+}
+
 static const struct
 {
   const MfLesson *lesson;
@@ -488,6 +724,9 @@ static const struct
   { &mf_lesson_stiff_oscillator, test_stiff_oscillator },
   { &mf_lesson_shrinking_volume, test_shrinking_volume },
   { &mf_lesson_water_hammer, test_water_hammer },
+  { &mf_lesson_index_zero, test_index_zero },
+  { &mf_lesson_index_one, test_index_one },
+  { &mf_lesson_index_two, test_index_two },
 };
 
 /* Each lesson of the list is here, with an example of its own that loads,

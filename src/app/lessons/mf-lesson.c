@@ -14,6 +14,9 @@ static const MfLesson *const lessons[] = {
   &mf_lesson_stiff_oscillator,
   &mf_lesson_shrinking_volume,
   &mf_lesson_water_hammer,
+  &mf_lesson_index_zero,
+  &mf_lesson_index_one,
+  &mf_lesson_index_two,
 };
 
 const MfLesson *const *

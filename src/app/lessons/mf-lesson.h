@@ -34,5 +34,8 @@ guint                  mf_lesson_n_steps (const MfLesson *lesson);
 extern const MfLesson mf_lesson_stiff_oscillator;
 extern const MfLesson mf_lesson_shrinking_volume;
 extern const MfLesson mf_lesson_water_hammer;
+extern const MfLesson mf_lesson_index_zero;
+extern const MfLesson mf_lesson_index_one;
+extern const MfLesson mf_lesson_index_two;
 
 G_END_DECLS
