@@ -70,7 +70,6 @@ show_e (GtkWidget *content, const MfIndexSteps *steps, const MfIndexRound *r, gu
   g_autoptr (GStrvBuilder) rows = g_strv_builder_new ();
   g_auto (GStrv) row_labels = NULL;
   g_autofree guint8 *marks = g_new0 (guint8, MAX (r->n, 1));
-  guint zero = 0;
   g_autofree char *heading = NULL;
 
   for (guint i = 0; i < r->n; i++)
@@ -80,22 +79,10 @@ show_e (GtkWidget *content, const MfIndexSteps *steps, const MfIndexRound *r, gu
       /* the first E is diag(M̄, I, I): row i is the equation of state i */
       g_strv_builder_add (rows, round == 0 ? steps->names[i] : number);
       if (r->zero_row[i])
-        {
-          marks[i] = MF_MATRIX_MARK_WARNING;
-          zero++;
-        }
+        marks[i] = MF_MATRIX_MARK_WARNING;
     }
   row_labels = g_strv_builder_end (rows);
-  if (r->rank == r->n)
-    heading = g_strdup_printf (_("E has full rank, %u: it is regular."), r->n);
-  else if (zero == 0)
-    heading = g_strdup_printf (_("E has rank %u of %u: its rows are dependent, though none is "
-                                 "zero as it stands."),
-                               r->rank, r->n);
-  else
-    heading = g_strdup_printf (ngettext ("E has rank %u of %u; %u row is zero (marked).",
-                                         "E has rank %u of %u; %u rows are zero (marked).", zero),
-                               r->rank, r->n, zero);
+  heading = mf_index_round_describe_e (r);
   text (content, heading, "heading");
   mf_matrix_view_set_dense (MF_MATRIX_VIEW (grid), r->n, r->n,
                             (const char *const *) row_labels, (const char *const *) steps->names,

@@ -64,6 +64,15 @@ void          mf_index_steps_free (MfIndexSteps *steps);
 /* Everything as plain text, a round after another: for the tests and the
  * command line. */
 char         *mf_index_steps_to_plain (const MfIndexSteps *steps);
+/* The same as LaTeX for a document that loads amsmath (a handout,
+ * mf-handout.h): a \subsection* per round with E as an array under the
+ * states' names, β, each constraint with its derivative and the form the
+ * next round takes, the notes as paragraphs; then the minimal-order
+ * system.  mf-index-steps-latex.c. */
+char         *mf_index_steps_to_latex (const MfIndexSteps *steps);
+/* What a round's E is, in a sentence: regular, or its rank and how many
+ * of its rows are zero. */
+char         *mf_index_round_describe_e (const MfIndexRound *round);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfIndexSteps, mf_index_steps_free)
 

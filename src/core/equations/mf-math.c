@@ -271,6 +271,8 @@ static const struct
   { "π", "\\pi " }, { "ε", "\\varepsilon " }, { "Δ", "\\Delta " }, { "α", "\\alpha " },
   { "σ", "\\sigma " }, { "Σ", "\\sum " }, { "ᵀ", "^{\\mathsf{T}}" }, { "√", "\\sqrt" },
   { "×", "\\times " }, { "…", "\\dots " }, { "→", "\\to " }, { "²", "^{2}" }, { "³", "^{3}" },
+  { "β", "\\beta " }, { "M̄", "\\bar{M}" }, { "v̄", "\\bar{v}" }, { "F̄", "\\bar{F}" },
+  { "′", "'" },
 };
 
 /* In prose (`in_words`), the symbols are set in math mode and the rest
@@ -629,6 +631,17 @@ char *
 mf_math_to_plain (const MfMath *math)
 {
   return write_string (math, STYLE_PLAIN);
+}
+
+char *
+mf_math_prose_to_latex (const char *words)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (words != NULL, NULL);
+
+  append_latex_text (out, words, FALSE, TRUE);
+  return g_string_free (out, FALSE);
 }
 
 char *

@@ -93,6 +93,9 @@ char         *mf_math_number_text (double value);
 char         *mf_math_to_plain (const MfMath *math);
 /* "\rho \cdot L_{\mathrm{P1}} \cdot \mathrm{P1.v}' = …". */
 char         *mf_math_to_latex (const MfMath *math);
+/* Prose for running LaTeX text: the symbols it holds in math mode ("$\beta $"),
+ * LaTeX's special characters escaped. */
+char         *mf_math_prose_to_latex (const char *words);
 /* Pango markup on one line: symbols in italics, <sub> and <sup>, fractions
  * as in plain text. */
 char         *mf_math_to_markup (const MfMath *math);
