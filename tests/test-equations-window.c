@@ -3,17 +3,20 @@
  * text a copy gives, the canvas selection marking the rows of a component,
  * a row picked asking the canvas to light its component or node, the
  * window following an edit and another mode, and a circuit that does not
- * assemble shown as a message; and notation typeset (mf-math-layout.c):
+ * assemble shown as a message; Export Handout… writing a PDF on a worker
+ * thread, and a failure shown in a dialog; and notation typeset (mf-math-layout.c):
  * a fraction is taller than its line, and a larger font lays out larger.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <adwaita.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "mf-application.h"
 #include "mf-equations-window.h"
+#include "mf-handout-export.h"
 #include "mf-math-layout.h"
 #include "mf-test-edit.h"
 #include "mf-test-widgets.h"
@@ -226,6 +229,69 @@ test_message (Fixture *f, gconstpointer data)
   g_assert_nonnull (mf_equations_window_get_message (f->equations));
   g_assert_nonnull (strstr (mf_equations_window_get_message (f->equations), "K1.b"));
   g_assert_null (mf_equations_window_dup_text (f->equations, FALSE));
+  g_assert_null (mf_equations_window_make_handout (f->equations));
+}
+
+typedef struct
+{
+  gboolean  done;
+  GError   *error;
+} Outcome;
+
+static void
+exported (gpointer data, const GError *error)
+{
+  Outcome *outcome = data;
+
+  outcome->done = TRUE;
+  outcome->error = error != NULL ? g_error_copy (error) : NULL;
+}
+
+static void
+export_and_wait (MfEquationsWindow *equations, GFile *file, Outcome *outcome)
+{
+  MfHandout *handout = mf_equations_window_make_handout (equations);
+
+  g_assert_nonnull (handout);
+  mf_handout_export_to (GTK_WINDOW (equations), handout, file, MF_HANDOUT_FORMAT_AUTO, exported,
+                        outcome);
+  while (!outcome->done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The handout of the piston accumulator written as a PDF on a worker
+ * thread; a directory in the file's place fails, and a dialog says so,
+ * naming the file. */
+static void
+test_export_handout (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("manifold-handout-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "handout.pdf", NULL);
+  g_autofree char *folder = g_build_filename (dir, "taken.pdf", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GFile) taken = g_file_new_for_path (folder);
+  g_autofree char *contents = NULL;
+  Outcome written = { 0 }, failed = { 0 };
+  GtkWindow *dialog;
+  gsize length;
+
+  export_and_wait (f->equations, file, &written);
+  g_assert_no_error (written.error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  g_assert_true (length > 4 && memcmp (contents, "%PDF", 4) == 0);
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  export_and_wait (f->equations, taken, &failed);
+  g_assert_error (failed.error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY);
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG, GTK_WINDOW (f->equations));
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)),
+                            "taken.pdf"));
+  gtk_window_destroy (dialog);
+  g_clear_error (&failed.error);
+  g_unlink (path);
+  g_rmdir (folder);
+  g_rmdir (dir);
 }
 
 static void
@@ -376,6 +442,7 @@ main (int argc, char **argv)
   ADD ("follows-edits", NULL, test_follows_edits);
   ADD ("other-mode", "valve-closing.manifold", test_other_mode);
   ADD ("message", NULL, test_message);
+  ADD ("export-handout", NULL, test_export_handout);
   ADD ("procedure-steps", NULL, test_procedure_steps);
   ADD ("drift", "pump-parallel-orifices.manifold", test_drift);
 #undef ADD

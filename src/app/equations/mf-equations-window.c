@@ -10,8 +10,10 @@
 #include "mf-equations-window.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mf-drift-view.h"
+#include "mf-handout-export.h"
 #include "mf-index-procedure.h"
 #include "mf-math-view.h"
 #include "mf-structure.h"
@@ -256,6 +258,7 @@ show_equations (MfEquationsWindow *self)
   adw_window_title_set_subtitle (self->window_title,
                                  mf_structure_get_mode_name (self->structure));
   gtk_stack_set_visible_child_name (self->stack, "equations");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.export-handout", TRUE);
   mark_rows (self);
 }
 
@@ -267,6 +270,7 @@ show_message (MfEquationsWindow *self, const char *message)
   adw_status_page_set_description (self->message_page, message);
   adw_window_title_set_subtitle (self->window_title, NULL);
   gtk_stack_set_visible_child_name (self->stack, "message");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.export-handout", FALSE);
 }
 
 /* ---- computing ---- */
@@ -446,6 +450,21 @@ action_copy_latex (GtkWidget *widget, const char *name, GVariant *parameter)
   copy (MF_EQUATIONS_WINDOW (widget), TRUE);
 }
 
+static void
+action_export_handout (GtkWidget *widget, const char *name, GVariant *parameter)
+{
+  MfEquationsWindow *self = MF_EQUATIONS_WINDOW (widget);
+  MfHandout *handout = mf_equations_window_make_handout (self);
+  g_autofree char *stem = NULL;
+
+  if (handout == NULL)
+    return;
+  stem = g_strdup (mf_edit_document_get_display_name (self->document));
+  if (g_str_has_suffix (stem, ".manifold"))
+    stem[strlen (stem) - strlen (".manifold")] = '\0';
+  mf_handout_export_ask (GTK_WINDOW (self), handout, stem);
+}
+
 /* ---- the object ---- */
 
 static void
@@ -512,8 +531,12 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "equations.copy-text", NULL, action_copy_text);
   gtk_widget_class_install_action (widget_class, "equations.copy-latex", NULL,
                                    action_copy_latex);
+  gtk_widget_class_install_action (widget_class, "equations.export-handout", NULL,
+                                   action_export_handout);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
                                        "equations.copy-text", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+                                       "equations.export-handout", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -522,6 +545,7 @@ mf_equations_window_init (MfEquationsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_list_box_set_header_func (self->equation_list, update_header, self, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.export-handout", FALSE);
   set_busy (self, FALSE);
 }
 
@@ -603,6 +627,36 @@ mf_equations_window_dup_text (MfEquationsWindow *self, gboolean latex)
   if (self->equations == NULL)
     return NULL;
   return latex ? mf_equations_to_latex (self->equations) : mf_equations_to_plain (self->equations);
+}
+
+MfHandout *
+mf_equations_window_make_handout (MfEquationsWindow *self)
+{
+  const MfCircuit *circuit;
+  const MfIndexSteps *steps;
+  const char *mode;
+  g_autofree char *subtitle = NULL;
+  MfHandout *handout;
+
+  g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), NULL);
+
+  if (self->equations == NULL || self->structure == NULL)
+    return NULL;
+  circuit = mf_model_get_circuit (mf_structure_get_model (self->structure));
+  mode = mf_structure_get_mode_name (self->structure);
+  if (mode != NULL)
+    subtitle = g_strdup_printf (_("Mode: %s"), mode);
+  handout = mf_handout_new (circuit->title != NULL && circuit->title[0] != '\0'
+                              ? circuit->title
+                              : mf_edit_document_get_display_name (self->document),
+                            subtitle);
+  mf_handout_add_equations (handout, self->equations, circuit);
+  steps = mf_index_procedure_get_steps (self->procedure);
+  if (steps != NULL)
+    mf_handout_add_procedure (handout, steps);
+  /* pictures, such as the incidence matrix and its block triangular form,
+   * go in as sections of their own: mf_handout_add_figure() */
+  return handout;
 }
 
 GtkListBox *

@@ -5,7 +5,8 @@
  * moment after each edit, computing in a worker thread.  Picking a row
  * asks the canvas to light up what it is about; the canvas selection
  * lights up the rows of the selected components.  The whole can be copied
- * as plain text or as LaTeX.  A second page steps through the rounds of
+ * as plain text or as LaTeX, or exported as a handout (mf-handout.h:
+ * PDF, SVG, LaTeX) with the index procedure.  A second page steps through the rounds of
  * the index procedure (mf-index-procedure.h), lighting up each round's
  * components.
  *
@@ -22,6 +23,7 @@
 #include "mf-drift-view.h"
 #include "mf-edit-document.h"
 #include "mf-equations.h"
+#include "mf-handout.h"
 #include "mf-index-procedure.h"
 
 G_BEGIN_DECLS
@@ -53,6 +55,9 @@ const char        *mf_equations_window_get_message (MfEquationsWindow *self);
 char              *mf_equations_window_dup_text (MfEquationsWindow *self,
                                                  gboolean           latex);
 GtkListBox        *mf_equations_window_get_list (MfEquationsWindow *self);
+/* The handout "Export Handout…" writes: the equations shown and the
+ * index procedure, or NULL when nothing is shown. */
+MfHandout         *mf_equations_window_make_handout (MfEquationsWindow *self);
 gboolean           mf_equations_window_get_row_marked (MfEquationsWindow *self,
                                                        guint              row);
 /* The Index Procedure page, and showing it. */
