@@ -535,7 +535,8 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
                                    action_export_handout);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK,
                                        "equations.copy-text", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
+                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "equations.export-handout", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
