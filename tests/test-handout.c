@@ -16,6 +16,7 @@
 
 #include "mf-handout.h"
 #include "mf-test-examples.h"
+#include "mf-test-files.h"
 
 typedef struct
 {
@@ -46,28 +47,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_all (const char *dir)
-{
-  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        remove_all (path);
-      else
-        g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   g_chmod (f->dir, 0700);
-  remove_all (f->dir);
+  remove_tree (f->dir);
   g_free (f->dir);
   mf_handout_free (f->handout);
   mf_index_steps_free (f->steps);

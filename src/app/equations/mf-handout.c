@@ -205,6 +205,15 @@ add_round (MfHandout *h, const MfIndexSteps *steps, guint round)
     add_block (h, MF_BLOCK_TEXT, r->notes->pdata[i], NULL);
 }
 
+static void
+add_final (const char *heading, const char *line, const MfMath *equation, gpointer h)
+{
+  if (heading != NULL)
+    add_block (h, MF_BLOCK_SUBHEADING, heading, NULL);
+  add_block (h, MF_BLOCK_TEXT, line, NULL);
+  add_block (h, MF_BLOCK_MATH, NULL, mf_math_copy (equation));
+}
+
 void
 mf_handout_add_procedure (MfHandout *h, const MfIndexSteps *steps)
 {
@@ -218,26 +227,7 @@ mf_handout_add_procedure (MfHandout *h, const MfIndexSteps *steps)
     add_round (h, steps, s);
   final = g_strdup_printf (_("The minimal-order system (index %d)"), steps->index);
   add_block (h, MF_BLOCK_HEADING, final, NULL);
-  for (guint kind = 0; kind < 2; kind++)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < steps->final->len; i++)
-        {
-          const MfIndexFinal *f = steps->final->pdata[i];
-          g_autofree char *line = NULL;
-
-          if (f->integrated != (kind == 0))
-            continue;
-          if (!any)
-            add_block (h, MF_BLOCK_SUBHEADING,
-                       kind == 0 ? _("Integrated states") : _("Algebraic states"), NULL);
-          any = TRUE;
-          line = g_strdup_printf (_("%s: %s"), f->state, f->why);
-          add_block (h, MF_BLOCK_TEXT, line, NULL);
-          add_block (h, MF_BLOCK_MATH, NULL, mf_math_copy (f->equation));
-        }
-    }
+  mf_index_steps_foreach_final (steps, add_final, h);
   latex_section (h, _("Index Procedure"));
   latex = mf_index_steps_to_latex (steps);
   g_string_append (h->latex, latex);

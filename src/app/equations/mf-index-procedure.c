@@ -143,28 +143,18 @@ show_round (MfIndexProcedure *self, guint round)
 }
 
 static void
+show_final_state (const char *heading, const char *line, const MfMath *equation, gpointer content)
+{
+  if (heading != NULL)
+    text (content, heading, "heading");
+  text (content, line, NULL);
+  math (content, equation);
+}
+
+static void
 show_final (MfIndexProcedure *self)
 {
-  for (guint kind = 0; kind < 2; kind++)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < self->steps->final->len; i++)
-        {
-          const MfIndexFinal *f = self->steps->final->pdata[i];
-          g_autofree char *line = NULL;
-
-          if (f->integrated != (kind == 0))
-            continue;
-          if (!any)
-            text (self->content, kind == 0 ? _("Integrated states") : _("Algebraic states"),
-                  "heading");
-          any = TRUE;
-          line = g_strdup_printf (_("%s: %s"), f->state, f->why);
-          text (self->content, line, NULL);
-          math (self->content, f->equation);
-        }
-    }
+  mf_index_steps_foreach_final (self->steps, show_final_state, self->content);
 }
 
 static void

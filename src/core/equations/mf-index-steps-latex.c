@@ -1,5 +1,6 @@
 /* mf-index-steps-latex.c: the index procedure written out as LaTeX, and
- * the sentence that says what a round's E is (mf-index-steps.h).  The
+ * what its pages share (mf-index-steps.h): the sentence that says what a
+ * round's E is, the minimal-order system in order.  The
  * notation goes through mf_math_to_latex(), the prose through
  * mf_math_prose_to_latex(), which sets the symbols in it in math mode.
  *
@@ -139,6 +140,39 @@ append_round (GString *out, const MfIndexSteps *steps, guint round)
     append_words (out, r->notes->pdata[i]);
 }
 
+static void
+append_final (const char *heading, const char *line, const MfMath *equation, gpointer out)
+{
+  if (heading != NULL)
+    append_heading (out, "paragraph", heading);
+  append_words (out, line);
+  append_display (out, equation);
+}
+
+void
+mf_index_steps_foreach_final (const MfIndexSteps *steps, MfIndexFinalFunc func, gpointer data)
+{
+  g_return_if_fail (steps != NULL && func != NULL);
+
+  for (guint kind = 0; kind < 2; kind++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < steps->final->len; i++)
+        {
+          const MfIndexFinal *f = steps->final->pdata[i];
+          g_autofree char *line = NULL;
+
+          if (f->integrated != (kind == 0))
+            continue;
+          line = g_strdup_printf (_("%s: %s"), f->state, f->why);
+          func (any ? NULL : kind == 0 ? _("Integrated states") : _("Algebraic states"), line,
+                f->equation, data);
+          any = TRUE;
+        }
+    }
+}
+
 char *
 mf_index_steps_to_latex (const MfIndexSteps *steps)
 {
@@ -151,25 +185,6 @@ mf_index_steps_to_latex (const MfIndexSteps *steps)
     append_round (out, steps, s);
   final = g_strdup_printf (_("The minimal-order system (index %d)"), steps->index);
   append_heading (out, "subsection", final);
-  for (guint kind = 0; kind < 2; kind++)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < steps->final->len; i++)
-        {
-          const MfIndexFinal *f = steps->final->pdata[i];
-          g_autofree char *line = NULL;
-
-          if (f->integrated != (kind == 0))
-            continue;
-          if (!any)
-            append_heading (out, "paragraph",
-                            kind == 0 ? _("Integrated states") : _("Algebraic states"));
-          any = TRUE;
-          line = g_strdup_printf (_("%s: %s"), f->state, f->why);
-          append_words (out, line);
-          append_display (out, f->equation);
-        }
-    }
+  mf_index_steps_foreach_final (steps, append_final, out);
   return g_string_free (out, FALSE);
 }

@@ -70,6 +70,17 @@ char         *mf_index_steps_to_plain (const MfIndexSteps *steps);
  * next round takes, the notes as paragraphs; then the minimal-order
  * system.  mf-index-steps-latex.c. */
 char         *mf_index_steps_to_latex (const MfIndexSteps *steps);
+/* The minimal-order system for people: the integrated states, then the
+ * algebraic ones, each with the sentence that says what fixes it ("C1.x:
+ * its equation gives its derivative") and its equation; `heading`
+ * ("Integrated states") is given with the first of each kind, else NULL. */
+typedef void (*MfIndexFinalFunc) (const char   *heading,
+                                  const char   *line,
+                                  const MfMath *equation,
+                                  gpointer      data);
+void          mf_index_steps_foreach_final (const MfIndexSteps *steps,
+                                            MfIndexFinalFunc    func,
+                                            gpointer            data);
 /* What a round's E is, in a sentence: regular, or its rank and how many
  * of its rows are zero. */
 char         *mf_index_round_describe_e (const MfIndexRound *round);
