@@ -281,7 +281,7 @@ derive_quotient (const MfMath *math, gboolean negative, GArray *out, const Rules
   const MfMath *den = mf_math_child (math, 1);
   GArray *dnum = derivative_terms (num, rules);
   GArray *dden;
-  MfMath *top = mf_math_row_new ();
+  MfMath *top;
 
   if (!varies (den, rules))
     {
@@ -291,6 +291,7 @@ derive_quotient (const MfMath *math, gboolean negative, GArray *out, const Rules
         add_derivative (out, negative, dnum, shape_over, math);
       return;
     }
+  top = mf_math_row_new ();
   dden = derivative_terms (den, rules);
   if (dnum->len > 0)
     mf_math_sum_add (top, FALSE, mf_math_row (wrap (sum_of (dnum)), mf_math_text ("·"),
