@@ -16,6 +16,7 @@
 #include "mf-handout-export.h"
 #include "mf-index-procedure.h"
 #include "mf-math-view.h"
+#include "mf-structural-view.h"
 #include "mf-structure.h"
 
 #define EDIT_DELAY_MS 150
@@ -48,6 +49,7 @@ struct _MfEquationsWindow
   AdwViewStack   *view_stack;
   MfIndexProcedure *procedure;
   MfDriftView      *drift_view;
+  MfStructuralView *structural_view;
 };
 
 G_DEFINE_FINAL_TYPE (MfEquationsWindow, mf_equations_window, ADW_TYPE_WINDOW)
@@ -283,7 +285,8 @@ set_busy (MfEquationsWindow *self, gboolean busy)
   gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
 }
 
-/* The Drift page compares in the mode shown, on the text just analysed. */
+/* The Drift and Structure pages work in the mode shown, on the text just
+ * analysed. */
 static void
 show_drift_source (MfEquationsWindow *self)
 {
@@ -300,6 +303,9 @@ show_drift_source (MfEquationsWindow *self)
                             mf_structure_get_index (self->structure),
                             mf_model_get_circuit (mf_structure_get_model (self->structure))
                               ->simulation.t_end);
+  mf_structural_view_set_source (self->structural_view, data, length,
+                                 mf_edit_document_get_display_name (self->document),
+                                 mf_structure_get_mode_name (self->structure));
 }
 
 static void
@@ -414,7 +420,8 @@ on_row_selected (MfEquationsWindow *self, GtkListBoxRow *row)
 
 /* ---- copying ---- */
 
-/* The procedure page asks for its round's components. */
+/* The procedure page asks for its round's components, the structure page
+ * for those of what was picked. */
 static void
 on_procedure_highlight (MfEquationsWindow *self, GStrv ids, GStrv ports)
 {
@@ -504,6 +511,7 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   object_class->finalize = mf_equations_window_finalize;
   g_type_ensure (MF_TYPE_INDEX_PROCEDURE);
   g_type_ensure (MF_TYPE_DRIFT_VIEW);
+  g_type_ensure (MF_TYPE_STRUCTURAL_VIEW);
 
   signals[SIGNAL_HIGHLIGHT_REQUESTED] =
     g_signal_new ("highlight-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -523,6 +531,7 @@ mf_equations_window_class_init (MfEquationsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, procedure);
   gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, drift_view);
+  gtk_widget_class_bind_template_child (widget_class, MfEquationsWindow, structural_view);
   gtk_widget_class_bind_template_callback (widget_class, on_procedure_highlight);
   gtk_widget_class_bind_template_callback (widget_class, on_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_selected);
@@ -696,4 +705,18 @@ mf_equations_window_show_procedure (MfEquationsWindow *self)
 {
   g_return_if_fail (MF_IS_EQUATIONS_WINDOW (self));
   adw_view_stack_set_visible_child_name (self->view_stack, "procedure");
+}
+
+MfStructuralView *
+mf_equations_window_get_structural_view (MfEquationsWindow *self)
+{
+  g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), NULL);
+  return self->structural_view;
+}
+
+void
+mf_equations_window_show_page (MfEquationsWindow *self, const char *name)
+{
+  g_return_if_fail (MF_IS_EQUATIONS_WINDOW (self));
+  adw_view_stack_set_visible_child_name (self->view_stack, name);
 }

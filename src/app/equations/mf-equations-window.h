@@ -25,6 +25,7 @@
 #include "mf-equations.h"
 #include "mf-handout.h"
 #include "mf-index-procedure.h"
+#include "mf-structural-view.h"
 
 G_BEGIN_DECLS
 
@@ -64,5 +65,10 @@ gboolean           mf_equations_window_get_row_marked (MfEquationsWindow *self,
 MfIndexProcedure  *mf_equations_window_get_procedure (MfEquationsWindow *self);
 MfDriftView       *mf_equations_window_get_drift_view (MfEquationsWindow *self);
 void               mf_equations_window_show_procedure (MfEquationsWindow *self);
+/* The Structure page; showing a page by its name ("equations",
+ * "procedure", "drift", "structure"). */
+MfStructuralView  *mf_equations_window_get_structural_view (MfEquationsWindow *self);
+void               mf_equations_window_show_page (MfEquationsWindow *self,
+                                                  const char        *name);
 
 G_END_DECLS

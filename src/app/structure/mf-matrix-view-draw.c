@@ -92,6 +92,32 @@ draw_bands (MfMatrixView *self, cairo_t *cr, const MfMatrixColors *colors, guint
     }
 }
 
+/* The diagonal blocks that meet rows r0 .. r1: a loop (more than one
+ * row) in the warning colour, a single equation faintly. */
+static void
+draw_blocks (MfMatrixView *self, cairo_t *cr, const MfMatrixColors *colors, guint r0, guint r1,
+             double ox, double oy)
+{
+  for (guint b = 0; b < self->n_blocks; b++)
+    {
+      guint start = self->block_start[b], end = self->block_start[b + 1];
+      gboolean loop = end - start > 1;
+
+      if (end <= r0 || start >= r1 || end == start)
+        continue;
+      if (loop)
+        set_source (cr, &colors->warning, 1.0);
+      else
+        set_source (cr, &colors->fg, 0.35);
+      cairo_set_line_width (cr, loop ? 2.0 : 1.0);
+      cairo_rectangle (cr, ox + (double) start * self->cell_width + 1,
+                       oy + (double) start * self->cell_height + 1,
+                       (double) (end - start) * self->cell_width - 1,
+                       (double) (end - start) * self->cell_height - 1);
+      cairo_stroke (cr);
+    }
+}
+
 static void
 draw_cells (MfMatrixView *self, cairo_t *cr, const MfMatrixColors *colors, int width,
             int height)
@@ -134,14 +160,17 @@ draw_cells (MfMatrixView *self, cairo_t *cr, const MfMatrixColors *colors, int w
       {
         double x = ox + (double) self->col_index[k] * self->cell_width;
         double y = oy + (double) i * self->cell_height;
-        g_autofree char *text = mf_matrix_view_format_value (self->values[k]);
+        g_autofree char *text = mf_matrix_view_cell_text (self, self->values[k]);
+        gboolean filled = self->row_cell != NULL
+                          && self->row_cell[i] == (int) self->col_index[k];
 
-        set_source (cr, &colors->accent, 0.10);
+        set_source (cr, &colors->accent, filled ? 0.85 : 0.10);
         cairo_rectangle (cr, x + 1, y + 1, self->cell_width - 1, self->cell_height - 1);
         cairo_fill (cr);
-        set_source (cr, &colors->fg, 1.0);
+        set_source (cr, filled ? &colors->bg : &colors->fg, 1.0);
         draw_text (cr, layout, text, x, y, self->cell_width, self->cell_height, TRUE);
       }
+  draw_blocks (self, cr, colors, r0, r1, ox, oy);
 
   if (self->selected_row >= 0 && self->selected_col >= 0)
     {

@@ -33,6 +33,12 @@ struct _MfMatrixView
   int            selected_row;
   int            selected_col;
   char          *placeholder;
+  /* mf-matrix-view-marks.c: a cell set off per row (-1 for none), square
+   * blocks outlined along the diagonal, entries drawn as marks alone */
+  int           *row_cell;
+  guint          n_blocks;
+  guint         *block_start; /* n_blocks + 1 */
+  gboolean       pattern;
 
   /* geometry, in pixels, from the labels and the font */
   int            header_width;
@@ -62,6 +68,11 @@ double       mf_matrix_view_scroll_y (MfMatrixView *self);
 guint        mf_matrix_view_first_entry (MfMatrixView *self,
                                          guint         row,
                                          guint         col);
+
+/* The text a cell shows: its value, or a mark when only the pattern is
+ * drawn. */
+char        *mf_matrix_view_cell_text (MfMatrixView *self,
+                                       double        value);
 
 /* mf-matrix-view-draw.c */
 void         mf_matrix_view_snapshot (GtkWidget   *widget,

@@ -135,8 +135,10 @@ mf_matrix_view_ensure_geometry (MfMatrixView *self)
   pango_attr_list_unref (attrs);
   pango_layout_set_text (labels, "Ag", -1);
   pango_layout_get_pixel_size (labels, NULL, &label_height);
-  /* the widest texts "%.3g" gives */
-  widest_number = MAX (text_width (numbers, "-8.88e-88"), text_width (numbers, "-0.000888"));
+  /* the widest texts "%.3g" gives, or the mark of a pattern */
+  widest_number = self->pattern ? text_width (numbers, "××")
+                                : MAX (text_width (numbers, "-8.88e-88"),
+                                       text_width (numbers, "-0.000888"));
   forget_widths_of_old_font (self, labels);
   for (guint i = 0; i < self->n_rows; i++)
     widest_row = MAX (widest_row, label_width (self, labels, self->row_labels[i]));
@@ -287,6 +289,9 @@ free_contents (MfMatrixView *self)
   g_clear_pointer (&self->col_marks, g_free);
   g_clear_pointer (&self->row_highlight, g_free);
   g_clear_pointer (&self->col_highlight, g_free);
+  g_clear_pointer (&self->row_cell, g_free);
+  g_clear_pointer (&self->block_start, g_free);
+  self->n_blocks = 0;
 }
 
 static char **

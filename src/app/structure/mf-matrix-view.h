@@ -109,6 +109,31 @@ void        mf_matrix_view_locate (MfMatrixView *self,
                                    int          *row,
                                    int          *col);
 
+/* mf-matrix-view-marks.c.  Whether entries are drawn as a mark "×", their
+ * value left to the tooltip: for a pattern such as an incidence.  Kept
+ * when the contents change. */
+void        mf_matrix_view_set_pattern (MfMatrixView *self,
+                                        gboolean      pattern);
+gboolean    mf_matrix_view_get_pattern (MfMatrixView *self);
+/* Per row (n_rows), the column of a cell to fill (-1 for none), e.g. the
+ * unknown a matching pairs the equation with; NULL clears. */
+void        mf_matrix_view_set_row_cells (MfMatrixView *self,
+                                          const int    *cols);
+int         mf_matrix_view_get_row_cell (MfMatrixView *self,
+                                         guint         row);
+/* Square blocks along the diagonal: block b holds rows and columns
+ * block_start[b] .. block_start[b+1]-1 (n_blocks + 1 entries, the last at
+ * most the smaller size); blocks of more than one row are outlined
+ * strongly.  0 clears.  The cells, blocks and marks are cleared when the
+ * contents change. */
+void        mf_matrix_view_set_blocks (MfMatrixView *self,
+                                       guint         n_blocks,
+                                       const guint  *block_start);
+guint       mf_matrix_view_get_n_blocks (MfMatrixView *self);
+/* The block holding `row`, or -1. */
+int         mf_matrix_view_get_block (MfMatrixView *self,
+                                      guint         row);
+
 /* The text a cell shows ("7.85e-05"; "" for zero). */
 char       *mf_matrix_view_format_value (double value);
 
