@@ -4,8 +4,9 @@
  * a row picked asking the canvas to light its component or node, the
  * window following an edit and another mode, and a circuit that does not
  * assemble shown as a message; Export Handout… writing a PDF on a worker
- * thread, and a failure shown in a dialog; and notation typeset (mf-math-layout.c):
- * a fraction is taller than its line, and a larger font lays out larger.
+ * thread, and a failure shown in a dialog; the Index Procedure, Drift and
+ * Structure pages; and notation typeset (mf-math-layout.c): a fraction is
+ * taller than its line, and a larger font lays out larger.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +19,7 @@
 #include "mf-equations-window.h"
 #include "mf-handout-export.h"
 #include "mf-math-layout.h"
+#include "mf-structure.h"
 #include "mf-test-edit.h"
 #include "mf-test-widgets.h"
 #include "mf-window.h"
@@ -420,6 +422,183 @@ test_drift (Fixture *f, gconstpointer data)
   }
 }
 
+/* ---- the Structure page ---- */
+
+/* Shows the Structure page, which analyses on showing, and waits for it. */
+static MfStructuralView *
+show_structure (Fixture *f)
+{
+  MfStructuralView *view = mf_equations_window_get_structural_view (f->equations);
+  gint64 until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+  mf_equations_window_show_page (f->equations, "structure");
+  while (mf_structural_view_get_busy (view) && g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (mf_structural_view_get_busy (view));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->equations));
+  return view;
+}
+
+/* The core's analysis of the same file, for the page to match. */
+static MfStructural *
+core_analysis (const char *example, const char *mode, MfStructure **structure)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MANIFOLD_EXAMPLES"), example, NULL);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  *structure = mf_structure_compute (text, (gssize) length, example, mode, NULL, &error);
+  g_assert_no_error (error);
+  return mf_structural_new_for_mode (mf_structure_get_model (*structure),
+                                     mf_structure_get_reduction (*structure));
+}
+
+static guint
+n_list_rows (GtkListBox *list)
+{
+  return list != NULL ? n_rows (list) : 0;
+}
+
+/* The piston accumulator (docs/model.md, "Structural analysis"), by hand:
+ * 4 equations (P1 momentum, C1 law, C1 kinematics, P1.b continuity) over
+ * the states P1.v, C1.v, C1.x, P1.b.p and the derivatives P1.v', C1.x',
+ * P1.b.p' — 7 unknowns.  C1 law, 0 = A p − k x, involves only the states
+ * C1.x and P1.b.p, so no matching gives it an unknown: the matching pairs
+ * 3, and Pantelides differentiates C1 law once, in one step.  Its
+ * derivative needs C1.v, an undifferentiated unknown, so the structural
+ * index is 1 + 1 = 2, as the numerical index of the multiplier form.  The
+ * final system is P1 momentum alone (for P1.v'), then the loop of P1.b
+ * continuity, C1 kinematics and C1 law' (for P1.b.p', C1.x', C1.v): 2
+ * blocks, 1 loop.  The page is analysed only once shown. */
+static void
+test_structure_page (Fixture *f, gconstpointer data)
+{
+  MfStructuralView *view = mf_equations_window_get_structural_view (f->equations);
+  g_autoptr (MfStructure) structure = NULL;
+  g_autoptr (MfStructural) core = core_analysis ("piston-accumulator.manifold", NULL, &structure);
+  MfMatrixView *incidence, *blt;
+  guint matched = 0;
+
+  g_assert_true (mf_structural_view_get_busy (view));
+  g_assert_null (mf_structural_view_get_structural (view));
+  view = show_structure (f);
+  g_assert_nonnull (mf_structural_view_get_structural (view));
+  g_assert_cmpint (mf_structural_view_get_structural (view)->pantelides->structural_index, ==, 2);
+  g_assert_cmpint (mf_structural_view_get_numerical_index (view), ==, 2);
+  g_assert_cmpstr (mf_structural_view_get_comparison (view), ==,
+                   "the structural index agrees with the numerical index of the multiplier form");
+
+  incidence = mf_structural_view_get_incidence (view);
+  g_assert_nonnull (incidence);
+  g_assert_cmpuint (mf_matrix_view_get_n_rows (incidence), ==, 4);
+  g_assert_cmpuint (mf_matrix_view_get_n_cols (incidence), ==, 7);
+  g_assert_cmpuint (mf_matrix_view_get_n_rows (incidence), ==,
+                    mf_incidence_n_equations (core->incidence));
+  g_assert_cmpuint (mf_matrix_view_get_n_cols (incidence), ==,
+                    mf_incidence_n_unknowns (core->incidence));
+  g_assert_cmpstr (mf_matrix_view_get_row_label (incidence, 1), ==, "C1 law");
+  for (guint i = 0; i < 4; i++)
+    matched += mf_matrix_view_get_row_cell (incidence, i) >= 0;
+  g_assert_cmpuint (matched, ==, 3);
+  g_assert_cmpuint (matched, ==, core->pantelides->initial->size);
+  g_assert_cmpint (mf_matrix_view_get_row_cell (incidence, 1), ==, -1);
+  g_assert_cmpint (mf_matrix_view_get_row_mark (incidence, 1), ==, MF_MATRIX_MARK_WARNING);
+  g_assert_true (mf_matrix_view_get_pattern (incidence));
+
+  g_assert_cmpuint (n_list_rows (mf_structural_view_get_steps (view)), ==, 1);
+  g_assert_cmpuint (core->pantelides->steps->len, ==, 1);
+
+  blt = mf_structural_view_get_blt (view);
+  g_assert_nonnull (blt);
+  g_assert_cmpuint (mf_matrix_view_get_n_rows (blt), ==, 4);
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (blt), ==, 2);
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (blt), ==, core->blt->n_blocks);
+  g_assert_cmpstr (mf_matrix_view_get_row_label (blt, 0), ==, "P1 momentum");
+  g_assert_cmpint (mf_matrix_view_get_block (blt, 3), ==, 1);
+  g_assert_cmpuint (n_list_rows (mf_structural_view_get_loops (view)), ==, 1);
+  g_assert_cmpuint (core->blt->n_loops, ==, 1);
+  /* the loop is torn by C1.v, the last column, its residual C1 law' */
+  g_assert_cmpstr (mf_matrix_view_get_col_label (blt, 3), ==, "C1.v");
+  g_assert_cmpint (mf_matrix_view_get_col_mark (blt, 3), ==, MF_MATRIX_MARK_ACCENT);
+  g_assert_cmpstr (mf_matrix_view_get_row_label (blt, 3), ==, "C1 law'");
+}
+
+static char *
+joined (GStrv list)
+{
+  return g_strjoinv (" ", list);
+}
+
+/* What each pick asks the canvas for: C1 law is about the piston; P1.b
+ * continuity about the node of P1.b; the cell (P1 momentum, P1.b.p) about
+ * the pipe and that node; the loop about its equations and its tear —
+ * the node, the piston. */
+static void
+test_structure_lights_canvas (Fixture *f, gconstpointer data)
+{
+  MfStructuralView *view = show_structure (f);
+  MfMatrixView *incidence = mf_structural_view_get_incidence (view);
+  GtkListBox *loops = mf_structural_view_get_loops (view);
+  Highlight seen = { NULL, NULL };
+  g_autofree char *ids = NULL, *ports = NULL;
+
+  g_signal_connect (f->equations, "highlight-requested", G_CALLBACK (on_highlight), &seen);
+  mf_matrix_view_select (incidence, 1, -1);
+  g_assert_cmpstr ((ids = joined (seen.ids)), ==, "C1");
+  g_assert_cmpuint (g_strv_length (seen.ports), ==, 0);
+  g_clear_pointer (&ids, g_free);
+
+  mf_matrix_view_select (incidence, 3, -1);
+  g_assert_cmpuint (g_strv_length (seen.ids), ==, 0);
+  g_assert_cmpstr ((ports = joined (seen.ports)), ==, "P1.b");
+  g_clear_pointer (&ports, g_free);
+
+  mf_matrix_view_select (incidence, 0, 3);
+  g_assert_cmpstr (mf_matrix_view_get_col_label (incidence, 3), ==, "P1.b.p");
+  g_assert_cmpstr ((ids = joined (seen.ids)), ==, "P1");
+  g_assert_cmpstr ((ports = joined (seen.ports)), ==, "P1.b");
+  g_clear_pointer (&ids, g_free);
+  g_clear_pointer (&ports, g_free);
+
+  gtk_list_box_select_row (loops, gtk_list_box_get_row_at_index (loops, 0));
+  g_assert_cmpstr ((ids = joined (seen.ids)), ==, "C1");
+  g_assert_cmpstr ((ports = joined (seen.ports)), ==, "P1.b");
+  g_signal_handlers_disconnect_by_data (f->equations, &seen);
+  g_strfreev (seen.ids);
+  g_strfreev (seen.ports);
+}
+
+/* The water-hammer chain with S1 shut: four pipes' momentum, the valve's
+ * law, J1 … J4's continuity and the row "S1 closed", 10 equations.  The
+ * closed row involves only S1.v, a state, so Pantelides differentiates it
+ * and, for its new unknown S1.v', J4's continuity: one step, two
+ * equations differentiated once, structural index 2 as the multiplier
+ * form's; no algebraic loop.  The page follows the window's mode. */
+static void
+test_structure_other_mode (Fixture *f, gconstpointer data)
+{
+  MfStructuralView *view = show_structure (f);
+  g_autoptr (MfStructure) structure = NULL;
+  g_autoptr (MfStructural) core = core_analysis ("water-hammer-chain.manifold", "S1 shut",
+                                                 &structure);
+
+  g_assert_cmpint (mf_structural_view_get_structural (view)->pantelides->structural_index, ==, 1);
+  mf_equations_window_set_mode (f->equations, "S1 shut");
+  wait_until_shown (f->equations);
+  view = show_structure (f);
+  g_assert_cmpint (mf_structural_view_get_structural (view)->pantelides->structural_index, ==, 2);
+  g_assert_cmpint (mf_structural_view_get_numerical_index (view), ==, 2);
+  g_assert_cmpuint (mf_matrix_view_get_n_rows (mf_structural_view_get_incidence (view)), ==, 10);
+  g_assert_cmpuint (mf_matrix_view_get_n_cols (mf_structural_view_get_incidence (view)), ==,
+                    mf_incidence_n_unknowns (core->incidence));
+  g_assert_cmpuint (n_list_rows (mf_structural_view_get_steps (view)), ==, 1);
+  g_assert_null (mf_structural_view_get_loops (view));
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (mf_structural_view_get_blt (view)), ==,
+                    core->blt->n_blocks);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -445,6 +624,9 @@ main (int argc, char **argv)
   ADD ("export-handout", NULL, test_export_handout);
   ADD ("procedure-steps", NULL, test_procedure_steps);
   ADD ("drift", "pump-parallel-orifices.manifold", test_drift);
+  ADD ("structure-page", NULL, test_structure_page);
+  ADD ("structure-lights-canvas", NULL, test_structure_lights_canvas);
+  ADD ("structure-other-mode", "water-hammer-chain.manifold", test_structure_other_mode);
 #undef ADD
   {
     int status = g_test_run ();

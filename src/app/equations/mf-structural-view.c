@@ -308,7 +308,8 @@ show_summary (MfStructuralView *self)
     title = g_strdup (_("Structural index: not found"));
   else if (numerical >= 0)
     /* Translators: the index from Pantelides' algorithm, then the numerical one */
-    title = g_strdup_printf (_("Structural index %d, numerical index %d"), p->structural_index,
+    title = g_strdup_printf (_("Structural index %d; numerical index of the multiplier form %d"),
+                             p->structural_index,
                              numerical);
   else
     title = g_strdup_printf (_("Structural index %d; the numerical procedure finds no index"),
@@ -482,8 +483,13 @@ show_dummies (MfStructuralView *self)
   states = join_names (s->pantelides, mf_pantelides_unknown_name,
                        (const guint *) dd->states->data,
                        MIN (dd->states->len, MF_STRUCTURAL_VIEW_MAX_ROWS), NULL);
-  /* Translators: the derivatives made algebraic unknowns, then the states integrated */
-  line = g_strdup_printf (_("Made algebraic unknowns: %s. Integrated: %s."), dummies, states);
+  if (dd->dummies->len == 0)
+    /* Translators: the states integrated */
+    line = g_strdup_printf (_("No derivative is made an algebraic unknown. Integrated: %s."),
+                            states);
+  else
+    /* Translators: the derivatives made algebraic unknowns, then the states integrated */
+    line = g_strdup_printf (_("Made algebraic unknowns: %s. Integrated: %s."), dummies, states);
   text (self->content, line, NULL);
 }
 
@@ -506,15 +512,21 @@ show_blt (MfStructuralView *self)
   g_autofree char *heading = NULL;
 
   text (self->content, _("Block lower-triangular form"), "heading");
-  /* Translators: the final system's size, its blocks, and how many are algebraic loops */
-  heading = g_strdup_printf (ngettext ("%u equations solved in %u blocks, one after another; "
-                                       "%u of them is an algebraic loop that needs Newton's "
-                                       "method.",
-                                       "%u equations solved in %u blocks, one after another; "
-                                       "%u of them are algebraic loops that need Newton's "
-                                       "method.",
-                                       blt->n_loops),
-                             n, blt->n_blocks, blt->n_loops);
+  if (blt->n_loops == 0)
+    /* Translators: the final system's size and its blocks */
+    heading = g_strdup_printf (_("%u equations solved in %u blocks, one after another, each "
+                                 "by itself: there is no algebraic loop."),
+                               n, blt->n_blocks);
+  else
+    /* Translators: the final system's size, its blocks, and how many are algebraic loops */
+    heading = g_strdup_printf (ngettext ("%u equations solved in %u blocks, one after another; "
+                                         "%u of them is an algebraic loop that needs Newton's "
+                                         "method.",
+                                         "%u equations solved in %u blocks, one after another; "
+                                         "%u of them are algebraic loops that need Newton's "
+                                         "method.",
+                                         blt->n_loops),
+                               n, blt->n_blocks, blt->n_loops);
   text (self->content, heading, NULL);
   text (self->content,
         _("The final system, each equation solved for the unknown on the diagonal, the states "
