@@ -1,7 +1,8 @@
 /* test-structure-panel.c: the structure panel in a window, under Xvfb —
  * what it shows for a document, that it follows edits (debounced, off the
  * main thread), modes and pins, and that picking a row of W asks the canvas
- * to highlight the right node.
+ * to highlight the right node; and a matrix view's filled cells and
+ * diagonal blocks.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -512,6 +513,41 @@ test_destroyed_while_busy (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
+/* A matrix view's cells, blocks and pattern (mf-matrix-view-marks.c): a
+ * 3 × 3 lower-triangular pattern with the diagonal filled, blocks {0} and
+ * {1, 2}; blocks reaching past the grid are refused, and new contents
+ * clear cells and blocks but keep the pattern. */
+static void
+test_matrix_marks (void)
+{
+  const double values[9] = { 1, 2, 0, 0, 3, 4, 0, 0, 5 }; /* column-major */
+  const char *labels[] = { "a", "b", "c" };
+  const int diagonal[3] = { 0, 1, 2 };
+  const guint blocks[3] = { 0, 1, 3 };
+  const guint too_far[2] = { 0, 4 };
+  GtkWidget *view = g_object_ref_sink (mf_matrix_view_new ());
+  MfMatrixView *m = MF_MATRIX_VIEW (view);
+
+  mf_matrix_view_set_pattern (m, TRUE);
+  mf_matrix_view_set_dense (m, 3, 3, labels, labels, values);
+  mf_matrix_view_set_row_cells (m, diagonal);
+  mf_matrix_view_set_blocks (m, 2, blocks);
+  g_assert_cmpint (mf_matrix_view_get_row_cell (m, 2), ==, 2);
+  g_assert_cmpint (mf_matrix_view_get_row_cell (m, 3), ==, -1);
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (m), ==, 2);
+  g_assert_cmpint (mf_matrix_view_get_block (m, 0), ==, 0);
+  g_assert_cmpint (mf_matrix_view_get_block (m, 2), ==, 1);
+  g_assert_cmpint (mf_matrix_view_get_block (m, 3), ==, -1);
+  mf_matrix_view_set_blocks (m, 1, too_far);
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (m), ==, 0);
+  mf_matrix_view_set_blocks (m, 2, blocks);
+  mf_matrix_view_set_dense (m, 3, 3, labels, labels, values);
+  g_assert_cmpint (mf_matrix_view_get_row_cell (m, 2), ==, -1);
+  g_assert_cmpuint (mf_matrix_view_get_n_blocks (m), ==, 0);
+  g_assert_true (mf_matrix_view_get_pattern (m));
+  g_object_unref (view);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -546,5 +582,6 @@ main (int argc, char **argv)
   g_test_add ("/app/structure-panel/index-two", Fixture, "piston-accumulator", fixture_set_up,
               test_index_two, fixture_tear_down);
   g_test_add_func ("/app/structure-panel/destroyed-while-busy", test_destroyed_while_busy);
+  g_test_add_func ("/app/matrix-view/marks", test_matrix_marks);
   return g_test_run ();
 }
