@@ -38,19 +38,6 @@ static guint signals[N_SIGNALS];
 
 static const char *const no_components[] = { NULL };
 
-static GtkWidget *
-text (GtkWidget *content, const char *words, const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (words);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  gtk_box_append (GTK_BOX (content), label);
-  return label;
-}
-
 static void
 math (GtkWidget *content, const MfMath *m)
 {
@@ -83,7 +70,7 @@ show_e (GtkWidget *content, const MfIndexSteps *steps, const MfIndexRound *r, gu
     }
   row_labels = g_strv_builder_end (rows);
   heading = mf_index_round_describe_e (r);
-  text (content, heading, "heading");
+  mf_math_view_add_words (content, heading, "heading");
   mf_matrix_view_set_dense (MF_MATRIX_VIEW (grid), r->n, r->n,
                             (const char *const *) row_labels, (const char *const *) steps->names,
                             r->e);
@@ -105,40 +92,45 @@ show_round (MfIndexProcedure *self, guint round)
   show_e (content, self->steps, r, round);
   if (r->beta->len > 0)
     {
-      text (content, _("The null space of M̄, over the independent states"), "heading");
+      mf_math_view_add_words (content, _("The null space of M̄, over the independent states"),
+                              "heading");
       for (guint i = 0; i < r->beta->len; i++)
         math (content, r->beta->pdata[i]);
     }
   if (r->constraints->len > 0)
-    text (content, ngettext ("The hidden constraint", "The hidden constraints",
-                             r->constraints->len),
-          "heading");
+    mf_math_view_add_words (content,
+                            ngettext ("The hidden constraint", "The hidden constraints",
+                                      r->constraints->len),
+                            "heading");
   for (guint i = 0; i < r->constraints->len; i++)
     {
       math (content, r->constraints->pdata[i]);
       if (i < r->derivatives->len && r->derivatives->pdata[i] != NULL)
         {
-          text (content, _("Its time derivative, by the product and chain rules:"), "dim-label");
+          mf_math_view_add_words (content,
+                                  _("Its time derivative, by the product and chain rules:"),
+                                  "dim-label");
           math (content, r->derivatives->pdata[i]);
-          text (content, _("With x′ = v and C·p′ = inflow put in:"), "dim-label");
+          mf_math_view_add_words (content, _("With x′ = v and C·p′ = inflow put in:"),
+                                  "dim-label");
           math (content, r->substituted->pdata[i]);
         }
     }
   if (r->constraints->len == 0 && r->involved->len > 0)
     {
-      text (content, _("The hidden constraints hold"), "heading");
+      mf_math_view_add_words (content, _("The hidden constraints hold"), "heading");
       for (guint i = 0; i < r->involved->len; i++)
-        text (content, r->involved->pdata[i], NULL);
+        mf_math_view_add_words (content, r->involved->pdata[i], NULL);
     }
-  text (content, _("What the round shows"), "heading");
+  mf_math_view_add_words (content, _("What the round shows"), "heading");
   for (guint i = 0; i < r->notes->len; i++)
-    text (content, r->notes->pdata[i], NULL);
+    mf_math_view_add_words (content, r->notes->pdata[i], NULL);
   if (r->components[0] != NULL)
     {
       g_autofree char *ids = g_strjoinv (", ", r->components);
       g_autofree char *lit = g_strdup_printf (_("Lit on the canvas: %s"), ids);
 
-      text (content, lit, "dim-label");
+      mf_math_view_add_words (content, lit, "dim-label");
     }
 }
 
@@ -146,8 +138,8 @@ static void
 show_final_state (const char *heading, const char *line, const MfMath *equation, gpointer content)
 {
   if (heading != NULL)
-    text (content, heading, "heading");
-  text (content, line, NULL);
+    mf_math_view_add_words (content, heading, "heading");
+  mf_math_view_add_words (content, line, NULL);
   math (content, equation);
 }
 

@@ -144,3 +144,16 @@ mf_math_view_get_math (MfMathView *self)
   g_return_val_if_fail (MF_IS_MATH_VIEW (self), NULL);
   return self->math;
 }
+
+GtkWidget *
+mf_math_view_add_words (GtkWidget *box, const char *words, const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (words);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  gtk_box_append (GTK_BOX (box), label);
+  return label;
+}
