@@ -242,12 +242,21 @@ show_steps (MfStructuralView *self)
       g_autofree char *unknowns = join_names (p, mf_pantelides_unknown_name,
                                               (const guint *) step->new_unknowns->data,
                                               step->new_unknowns->len, NULL);
-      /* Translators: a step of Pantelides' algorithm: its number, the equation left without
-       * an unknown, the structurally singular equations differentiated, the new derivatives */
-      g_autofree char *line = g_strdup_printf (_("Step %u: no unknown is left for %s. "
-                                                 "Differentiated: %s. New unknowns: %s."),
-                                               k + 1, stuck, set, unknowns);
+      g_autofree char *line = NULL;
 
+      if (step->new_unknowns->len > 0)
+        /* Translators: a step of Pantelides' algorithm: its number, the equation left
+         * without an unknown, the structurally singular equations differentiated, the new
+         * derivatives */
+        line = g_strdup_printf (_("Step %u: no unknown is left for %s. Differentiated: %s. "
+                                  "New unknowns: %s."),
+                                k + 1, stuck, set, unknowns);
+      else
+        /* Translators: a step of Pantelides' algorithm: its number, the equation left
+         * without an unknown, the structurally singular equations differentiated */
+        line = g_strdup_printf (_("Step %u: no unknown is left for %s. Differentiated: %s, "
+                                  "whose unknowns have their derivatives already."),
+                                k + 1, stuck, set);
       list_row (self->steps, line, names);
     }
   if (p->steps->len > MF_STRUCTURAL_VIEW_MAX_ROWS)
