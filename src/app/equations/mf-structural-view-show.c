@@ -313,8 +313,12 @@ show_dummies (MfStructuralView *self)
     }
   dummies = join_names (s->pantelides, mf_pantelides_unknown_name,
                         (const guint *) dd->dummies->data, dd->dummies->len, NULL);
-  states = join_names (s->pantelides, mf_pantelides_unknown_name,
-                       (const guint *) dd->states->data, dd->states->len, NULL);
+  if (dd->states->len > 0)
+    states = join_names (s->pantelides, mf_pantelides_unknown_name,
+                         (const guint *) dd->states->data, dd->states->len, NULL);
+  else
+    /* Translators: what is integrated when every state is made algebraic */
+    states = g_strdup (_("nothing"));
   if (dd->dummies->len == 0)
     /* Translators: the states integrated */
     line = g_strdup_printf (_("No derivative is made an algebraic unknown. Integrated: %s."),
