@@ -6,6 +6,9 @@
  */
 #include "mf-matrix-view-private.h"
 
+#include <glib/gi18n.h>
+#include <math.h>
+
 static void
 on_pressed (GtkGestureClick *gesture, int n_press, double x, double y, MfMatrixView *self)
 {
@@ -75,7 +78,11 @@ mf_matrix_view_query_tooltip (GtkWidget  *widget,
     }
   else
     mf_matrix_view_locate (self, x, y, &row, &col);
-  if (row >= 0 && col >= 0)
+  if (row >= 0 && col >= 0 && isnan (mf_matrix_view_get_value (self, row, col)))
+    /* an entry of a pattern whose value is zero where it was taken */
+    text = g_strdup_printf (_("%s, %s: in the pattern, 0 at this point"), self->row_labels[row],
+                            self->col_labels[col]);
+  else if (row >= 0 && col >= 0)
     text = g_strdup_printf ("%s, %s: %s", self->row_labels[row], self->col_labels[col],
                             g_ascii_formatd (number, sizeof number, "%.6g",
                                              mf_matrix_view_get_value (self, row, col)));
