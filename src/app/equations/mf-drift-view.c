@@ -20,11 +20,7 @@ struct _MfDriftView
 {
   GtkWidget     parent_instance;
 
-  char         *data;
-  gsize         length;
-  char         *name;
-  guint         mode;
-  char         *mode_name;
+  MfDocumentSnapshot *source; /* what is compared, or NULL */
   int           index;
   double        rtol, atol;
   MfDrift      *drift;
@@ -54,17 +50,14 @@ static guint signals[N_SIGNALS];
 
 typedef struct
 {
-  char          *data;
-  gsize          length;
-  char          *name;
-  MfDriftOptions options;
+  MfDocumentSnapshot *source;
+  MfDriftOptions      options;
 } Job;
 
 static void
 job_free (Job *job)
 {
-  g_free (job->data);
-  g_free (job->name);
+  mf_document_snapshot_unref (job->source);
   g_free (job);
 }
 
@@ -73,8 +66,9 @@ run_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 {
   Job *job = task_data;
   GError *error = NULL;
-  g_autoptr (MfDocument) document = mf_document_load_data (job->data, (gssize) job->length,
-                                                           job->name, NULL, &error);
+  g_autoptr (MfDocument) document = mf_document_load_data (job->source->data,
+                                                           (gssize) job->source->length,
+                                                           job->source->name, NULL, &error);
   g_autoptr (MfModel) model = NULL;
   MfDrift *drift;
 
@@ -225,7 +219,7 @@ mf_drift_view_run (MfDriftView *self)
 
   g_return_val_if_fail (MF_IS_DRIFT_VIEW (self), FALSE);
 
-  if (self->data == NULL || self->index <= 0)
+  if (self->source == NULL || self->index <= 0)
     return FALSE;
   t_end = horizon (self);
   if (isnan (t_end))
@@ -240,10 +234,8 @@ mf_drift_view_run (MfDriftView *self)
   g_clear_object (&self->cancellable);
   self->cancellable = g_cancellable_new ();
   job = g_new0 (Job, 1);
-  job->data = g_memdup2 (self->data, self->length);
-  job->length = self->length;
-  job->name = g_strdup (self->name);
-  job->options.mode = self->mode;
+  job->source = mf_document_snapshot_ref (self->source);
+  job->options.mode = self->source->mode;
   job->options.method = MF_DRIFT_DEFAULT_METHOD;
   job->options.t_end = t_end;
   job->options.n_samples = N_SAMPLES;
@@ -282,9 +274,7 @@ mf_drift_view_finalize (GObject *object)
 {
   MfDriftView *self = MF_DRIFT_VIEW (object);
 
-  g_free (self->data);
-  g_free (self->name);
-  g_free (self->mode_name);
+  g_clear_pointer (&self->source, mf_document_snapshot_unref);
   g_free (self->summary);
   g_clear_pointer (&self->drift, mf_drift_free);
   G_OBJECT_CLASS (mf_drift_view_parent_class)->finalize (object);
@@ -373,30 +363,25 @@ mf_drift_view_new (void)
 }
 
 void
-mf_drift_view_set_source (MfDriftView *self, const char *data, gsize length, const char *name,
-                          guint mode, const char *mode_name, int index, double t_end)
+mf_drift_view_set_source (MfDriftView *self, MfDocumentSnapshot *source, int index,
+                          const MfSimulationSettings *settings)
 {
-  g_autoptr (MfDocument) document = NULL;
   char text[G_ASCII_DTOSTR_BUF_SIZE];
   g_autofree char *intro = NULL;
+  const char *mode_name = source->mode_name;
+  double t_end = settings->t_end;
 
   g_return_if_fail (MF_IS_DRIFT_VIEW (self));
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_free (self->data);
-  self->data = g_memdup2 (data, length);
-  self->length = length;
-  g_free (self->name);
-  self->name = g_strdup (name);
-  self->mode = mode;
-  g_free (self->mode_name);
-  self->mode_name = g_strdup (mode_name);
+  mf_document_snapshot_ref (source);
+  g_clear_pointer (&self->source, mf_document_snapshot_unref);
+  self->source = source;
   self->index = index;
-  document = mf_document_load_data (data, (gssize) length, name, NULL, NULL);
-  self->rtol = document != NULL ? mf_document_get_circuit (document)->simulation.rtol : 1e-6;
-  self->atol = document != NULL ? mf_document_get_circuit (document)->simulation.atol : 1e-9;
+  self->rtol = settings->rtol;
+  self->atol = settings->atol;
   g_clear_pointer (&self->drift, mf_drift_free);
   clear_plot (self);
   set_summary (self, NULL);

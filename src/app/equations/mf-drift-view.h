@@ -15,6 +15,8 @@
 
 #include <gtk/gtk.h>
 
+#include "mf-circuit.h"
+#include "mf-document-snapshot.h"
 #include "mf-drift.h"
 #include "mf-plot-view.h"
 
@@ -25,18 +27,14 @@ G_DECLARE_FINAL_TYPE (MfDriftView, mf_drift_view, MF, DRIFT_VIEW, GtkWidget)
 
 GtkWidget     *mf_drift_view_new (void);
 
-/* What to compare: the document's text (copied; `name` for messages), the
- * mode's index and name, the index of its reduced equations, and the
- * document's own end time (the horizon starts at ten times it).  Clears
- * what was shown. */
-void           mf_drift_view_set_source (MfDriftView *self,
-                                         const char  *data,
-                                         gsize        length,
-                                         const char  *name,
-                                         guint        mode,
-                                         const char  *mode_name,
-                                         int          index,
-                                         double       t_end);
+/* What to compare: the document's text and the mode shown (a reference
+ * is taken), the index of the mode's reduced equations, and the
+ * document's settings, read now: its tolerances, and its end time (the
+ * horizon starts at ten times it).  Clears what was shown. */
+void           mf_drift_view_set_source (MfDriftView                *self,
+                                         MfDocumentSnapshot         *source,
+                                         int                         index,
+                                         const MfSimulationSettings *settings);
 /* Starts the comparison (what the Run Both button does); FALSE when the
  * mode has no constraint to drift from. */
 gboolean       mf_drift_view_run (MfDriftView *self);

@@ -286,26 +286,25 @@ set_busy (MfEquationsWindow *self, gboolean busy)
 }
 
 /* The Drift and Structure pages work in the mode shown, on the text just
- * analysed. */
+ * analysed (a newer edit will hand them its own). */
 static void
-show_drift_source (MfEquationsWindow *self)
+show_page_sources (MfEquationsWindow *self)
 {
   g_autofree char *data = NULL;
+  g_autoptr (MfDocumentSnapshot) source = NULL;
   gsize length;
 
   if (self->document == NULL)
     return;
   data = mf_edit_document_to_data (self->document, &length);
-  mf_drift_view_set_source (self->drift_view, data, length,
-                            mf_edit_document_get_display_name (self->document),
-                            mf_structure_get_mode (self->structure),
-                            mf_structure_get_mode_name (self->structure),
-                            mf_structure_get_index (self->structure),
-                            mf_model_get_circuit (mf_structure_get_model (self->structure))
-                              ->simulation.t_end);
-  mf_structural_view_set_source (self->structural_view, data, length,
-                                 mf_edit_document_get_display_name (self->document),
-                                 mf_structure_get_mode_name (self->structure));
+  source = mf_document_snapshot_new (data, length,
+                                     mf_edit_document_get_display_name (self->document),
+                                     mf_structure_get_mode (self->structure),
+                                     mf_structure_get_mode_name (self->structure));
+  mf_drift_view_set_source (self->drift_view, source, mf_structure_get_index (self->structure),
+                            &mf_model_get_circuit (mf_structure_get_model (self->structure))
+                               ->simulation);
+  mf_structural_view_set_source (self->structural_view, source);
 }
 
 static void
@@ -334,7 +333,7 @@ computed (GObject *source, GAsyncResult *result, gpointer user_data)
                                     mf_index_steps_new (mf_structure_get_model (structure),
                                                         mf_structure_get_reduction (structure)),
                                     TRUE);
-      show_drift_source (self);
+      show_page_sources (self);
     }
   if (self->pending)
     {

@@ -16,10 +16,7 @@ struct _MfStructuralView
 {
   GtkWidget     parent_instance;
 
-  char         *data;
-  gsize         length;
-  char         *name;
-  char         *mode_name;
+  MfDocumentSnapshot *source; /* what is analysed, or NULL */
   gboolean      stale;       /* a source not analysed yet */
   GCancellable *cancellable;
   MfStructure  *structure;

@@ -25,26 +25,9 @@ static guint signals[N_SIGNALS];
 
 typedef struct
 {
-  char  *data;
-  gsize  length;
-  char  *name;
-  char  *mode_name;
-} Job;
-
-typedef struct
-{
   MfStructure  *structure;
   MfStructural *structural;
 } Result;
-
-static void
-job_free (Job *job)
-{
-  g_free (job->data);
-  g_free (job->name);
-  g_free (job->mode_name);
-  g_free (job);
-}
 
 static void
 result_free (Result *result)
@@ -57,7 +40,7 @@ result_free (Result *result)
 static void
 analyse_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  Job *job = task_data;
+  MfDocumentSnapshot *job = task_data;
   GError *error = NULL;
   Result *result;
   MfStructure *structure = mf_structure_compute (job->data, (gssize) job->length, job->name,
@@ -200,9 +183,7 @@ static void
 analyse (MfStructuralView *self)
 {
   g_autoptr (GTask) task = NULL;
-  Job *job;
-
-  if (self->data == NULL)
+  if (self->source == NULL)
     return;
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
@@ -215,13 +196,9 @@ analyse (MfStructuralView *self)
       self->message = g_strdup (_("Analysing the structure…"));
       mf_structural_view_show (self);
     }
-  job = g_new0 (Job, 1);
-  job->data = g_memdup2 (self->data, self->length);
-  job->length = self->length;
-  job->name = g_strdup (self->name);
-  job->mode_name = g_strdup (self->mode_name);
   task = g_task_new (NULL, self->cancellable, analysed, g_object_ref (self));
-  g_task_set_task_data (task, job, (GDestroyNotify) job_free);
+  g_task_set_task_data (task, mf_document_snapshot_ref (self->source),
+                        (GDestroyNotify) mf_document_snapshot_unref);
   g_task_run_in_thread (task, analyse_in_thread);
 }
 
@@ -254,9 +231,7 @@ mf_structural_view_finalize (GObject *object)
 {
   MfStructuralView *self = MF_STRUCTURAL_VIEW (object);
 
-  g_free (self->data);
-  g_free (self->name);
-  g_free (self->mode_name);
+  g_clear_pointer (&self->source, mf_document_snapshot_unref);
   g_free (self->comparison);
   g_free (self->message);
   g_clear_pointer (&self->structural, mf_structural_free);
@@ -307,18 +282,13 @@ mf_structural_view_new (void)
 }
 
 void
-mf_structural_view_set_source (MfStructuralView *self, const char *data, gsize length,
-                               const char *name, const char *mode_name)
+mf_structural_view_set_source (MfStructuralView *self, MfDocumentSnapshot *source)
 {
   g_return_if_fail (MF_IS_STRUCTURAL_VIEW (self));
 
-  g_free (self->data);
-  self->data = g_memdup2 (data, length);
-  self->length = length;
-  g_free (self->name);
-  self->name = g_strdup (name);
-  g_free (self->mode_name);
-  self->mode_name = g_strdup (mode_name);
+  mf_document_snapshot_ref (source);
+  g_clear_pointer (&self->source, mf_document_snapshot_unref);
+  self->source = source;
   self->stale = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     analyse (self);

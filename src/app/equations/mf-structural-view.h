@@ -22,6 +22,7 @@
 #include <gtk/gtk.h>
 
 #include "mf-matrix-view.h"
+#include "mf-document-snapshot.h"
 #include "mf-structural.h"
 
 G_BEGIN_DECLS
@@ -34,13 +35,10 @@ G_DECLARE_FINAL_TYPE (MfStructuralView, mf_structural_view, MF, STRUCTURAL_VIEW,
 
 GtkWidget          *mf_structural_view_new (void);
 
-/* What to analyse: the document's text (copied; `name` for messages) and
- * the mode's name.  Analysed now if the page is shown, else when it is. */
-void                mf_structural_view_set_source (MfStructuralView *self,
-                                                   const char       *data,
-                                                   gsize             length,
-                                                   const char       *name,
-                                                   const char       *mode_name);
+/* What to analyse: the document's text and the mode shown (a reference is
+ * taken).  Analysed now if the page is shown, else when it is. */
+void                mf_structural_view_set_source (MfStructuralView   *self,
+                                                   MfDocumentSnapshot *source);
 /* Whether an analysis is running or waits for the page to be shown. */
 gboolean            mf_structural_view_get_busy (MfStructuralView *self);
 
