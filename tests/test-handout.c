@@ -4,8 +4,9 @@
  * closes, with balanced braces and environments and the lines the
  * equations and the procedure give; a PDF of A4 pages, never splitting a
  * block, its pages counted in the file; one well-formed SVG page; a
- * figure section plugged in; and a failed export leaving the old file.
- * No display.
+ * figure section plugged in; the structural analysis with its two grids
+ * (mf-handout-structure.c, mf-structural-pattern.c); and a failed export
+ * leaving the old file.  No display.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "mf-handout.h"
+#include "mf-structural-pattern.h"
 #include "mf-test-examples.h"
 #include "mf-test-files.h"
 
@@ -150,7 +152,7 @@ test_latex (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (procedure, "\\subsection*{Round 1 of 3}"));
   g_assert_nonnull (strstr (procedure, "\\subsection*{Round 3 of 3}"));
   g_assert_nonnull (strstr (procedure, "\\subsection*{The minimal-order system (index 2)}"));
-  g_assert_nonnull (strstr (procedure, "E has rank 3 of 4; 1 row is zero (marked)."));
+  g_assert_nonnull (strstr (procedure, "E has rank 3 of 4; 1 row is zero (shaded)."));
   g_assert_nonnull (strstr (procedure, "E has full rank, 4: it is regular."));
   g_assert_cmpuint (count (procedure, strlen (procedure), "\\leftarrow"), ==, 1);
   g_assert_cmpuint (count (procedure, strlen (procedure), "\\begin{array}"), ==, 3);
@@ -327,6 +329,76 @@ test_export (Fixture *f, gconstpointer data)
   g_assert_cmpstr (written, ==, latex);
 }
 
+/* The structural analysis (mf-handout-structure.c) of the piston
+ * accumulator, by hand as in analyze --json: four equations (P1 momentum,
+ * C1 law, C1 kinematics, P1.b continuity) in seven unknowns, nine
+ * incidences; the states P1.v, C1.x, P1.b.p (their derivatives appear)
+ * are accented; a maximum matching pairs three, and the equation left
+ * over is warned.  Pantelides differentiates C1 law once; the final system
+ * is four equations in two blocks, P1 momentum alone, then a loop of three
+ * torn by C1.v with C1 law' its residual.  In the handout: a section of
+ * its own, so one page more, and its words in the LaTeX. */
+static guint
+count_marks (const guint8 *marks, guint n, guint8 mark)
+{
+  guint k = 0;
+
+  for (guint i = 0; i < n; i++)
+    k += marks[i] == mark;
+  return k;
+}
+
+static void
+test_structure (Fixture *f, gconstpointer data)
+{
+  g_autoptr (MfStructural) s = mf_structural_new_for_mode (f->example->model, f->reduction);
+  g_autoptr (MfPattern) incidence = mf_pattern_new_incidence (s);
+  g_autoptr (MfPattern) blt = mf_pattern_new_blt (s);
+  guint before = 0, after = 0, filled = 0;
+  gsize length;
+  g_autofree char *first = write_memory (f->handout, MF_HANDOUT_FORMAT_PDF, &before, &length);
+  g_autofree char *second = NULL;
+  g_autofree char *latex = NULL;
+
+  g_assert_cmpuint (incidence->n_rows, ==, 4);
+  g_assert_cmpuint (incidence->n_cols, ==, 7);
+  g_assert_cmpuint (incidence->rows->len, ==, 9);
+  g_assert_cmpstr (incidence->row_labels->pdata[1], ==, "C1 law");
+  g_assert_cmpstr (incidence->col_labels->pdata[6], ==, "P1.b.p'");
+  g_assert_null (incidence->col_labels->pdata[7]);
+  for (guint i = 0; i < 4; i++)
+    filled += incidence->filled[i] >= 0;
+  g_assert_cmpuint (filled, ==, 3);
+  g_assert_cmpuint (count_marks (incidence->row_marks, 4, MF_PATTERN_MARK_WARNING), ==, 1);
+  g_assert_cmpuint (count_marks (incidence->col_marks, 7, MF_PATTERN_MARK_ACCENT), ==, 3);
+  g_assert_cmpint (incidence->col_marks[0], ==, MF_PATTERN_MARK_ACCENT); /* P1.v */
+  g_assert_cmpint (incidence->col_marks[1], ==, MF_PATTERN_MARK_NONE);   /* C1.v */
+
+  g_assert_cmpuint (blt->n_rows, ==, 4);
+  g_assert_cmpuint (blt->n_blocks, ==, 2);
+  g_assert_cmpuint (blt->block_start[1], ==, 1);
+  g_assert_cmpuint (blt->block_start[2], ==, 4);
+  g_assert_cmpstr (blt->row_labels->pdata[0], ==, "P1 momentum");
+  g_assert_cmpstr (blt->row_labels->pdata[3], ==, "C1 law'");
+  g_assert_cmpstr (blt->col_labels->pdata[3], ==, "C1.v");
+  g_assert_cmpint (blt->row_marks[3], ==, MF_PATTERN_MARK_WARNING);
+  g_assert_cmpint (blt->col_marks[3], ==, MF_PATTERN_MARK_ACCENT);
+  g_assert_cmpuint (count_marks (blt->row_marks, 4, MF_PATTERN_MARK_WARNING), ==, 1);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (blt->filled[i], ==, (int) i);
+
+  mf_handout_add_structure (f->handout, s, f->reduction->index_lagrange);
+  second = write_memory (f->handout, MF_HANDOUT_FORMAT_PDF, &after, &length);
+  g_assert_cmpuint (after, >, before);
+  latex = mf_handout_to_latex (f->handout);
+  assert_balanced (latex);
+  g_assert_nonnull (strstr (latex, "\\section*{Structural analysis}\n"));
+  g_assert_nonnull (strstr (latex, "\\subsection*{Incidence matrix}\n"));
+  g_assert_nonnull (strstr (latex, "Structural index 2; numerical index of the multiplier form 2"));
+  g_assert_nonnull (strstr (latex, "Differentiated, with how often: C1 law (1)."));
+  g_assert_nonnull (strstr (latex, "Torn by C1.v; residuals: C1 law"));
+}
+
 #define ADD(name, func) \
   g_test_add ("/handout/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -339,6 +411,7 @@ main (int argc, char *argv[])
   ADD ("pdf", test_pdf);
   ADD ("svg", test_svg);
   ADD ("figure", test_figure);
+  ADD ("structure", test_structure);
   ADD ("failure-keeps-file", test_failure_keeps_file);
   ADD ("export", test_export);
   return g_test_run ();

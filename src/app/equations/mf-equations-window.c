@@ -645,6 +645,7 @@ mf_equations_window_make_handout (MfEquationsWindow *self)
   const MfIndexSteps *steps;
   const char *mode;
   g_autofree char *subtitle = NULL;
+  g_autoptr (MfStructural) structural = NULL;
   MfHandout *handout;
 
   g_return_val_if_fail (MF_IS_EQUATIONS_WINDOW (self), NULL);
@@ -663,8 +664,11 @@ mf_equations_window_make_handout (MfEquationsWindow *self)
   steps = mf_index_procedure_get_steps (self->procedure);
   if (steps != NULL)
     mf_handout_add_procedure (handout, steps);
-  /* pictures, such as the incidence matrix and its block triangular form,
-   * go in as sections of their own: mf_handout_add_figure() */
+  /* the structural analysis is quick beside the rounds above */
+  structural = mf_structural_new_for_mode (mf_structure_get_model (self->structure),
+                                           mf_structure_get_reduction (self->structure));
+  mf_handout_add_structure (handout, structural,
+                            mf_structure_get_reduction (self->structure)->index_lagrange);
   return handout;
 }
 

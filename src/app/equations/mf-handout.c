@@ -234,31 +234,72 @@ mf_handout_add_procedure (MfHandout *h, const MfIndexSteps *steps)
 }
 
 void
-mf_handout_add_figure (MfHandout *h, const char *heading, double width, double height,
-                       MfPlotFigureFunc draw, gpointer data, GDestroyNotify destroy,
-                       const char *latex)
+mf_handout_add_section (MfHandout *h, const char *title)
+{
+  g_return_if_fail (h != NULL && title != NULL);
+
+  add_block (h, MF_BLOCK_SECTION, title, NULL);
+  latex_section (h, title);
+}
+
+void
+mf_handout_add_heading (MfHandout *h, const char *heading)
+{
+  g_autofree char *latex = NULL;
+
+  g_return_if_fail (h != NULL && heading != NULL);
+
+  add_block (h, MF_BLOCK_HEADING, heading, NULL);
+  latex = mf_math_prose_to_latex (heading);
+  g_string_append_printf (h->latex, "\\subsection*{%s}\n", latex);
+}
+
+void
+mf_handout_add_text (MfHandout *h, const char *text)
+{
+  g_autofree char *latex = NULL;
+
+  g_return_if_fail (h != NULL && text != NULL);
+
+  add_block (h, MF_BLOCK_TEXT, text, NULL);
+  latex = mf_math_prose_to_latex (text);
+  g_string_append_printf (h->latex, "%s\n\n", latex);
+}
+
+void
+mf_handout_add_picture (MfHandout *h, double width, double height, MfPlotFigureFunc draw,
+                        gpointer data, GDestroyNotify destroy, const char *latex)
 {
   MfBlock *b;
   g_autofree char *words = NULL;
 
-  g_return_if_fail (h != NULL && heading != NULL && draw != NULL);
+  g_return_if_fail (h != NULL && draw != NULL);
   g_return_if_fail (width > 0.0 && height > 0.0);
 
-  add_block (h, MF_BLOCK_SECTION, heading, NULL);
   b = add_block (h, MF_BLOCK_FIGURE, NULL, NULL);
   b->width = width;
   b->height = height;
   b->draw = draw;
   b->data = data;
   b->destroy = destroy;
-  latex_section (h, heading);
   if (latex != NULL)
     g_string_append (h->latex, latex);
   else
     {
       words = mf_math_prose_to_latex (_("This picture is in the PDF and SVG handouts."));
-      g_string_append_printf (h->latex, "%s\n", words);
+      g_string_append_printf (h->latex, "%s\n\n", words);
     }
+}
+
+void
+mf_handout_add_figure (MfHandout *h, const char *heading, double width, double height,
+                       MfPlotFigureFunc draw, gpointer data, GDestroyNotify destroy,
+                       const char *latex)
+{
+  g_return_if_fail (h != NULL && heading != NULL && draw != NULL);
+
+  mf_handout_add_section (h, heading);
+  mf_handout_add_picture (h, width, height, draw, data, destroy, latex);
 }
 
 MfHandoutFormat

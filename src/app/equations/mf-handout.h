@@ -18,6 +18,7 @@
 #include "mf-equations.h"
 #include "mf-index-steps.h"
 #include "mf-plot-export.h"
+#include "mf-structural.h"
 
 G_BEGIN_DECLS
 
@@ -52,12 +53,20 @@ void            mf_handout_add_equations (MfHandout         *handout,
  * minimal-order system. */
 void            mf_handout_add_procedure (MfHandout          *handout,
                                           const MfIndexSteps *steps);
-/* A section holding one picture of width × height points (scaled down to
- * the text's width), drawn by `draw` (mf-plot-export.h) in [0, width] ×
- * [0, height]; `destroy` frees `data` with the handout.  The LaTeX gets
- * the heading and `latex` in its place (a figure has no LaTeX of its own;
- * NULL: a line saying it is in the PDF and SVG).  For pictures such as the
- * incidence matrix and its block triangular form. */
+/* A picture of width × height points (scaled down to the text's width),
+ * drawn by `draw` (mf-plot-export.h) in [0, width] × [0, height];
+ * `destroy` frees `data` with the handout.  The LaTeX gets `latex` in its
+ * place (a picture has no LaTeX of its own; NULL: a line saying it is in
+ * the PDF and SVG).  For pictures such as the incidence matrix and its
+ * block triangular form. */
+void            mf_handout_add_picture (MfHandout        *handout,
+                                        double            width,
+                                        double            height,
+                                        MfPlotFigureFunc  draw,
+                                        gpointer          data,
+                                        GDestroyNotify    destroy,
+                                        const char       *latex);
+/* A section of its own headed `heading`, holding one picture. */
 void            mf_handout_add_figure (MfHandout        *handout,
                                        const char       *heading,
                                        double            width,
@@ -66,6 +75,23 @@ void            mf_handout_add_figure (MfHandout        *handout,
                                        gpointer          data,
                                        GDestroyNotify    destroy,
                                        const char       *latex);
+/* The pieces of a section (in the PDF and SVG and in the LaTeX): its
+ * title, which starts a page; a heading; a paragraph of plain prose. */
+void            mf_handout_add_section (MfHandout  *handout,
+                                        const char *title);
+void            mf_handout_add_heading (MfHandout  *handout,
+                                        const char *heading);
+void            mf_handout_add_text    (MfHandout  *handout,
+                                        const char *text);
+
+/* mf-handout-structure.c: a section of the structural analysis, as the
+ * Equations window's Structure page shows it — the index compared with
+ * `numerical` (the multiplier form's, -1 for none), the incidence matrix
+ * and its block lower-triangular form drawn as grids, Pantelides' steps,
+ * the dummy derivatives and the algebraic loops. */
+void            mf_handout_add_structure (MfHandout          *handout,
+                                          const MfStructural *structural,
+                                          int                 numerical);
 
 /* ".pdf", ".svg", ".tex" in any case; AUTO for others. */
 MfHandoutFormat mf_handout_format_from_path (const char *path);

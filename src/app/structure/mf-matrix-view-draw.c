@@ -63,11 +63,21 @@ draw_text (cairo_t *cr, PangoLayout *layout, const char *text, double x, double 
   pango_cairo_show_layout (cr, layout);
 }
 
-/* Bands across the cells for highlighted and selected rows and columns. */
+/* Bands across the cells: a row marked as a warning (a zero row of E or
+ * M̄, a massless branch, an undetermined constraint) is shaded in the
+ * warning colour, under the bands of highlighted and selected rows and
+ * columns. */
 static void
 draw_bands (MfMatrixView *self, cairo_t *cr, const MfMatrixColors *colors, guint r0, guint r1,
             guint c0, guint c1, double ox, double oy, double width, double height)
 {
+  for (guint i = r0; i < r1 && self->row_marks != NULL; i++)
+    if (self->row_marks[i] == MF_MATRIX_MARK_WARNING)
+      {
+        set_source (cr, &colors->warning, 0.16);
+        cairo_rectangle (cr, 0, oy + (double) i * self->cell_height, width, self->cell_height);
+        cairo_fill (cr);
+      }
   for (guint i = r0; i < r1; i++)
     {
       double alpha = (int) i == self->selected_row ? 0.30

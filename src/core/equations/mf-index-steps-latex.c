@@ -29,8 +29,8 @@ mf_index_round_describe_e (const MfIndexRound *round)
     return g_strdup_printf (_("E has rank %u of %u: its rows are dependent, though none is "
                               "zero as it stands."),
                             round->rank, round->n);
-  return g_strdup_printf (ngettext ("E has rank %u of %u; %u row is zero (marked).",
-                                    "E has rank %u of %u; %u rows are zero (marked).", zero),
+  return g_strdup_printf (ngettext ("E has rank %u of %u; %u row is zero (shaded).",
+                                    "E has rank %u of %u; %u rows are zero (shaded).", zero),
                           round->rank, round->n, zero);
 }
 
