@@ -225,6 +225,20 @@ static const struct
     "K2: T_K2 = k_K2·(M2.x − M1.x)\n"
     "D1: T_D1 = c_D1·M1.v\n"
     "D2: T_D2 = c_D2·(M2.v − M1.v)\n" },
+  { "two-massless-pistons", 0,
+    "P1: ρ·L_P1·P1.v' = T1.p.p − P1.b.p − λ_P1·ρ·L_P1·P1.v·|P1.v|/(2·d_P1)\n"
+    "C1: 0 = A_cap,C1·P1.b.p − A_rod,C1·C1.rod.p + A_cap,C2·C2.cap.p − A_rod,C2·C2.rod.p + T_K1\n"
+    "C1: C1.x' = C1.v\n"
+    "C2: C2.x' = C2.v\n"
+    "P2: ρ·L_P2·P2.v' = P2.a.p − C2.cap.p − λ_P2·ρ·L_P2·P2.v·|P2.v|/(2·d_P2)\n"
+    "K1: T_K1 = −k_K1·C1.x\n"
+    "T1: T1.p.p = p_T1\n"
+    "V1: (V_V1/K)·P1.b.p' = A_P1·P1.v − A_cap,C1·C1.v\n"
+    "T3: C1.rod.p = p_T3\n"
+    "V2: (V_V2/K)·C2.cap.p' = −A_cap,C2·C2.v + A_P2·P2.v\n"
+    "T4: C2.rod.p = p_T4\n"
+    "T2: P2.a.p = p_T2\n"
+    "C2: C2.v = C1.v\n" },
   { "valve-closing", 0,
     "P1: ρ·L_P1·P1.v' = T1.p.p − J1.p − λ_P1·ρ·L_P1·P1.v·|P1.v|/(2·d_P1)\n"
     "V1: 0 = J1.p − V1.b.p − ρ·A_V1²·V1.v·|V1.v|/(2·c_d,V1²·a_V1²)\n"

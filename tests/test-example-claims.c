@@ -17,6 +17,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-test-claims.h"
+#include "mf-structural.h"
 
 /* ---- check-valve-cylinder ------------------------------------------------ */
 
@@ -814,6 +815,85 @@ test_two_mass_spring (void)
   assert_all_checked (c);
 }
 
+/* ---- two-massless-pistons ------------------------------------------------ */
+
+/* Two massless pistons on one yoke, a spring to ground, each cap a
+ * chamber fed through its own line; both rod sides drain to tanks at 0.
+ * The yoke's balance A1 p1 + A2 p2 − k x = 0 holds at every instant (the
+ * index-2 constraint, as for the piston accumulator, with two pressures).
+ * At rest each chamber has its supply's pressure, so
+ * x = (10 bar · 10 cm² + 5 bar · 20 cm²) / 100 kN/m = 2 kN / 100 kN/m
+ * = 20 mm.  Pantelides' algorithm (docs/model.md, "Structural analysis")
+ * differentiates the two pistons' laws once each. */
+static void
+test_two_massless_pistons (void)
+{
+  g_autoptr (Claims) c = claims_new ("two-massless-pistons");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  g_autoptr (MfReduction) red = reduce (c);
+  g_autoptr (MfStructural) structural = mf_structural_new_for_mode (c->ex->model, red);
+  const MfIncidence *inc = structural->incidence;
+  double a1 = param (c->ex, "C1", MF_PISTON_CAP_AREA), a2 = param (c->ex, "C2", MF_PISTON_CAP_AREA);
+  double p1 = param (c->ex, "T1", MF_TANK_PRESSURE), p2 = param (c->ex, "T2", MF_TANK_PRESSURE);
+  double k = param (c->ex, "K1", MF_SPRING_STIFFNESS);
+  double rest = (a1 * p1 + a2 * p2) / k;
+  guint constrained, differentiated = 0;
+
+  claim (c, "A 10 bar supply", p1 / BAR);
+  claim (c, "fills a 0.5 L chamber", param (c->ex, "V1", MF_VOLUME_VOLUME) / 1e-3);
+  g_assert_cmpfloat (param (c->ex, "V2", MF_VOLUME_VOLUME), ==,
+                     param (c->ex, "V1", MF_VOLUME_VOLUME));
+  claim (c, "through a 2 m line", param (c->ex, "P1", MF_PIPE_LENGTH));
+  claim (c, "a 5 bar supply another", p2 / BAR);
+  claim (c, "through a 1 m line", param (c->ex, "P2", MF_PIPE_LENGTH));
+  claim (c, "both of 10 mm bore", param (c->ex, "P1", MF_PIPE_DIAMETER) / MM);
+  g_assert_cmpfloat (param (c->ex, "P2", MF_PIPE_DIAMETER), ==,
+                     param (c->ex, "P1", MF_PIPE_DIAMETER));
+  claim (c, "(cap 10 cm²", a1 / CM2);
+  claim (c, "and 20 cm²)", a2 / CM2);
+  claim (c, "against a 100 kN/m spring", k / 1e3);
+  quote (c, "Neither piston has mass");
+  g_assert_cmpfloat (param (c->ex, "C1", MF_PISTON_MASS), ==, 0.0);
+  g_assert_cmpfloat (param (c->ex, "C2", MF_PISTON_MASS), ==, 0.0);
+  g_assert_cmpfloat (param (c->ex, "C1", MF_PISTON_DAMPING), ==, 0.0);
+  g_assert_cmpfloat (param (c->ex, "C2", MF_PISTON_DAMPING), ==, 0.0);
+  quote (c, "the yoke's force balance 0 = A1 p1 + A2 p2 − k x holds two pressures and a "
+            "position");
+  for (guint i = 0; i < n_samples (run); i++)
+    g_assert_cmpfloat (fabs (a1 * value (run, i, "P1.b.p") + a2 * value (run, i, "C2.cap.p")
+                             - k * value (run, i, "C1.x")),
+                       <, 1e-12 * (a1 * p1 + a2 * p2));
+  quote_title (c, "(index 2)");
+  quote (c, "the equations have index 2");
+  g_assert_cmpint (red->index, ==, 2);
+  g_assert_cmpint (red->index_lagrange, ==, 2);
+  quote (c, "Pantelides' algorithm differentiates each piston's law once");
+  g_assert_cmpint (structural->pantelides->structural_index, ==, 2);
+  for (guint i = 0; i < mf_incidence_n_equations (inc); i++)
+    if (structural->pantelides->differentiations[i] > 0)
+      {
+        const char *name = mf_incidence_equation_name (inc, i);
+
+        g_assert_true (g_str_equal (name, "C1 law") || g_str_equal (name, "C2 law"));
+        g_assert_cmpuint (structural->pantelides->differentiations[i], ==, 1);
+        differentiated++;
+      }
+  g_assert_cmpuint (differentiated, ==, 2);
+  quote (c, "Manifold fixes C2's chamber pressure from C1's and the position");
+  g_assert_cmpuint (red->index_analysis->constrained->len, ==, 1);
+  constrained = g_array_index (red->index_analysis->constrained, guint, 0);
+  g_assert_cmpstr (mf_model_state_name (c->ex->model,
+                                        mf_model_n_velocities (c->ex->model) + constrained),
+                   ==, "C2.cap.p");
+
+  /* at rest at the end: the yoke still, at the balance worked out above */
+  quote (c, "settles where 10 bar on 10 cm² and 5 bar on 20 cm² balance the spring");
+  g_assert_cmpfloat (fabs (last_value (run, "C1.v")), <, 1e-4);
+  g_assert_cmpfloat_with_epsilon (last_value (run, "C1.x"), rest, 1e-3 * rest);
+  claim (c, "x = 20.0 mm", last_value (run, "C1.x") / MM);
+  assert_all_checked (c);
+}
+
 /* ---- valve-closing ----------------------------------------------------------- */
 
 /* Before the switch the flows are steady: V1 passes 29 L/min, the branch
@@ -1005,6 +1085,7 @@ static const struct
   { "pump-relief-valve", test_pump_relief_valve },
   { "three-pipes", test_three_pipes },
   { "two-mass-spring", test_two_mass_spring },
+  { "two-massless-pistons", test_two_massless_pistons },
   { "valve-closing", test_valve_closing },
   { "water-hammer-chain", test_water_hammer_chain },
 };

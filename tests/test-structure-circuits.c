@@ -398,6 +398,8 @@ static const ExampleCase example_cases[] = {
   { "pump-relief-valve", "default", 2, 2, 1, "Q1.b continuity (1)", "P1.v'", 1 },
   { "three-pipes", "default", 2, 2, 0, "J1 continuity (1)", "P2.v'", 1 },
   { "two-mass-spring", "default", 0, 0, 0, "", "", 0 },
+  { "two-massless-pistons", "default", 2, 2, 2, "C1 law (1), C2 law (1)",
+    "C2.cap.p', λ(C1.v = C2.v)'", 1 },
   { "valve-closing", "V1 open", 1, 1, 0, "", "", 0 },
   { "valve-closing", "V1 shut", 2, 2, 0, "J1 continuity (1), V1 closed (1)", "P2.v', V1.v'", 1 },
   { "water-hammer-chain", "S1 open", 1, 1, 0, "", "", 0 },

@@ -17,6 +17,7 @@ static const MfLesson *const lessons[] = {
   &mf_lesson_index_zero,
   &mf_lesson_index_one,
   &mf_lesson_index_two,
+  &mf_lesson_index_two_pistons,
 };
 
 const MfLesson *const *

@@ -37,5 +37,6 @@ extern const MfLesson mf_lesson_water_hammer;
 extern const MfLesson mf_lesson_index_zero;
 extern const MfLesson mf_lesson_index_one;
 extern const MfLesson mf_lesson_index_two;
+extern const MfLesson mf_lesson_index_two_pistons;
 
 G_END_DECLS
