@@ -37,7 +37,7 @@ struct _MfEquationsWindow
   gboolean        updating;    /* set from code: handlers do nothing */
   GStrv           selection;   /* the canvas selection */
 
-  AdwWindowTitle *window_title;
+  AdwViewSwitcherTitle *window_title;
   GtkDropDown    *mode_dropdown;
   GtkSpinner     *spinner;
   GtkStack       *stack;
@@ -257,7 +257,7 @@ show_equations (MfEquationsWindow *self)
   gtk_label_set_label (self->intro_label, intro);
   self->updating = FALSE;
   show_mode_names (self);
-  adw_window_title_set_subtitle (self->window_title,
+  adw_view_switcher_title_set_subtitle (self->window_title,
                                  mf_structure_get_mode_name (self->structure));
   gtk_stack_set_visible_child_name (self->stack, "equations");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.export-handout", TRUE);
@@ -270,7 +270,7 @@ show_message (MfEquationsWindow *self, const char *message)
   g_free (self->message);
   self->message = g_strdup (message);
   adw_status_page_set_description (self->message_page, message);
-  adw_window_title_set_subtitle (self->window_title, NULL);
+  adw_view_switcher_title_set_subtitle (self->window_title, NULL);
   gtk_stack_set_visible_child_name (self->stack, "message");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.export-handout", FALSE);
 }
