@@ -47,8 +47,12 @@ as_sentence (const char *clause)
   gunichar first = g_utf8_get_char (clause);
   char head[8] = { 0 };
 
+  g_autofree char *capitalised = NULL;
+
   g_unichar_to_utf8 (g_unichar_totitle (first), head);
-  return g_strconcat (head, g_utf8_next_char (clause), ".", NULL);
+  capitalised = g_strconcat (head, g_utf8_next_char (clause), NULL);
+  /* Translators: a clause made a sentence: your language's full stop after it */
+  return g_strdup_printf (C_ ("sentence", "%s."), capitalised);
 }
 
 /* "A, B, C" from names of the extended system, the first LIST_MAX of
