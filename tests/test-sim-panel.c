@@ -14,7 +14,7 @@
 
 #include "mf-application.h"
 #include "mf-canvas.h"
-#include "mf-sim-panel.h"
+#include "mf-sim-panel-private.h"
 #include "mf-structure-panel.h"
 #include "mf-test-widgets.h"
 #include "mf-window.h"
@@ -316,6 +316,14 @@ test_failure (Fixture       *f,
   g_assert_cmpfloat (t_failed, <=, 0.1);
   g_assert_true (g_str_has_prefix (end, " s: "));
   g_assert_cmpuint (strlen (end), >, strlen (" s: "));
+  /* the progress row ends where the failure row says, not at the last
+   * sample handed over (0.09 s here, with samples every 0.01 s) */
+  {
+    g_autofree char *prefix = g_strdup_printf ("t = %.4g s of ", t_failed);
+
+    g_test_message ("%s", mf_sim_panel_get_progress_text (f->panel));
+    g_assert_true (g_str_has_prefix (mf_sim_panel_get_progress_text (f->panel), prefix));
+  }
 
   /* the samples so far stay, on the plots too */
   record = mf_sim_panel_get_current_run (f->panel);
@@ -527,8 +535,8 @@ assert_quantities_of (MfSimPanel  *panel,
       }
 }
 
-/* Opening another circuit leaves nothing of the old one on the plots: no
- * current run, no quantities of components it does not have (they were
+/* Opening another circuit leaves nothing of the old one on the plots nor
+ * in the runs list: no current run, no kept run, no quantities of components it does not have (they were
  * empty legend entries that crowded out the legend); a quantity whose
  * component went away is dropped at the next run. */
 static void
@@ -557,8 +565,8 @@ test_other_circuit (Fixture       *f,
     g_assert_false (g_strv_contains ((const char *const *) now, "C1.x"));
     g_assert_false (g_strv_contains ((const char *const *) now, "J1.p"));
   }
-  /* the old circuit's run is still kept */
-  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 1);
+  /* runs belong to their document: the old circuit's run is gone */
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 0);
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
   wait_for_end (f);
@@ -567,6 +575,18 @@ test_other_circuit (Fixture       *f,
   assert_quantities_of (f->panel, record);
   g_assert_false (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "C1.x"));
   g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.v"));
+  /* the new document's first run is Run 1 again, alone in the list, and
+   * no plot draws a curve of another run (the old one's solver.sigma_*
+   * were drawn "(Run 1)" on the new circuit's σ plot) */
+  g_assert_cmpuint (g_list_model_get_n_items (runs), ==, 1);
+  g_assert_cmpstr (mf_run_record_get_label (record), ==, "Run 1");
+  for (guint v = 0; v < MF_SIM_PANEL_STEPS; v++)
+    {
+      MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (f->panel, v));
+
+      for (guint s = 0; s < mf_plot_get_n_series (plot); s++)
+        g_assert_null (strstr (mf_plot_series_get_name (mf_plot_get_series (plot, s)), "(Run"));
+    }
 
   /* a quantity of a component that is gone lasts until the next run */
   mf_sim_panel_add_quantity (f->panel, "X9.v");
@@ -574,6 +594,26 @@ test_other_circuit (Fixture       *f,
   wait_for_end (f);
   assert_quantities_of (f->panel, mf_sim_panel_get_current_run (f->panel));
   g_assert_true (plot_has_series (f->panel, MF_SIM_PANEL_STATES, "P1.v"));
+}
+
+/* The real-time factor in the progress row: two significant figures and
+ * never an exponent.  99.7 was "1e+02" ("%.2g" rounds it up to 100 and
+ * then needs the exponent for two figures); worked out by hand: 99.7 →
+ * 100, 123.4 → 123, 9.96 → 10, 3.14 → 3.1, 0.0123 → 0.012. */
+static void
+test_speed_text (void)
+{
+  static const struct { double factor; const char *text; } cases[] = {
+    { 99.7, "100" }, { 123.4, "123" }, { 9.96, "10" }, { 3.14, "3.1" }, { 0.0123, "0.012" },
+    { 1e-6, "<0.0001" }, { NAN, "–" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = mf_sim_panel_format_factor (cases[i].factor);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
 }
 
 static graphene_rect_t
@@ -815,6 +855,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/run-to-end", Fixture, NULL, fixture_set_up, test_run_to_end,
               fixture_tear_down);
+  g_test_add_func ("/app/sim-panel/speed-text", test_speed_text);
   g_test_add ("/app/sim-panel/failure", Fixture, NULL, fixture_set_up, test_failure,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/live-edit", Fixture, NULL, fixture_set_up, test_live_edit,

@@ -357,6 +357,10 @@ void
 mf_sim_panel_forget_circuit (MfSimPanel *self)
 {
   self->current = NULL;
+  /* runs belong to their document: none is overlaid on another circuit,
+   * and the next document's runs count from 1 again */
+  g_list_store_remove_all (self->runs);
+  self->n_runs_made = 0;
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_STATES], NULL);
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_PRESSURES], NULL);
   g_array_set_size (self->probes, 0);

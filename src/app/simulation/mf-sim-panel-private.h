@@ -42,6 +42,8 @@ struct _MfSimPanel
   gboolean        showing_refusal;
   char           *progress_text;
   char           *problem_text;
+  /* the time the current run failed at (NAN unless it failed) */
+  double          failed_at;
 
   /* ---- data (mf-sim-panel-data.c) ---- */
   GListStore     *runs;
@@ -91,6 +93,9 @@ struct _MfSimPanel
 
 /* Shows the progress of the worker's run in the toolbar. */
 void mf_sim_panel_show_progress (MfSimPanel *self);
+/* A real-time factor as the progress row writes it before "×": "3.1",
+ * "120", "0.02" (a new string). */
+char *mf_sim_panel_format_factor (double factor);
 
 /* --- mf-sim-panel-data.c --- */
 
@@ -107,8 +112,9 @@ MfRunRecord *mf_sim_panel_begin_record (MfSimPanel  *self,
 void mf_sim_panel_drain (MfSimPanel *self);
 /* The per-frame drain runs while a run is live or a shown run grows. */
 void mf_sim_panel_ensure_ticking (MfSimPanel *self);
-/* The document is another circuit: no current run, the default
- * quantities and the probes start over, the timelines are cleared. */
+/* The document is another circuit: no runs (the runs list is emptied and
+ * counts from 1 again), the default quantities and the probes start over,
+ * the timelines are cleared. */
 void mf_sim_panel_forget_circuit (MfSimPanel *self);
 /* The modes' names of the document, for the current record. */
 void mf_sim_panel_update_mode_names (MfSimPanel *self);

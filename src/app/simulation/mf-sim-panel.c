@@ -60,15 +60,19 @@ mf_sim_panel_update_actions (MfSimPanel *self)
                                live ? _("Run Again From the Start (F5)") : _("Run (F5)"));
 }
 
-/* "3.1×", "120×", "0.02×": two significant figures, no exponent. */
-static char *
-format_factor (double factor)
+/* "3.1×", "120×", "0.02×": two significant figures, no exponent.  A
+ * factor that "%.2g" would round up to 100 is written whole ("100", not
+ * "1e+02"); one too small for two figures without an exponent is "<0.0001". */
+char *
+mf_sim_panel_format_factor (double factor)
 {
-  if (factor >= 100)
+  if (!(factor >= 0) || !isfinite (factor))
+    return g_strdup ("–");
+  if (factor >= 99.5)
     return g_strdup_printf ("%.0f", factor);
-  if (factor >= 0.01)
+  if (factor >= 1e-4)
     return g_strdup_printf ("%.2g", factor);
-  return g_strdup_printf ("%.1e", factor);
+  return g_strdup ("<0.0001");
 }
 
 void
@@ -93,7 +97,10 @@ mf_sim_panel_show_progress (MfSimPanel *self)
     }
   else
     {
-      factor = format_factor (progress.real_time_factor);
+      /* a failed run ended where the failure row says */
+      if (self->status == MF_SIM_STATUS_FAILED && isfinite (self->failed_at))
+        progress.t = self->failed_at;
+      factor = mf_sim_panel_format_factor (progress.real_time_factor);
       /* Translators: simulated time, the run's end time, the fraction done
        * and how many simulated seconds pass per second of wall time:
        * "t = 1.25 s of 5 s · 25 % · 3.1× real time" */
@@ -133,6 +140,9 @@ mf_sim_panel_dismiss_problem (MfSimPanel *self)
 
 /* The worker's messages begin "at t = 1.234 s: " when the run got that
  * far; the row says it as "Failed at t = 1.234 s: cause". */
+/* The same time goes into self->failed_at, which the progress row says
+ * from then on: the row and the failure never disagree (the last sample
+ * handed over may lie before the failure). */
 static char *
 mf_sim_panel_failure_text (MfSimPanel   *self,
                            const GError *error)
@@ -146,13 +156,17 @@ mf_sim_panel_failure_text (MfSimPanel   *self,
       double t = g_ascii_strtod (message + strlen ("at t = "), &end);
 
       if (end != NULL && g_str_has_prefix (end, " s: "))
-        /* Translators: the simulation time of a failure and its cause */
-        return g_strdup_printf (_("Failed at t = %.6g s: %s"), t, end + strlen (" s: "));
+        {
+          self->failed_at = t;
+          /* Translators: the simulation time of a failure and its cause */
+          return g_strdup_printf (_("Failed at t = %.6g s: %s"), t, end + strlen (" s: "));
+        }
     }
   mf_sim_worker_get_progress (self->worker, &progress);
   if (progress.n_samples == 0)
     /* Translators: a run that could not start, and why */
     return g_strdup_printf (_("Could not start: %s"), message);
+  self->failed_at = progress.t;
   return g_strdup_printf (_("Failed at t = %.6g s: %s"), progress.t, message);
 }
 
@@ -181,17 +195,17 @@ mf_sim_panel_run_ended (MfSimPanel   *self,
 
   g_clear_handle_id (&self->update_source, g_source_remove);
   /* the samples of the last frames before the end */
+  g_autofree char *text = NULL;
+
   mf_sim_panel_drain (self);
   if (self->current != NULL)
     mf_run_record_set_outcome (self->current, status, error);
+  if (error != NULL)
+    text = mf_sim_panel_failure_text (self, error);
   mf_sim_panel_status_changed (self);
   mf_sim_panel_show_progress (self);
-  if (error != NULL)
-    {
-      g_autofree char *text = mf_sim_panel_failure_text (self, error);
-
-      mf_sim_panel_show_problem (self, "dialog-error-symbolic", text, FALSE);
-    }
+  if (text != NULL)
+    mf_sim_panel_show_problem (self, "dialog-error-symbolic", text, FALSE);
   else if (self->showing_refusal)
     mf_sim_panel_dismiss_problem (self);
   g_signal_emit (self, signals[SIGNAL_RUN_ENDED], 0, status);
@@ -271,6 +285,7 @@ mf_sim_panel_run_replacing (MfSimPanel  *self,
       mf_run_record_set_outcome (self->current, MF_SIM_STATUS_STOPPED, NULL);
     }
   mf_sim_panel_dismiss_problem (self);
+  self->failed_at = NAN;
   mf_sim_panel_begin_record (self, label, replace);
   text = mf_edit_document_to_data (self->document, NULL);
   mf_sim_worker_start (self->worker, text, -1,
@@ -391,8 +406,8 @@ mf_sim_panel_set_document (MfSimPanel     *self,
   mf_sim_panel_stop (self);
   if (self->document != NULL)
     {
-      /* the plots and the problem row spoke of the old circuit; its runs
-       * stay in the runs list */
+      /* the plots, the problem row and the runs list spoke of the old
+       * circuit */
       mf_sim_panel_dismiss_problem (self);
       mf_sim_panel_forget_circuit (self);
     }
@@ -695,6 +710,7 @@ mf_sim_panel_init (MfSimPanel *self)
   GtkLayoutManager *layout;
 
   self->expanded = TRUE;
+  self->failed_at = NAN;
   gtk_widget_init_template (GTK_WIDGET (self));
   layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
