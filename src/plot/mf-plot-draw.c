@@ -1,6 +1,7 @@
 /* mf-plot-draw.c: mf_plot_draw() — ranges from the data, the layout of
  * margins around the data area and the strip under it, grid, axes and
- * titles around the curves (mf-plot-curve.c).
+ * titles around the curves (mf-plot-curve.c); the y axes of further units
+ * are mf-plot-unit-axes.c's.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,6 +27,7 @@ typedef struct
   double band_row_height;
   double y_label_width;
   double last_x_label_width;
+  double unit_axes_width; /* the y axes of further units, right of the data area */
 } MfPlotMetrics;
 
 static void
@@ -53,35 +55,6 @@ x_data_range (const MfPlot *plot, double *lo, double *hi)
     *lo = *hi = NAN;
 }
 
-/* Fits a y axis — the main one, or the strip's — to the data of its
- * series within the x range, which every series' summary gives without
- * reading all of its samples. */
-static void
-fit_y (MfPlot *plot, MfPlotAxisId axis, gboolean in_strip)
-{
-  const MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
-  MfPlotAxis *y_axis = &plot->axes[axis];
-  double y_lo = INFINITY, y_hi = -INFINITY;
-
-  for (guint i = 0; i < plot->series->len; i++)
-    {
-      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-      double min, max;
-
-      if (s->visible && s->in_strip == in_strip
-          && mf_plot_decimate_extent ((const double *) s->x->data, (const double *) s->y->data,
-                                      s->x->len, &s->summary, x_axis->ticks.lo, x_axis->ticks.hi,
-                                      y_axis->scale == MF_PLOT_SCALE_LOG, &min, &max))
-        {
-          y_lo = MIN (y_lo, min);
-          y_hi = MAX (y_hi, max);
-        }
-    }
-  if (!isfinite (y_lo))
-    y_lo = y_hi = NAN;
-  mf_plot_axis_fit (y_axis, y_lo, y_hi);
-}
-
 /* Fits x to the data, and each y axis to the data within that x range. */
 static void
 fit_axes (MfPlot *plot)
@@ -90,24 +63,9 @@ fit_axes (MfPlot *plot)
 
   x_data_range (plot, &lo, &hi);
   mf_plot_axis_fit (&plot->axes[MF_PLOT_AXIS_X], lo, hi);
-  fit_y (plot, MF_PLOT_AXIS_Y, FALSE);
-  fit_y (plot, MF_PLOT_AXIS_STRIP, TRUE);
-}
-
-/* The widest label of an axis's major ticks. */
-static double
-widest_label (const MfPlotTicks *ticks, PangoLayout *small)
-{
-  char label[64];
-  double widest = 0, w;
-
-  for (guint i = 0; i < ticks->n_major; i++)
-    {
-      mf_plot_ticks_label (ticks, ticks->major[i], label, sizeof label);
-      mf_plot_layout_measure (small, label, &w, NULL);
-      widest = MAX (widest, w);
-    }
-  return widest;
+  mf_plot_unit_axes_assign (plot);
+  mf_plot_unit_axes_fit (plot);
+  mf_plot_unit_axes_fit_one (plot, &plot->axes[MF_PLOT_AXIS_STRIP], TRUE, 0);
 }
 
 static void
@@ -120,10 +78,11 @@ measure (MfPlot *plot, PangoLayout *small, PangoLayout *normal, MfPlotMetrics *m
   mf_plot_layout_measure (small, "0123456789", NULL, &m->tick_label_height);
   mf_plot_layout_measure (normal, "Time [s]", NULL, &m->title_height);
   m->band_row_height = plot->bands->len > 0 ? m->tick_label_height + GAP : 0;
-  m->y_label_width = widest_label (&plot->axes[MF_PLOT_AXIS_Y].ticks, small);
+  m->y_label_width = mf_plot_unit_axes_widest_label (&plot->axes[MF_PLOT_AXIS_Y].ticks, small);
   if (mf_plot_has_strip (plot))
     m->y_label_width = MAX (m->y_label_width,
-                            widest_label (&plot->axes[MF_PLOT_AXIS_STRIP].ticks, small));
+                            mf_plot_unit_axes_widest_label (&plot->axes[MF_PLOT_AXIS_STRIP].ticks, small));
+  m->unit_axes_width = mf_plot_unit_axes_measure (plot, small, normal);
   if (x_ticks->n_major > 0)
     {
       mf_plot_ticks_label (x_ticks, x_ticks->major[x_ticks->n_major - 1], label, sizeof label);
@@ -137,7 +96,7 @@ place_axes (MfPlot *plot, const MfPlotMetrics *m, double width, double height)
   double left = PAD + m->title_height + GAP + m->y_label_width + GAP + TICK_LENGTH;
   double bottom = TICK_LENGTH + GAP + m->tick_label_height + GAP + m->title_height + PAD;
   double top = PAD + (plot->title != NULL ? m->title_height + GAP : 0) + m->band_row_height;
-  double right = MAX (plot->min_right, PAD + m->last_x_label_width / 2);
+  double right = MAX (plot->min_right, PAD + m->last_x_label_width / 2) + m->unit_axes_width;
   MfPlotRect *area = &plot->data_area;
 
   MfPlotRect *strip = &plot->strip_area;
@@ -163,6 +122,7 @@ place_axes (MfPlot *plot, const MfPlotMetrics *m, double width, double height)
   mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_X], area->x, area->x + area->width);
   mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_Y], area->y + area->height, area->y);
   mf_plot_axis_place (&plot->axes[MF_PLOT_AXIS_STRIP], strip->y + strip->height, strip->y);
+  mf_plot_unit_axes_place (plot);
 }
 
 /* Where the x axis is drawn: under the strip when there is one. */
@@ -348,8 +308,17 @@ titles_draw (MfPlot *plot, cairo_t *cr, const MfPlotMetrics *m, PangoLayout *nor
                                  - m->title_height);
   const MfPlotRect *a = &plot->data_area;
   g_autofree char *x_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_X]);
-  g_autofree char *y_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_Y]);
+  g_autofree char *y_title = NULL;
   double w, h;
+
+  /* an axis given no unit says that of its series ("[mm/s]") */
+  {
+    MfPlotAxis main = plot->axes[MF_PLOT_AXIS_Y];
+
+    if (main.unit == NULL || main.unit[0] == '\0')
+      main.unit = (char *) mf_plot_unit_axes_main_unit (plot);
+    y_title = mf_plot_axis_title_text (&main);
+  }
 
   mf_plot_set_source_color (cr, &plot->style.foreground, 1);
   mf_plot_layout_measure (normal, x_title, &w, &h);
@@ -413,6 +382,7 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
                      floor (plot->strip_area.height));
   cairo_stroke (cr);
   ticks_draw (plot, cr, small);
+  mf_plot_unit_axes_draw (plot, cr, small, normal);
   titles_draw (plot, cr, &m, normal, bold, width, height);
   mf_plot_legend_draw (plot, cr);
   cairo_restore (cr);

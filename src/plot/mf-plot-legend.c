@@ -2,6 +2,11 @@
  * places the curves cross least (measured as the length of the drawn
  * polylines inside it), the top right when several tie.
  *
+ * A legend never vanishes: entries too many for one column of the data
+ * area's height go into more columns; names too long for its width are cut
+ * short with "…"; entries more than every column holds end in a last one
+ * saying how many are left out.
+ *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +20,7 @@
 #define PADDING MF_PLOT_LEGEND_PADDING
 #define SWATCH 22.0
 #define SPACING 6.0
+#define COLUMN_GAP 12.0
 
 #define N_PLACES 6
 
@@ -160,6 +166,10 @@ entry_text (const MfPlot *plot, const MfPlotSeries *s, gboolean with_unit)
   if (nothing_to_draw (plot, s))
     /* Translators: a plot's legend entry for a series without a value to draw */
     return g_strdup_printf (_("%s (no values)"), name);
+  if (s->visible && s->off_scale)
+    /* Translators: a plot's legend entry for a series whose values go
+     * beyond the range the other series set (a run that blew up) */
+    return g_strdup_printf (_("%s (off scale)"), name);
   return g_steal_pointer (&name);
 }
 
@@ -203,6 +213,40 @@ choose_place (MfPlot *plot, double width, double height)
   return best;
 }
 
+/* How the entries are laid out: rows × columns of one width, the first
+ * n_shown entries (in columns, top to bottom), then a line of how many
+ * more when they did not all fit. */
+typedef struct
+{
+  guint  rows, columns, n_shown;
+  double entry_width, text_width;
+} Grid;
+
+static void
+grid_choose (const MfPlot *plot, double text_width, double row, Grid *g)
+{
+  guint n = plot->series->len, rows_fit, columns_fit, slots;
+  double room_w = plot->data_area.width - 2 * INSET - 2 * PADDING;
+  double room_h = plot->data_area.height - 2 * INSET - 2 * PADDING;
+
+  g->text_width = MIN (text_width, MAX (room_w - SWATCH - SPACING, 4 * row));
+  g->entry_width = SWATCH + SPACING + g->text_width;
+  rows_fit = (guint) MAX (1.0, floor (room_h / row));
+  columns_fit = (guint) MAX (1.0, floor ((room_w + COLUMN_GAP) / (g->entry_width + COLUMN_GAP)));
+  g->columns = MIN (columns_fit, (n + rows_fit - 1) / rows_fit);
+  slots = rows_fit * g->columns;
+  /* the last place says how many are left out */
+  g->n_shown = n <= slots ? n : MAX (slots, 2u) - 1;
+  g->rows = (MIN (n, slots) + g->columns - 1) / g->columns;
+}
+
+static void
+grid_entry_origin (const MfPlotRect *r, const Grid *g, double row, guint i, double *x, double *y)
+{
+  *x = r->x + PADDING + (i / g->rows) * (g->entry_width + COLUMN_GAP);
+  *y = r->y + PADDING + (i % g->rows) * row;
+}
+
 void
 mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
 {
@@ -211,6 +255,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   gboolean with_unit;
   double text_width = 0, row = 0, w, h;
   MfPlotRect r;
+  Grid g;
 
   plot->legend_area = (MfPlotRect) { 0 };
   plot->legend_row = 0;
@@ -228,13 +273,24 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
       text_width = MAX (text_width, w);
       row = MAX (row, h);
     }
-  w = PADDING * 2 + SWATCH + SPACING + text_width;
-  h = PADDING * 2 + row * plot->series->len;
-  if (w > plot->data_area.width - 2 * INSET || h > plot->data_area.height - 2 * INSET)
-    return;
+  grid_choose (plot, text_width, row, &g);
+  if (g.n_shown < plot->series->len)
+    {
+      guint more = plot->series->len - g.n_shown;
+
+      /* Translators: the last line of a plot's legend too small for all
+       * of its entries */
+      g_ptr_array_add (texts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u more",
+                                                            "+%u more", more), more));
+    }
+  w = PADDING * 2 + g.columns * g.entry_width + (g.columns - 1) * COLUMN_GAP;
+  h = PADDING * 2 + row * g.rows;
   r = choose_place (plot, w, h);
   plot->legend_area = r;
   plot->legend_row = row;
+  plot->legend_grid_rows = g.rows;
+  plot->legend_column_width = g.entry_width + COLUMN_GAP;
+  plot->legend_n_shown = g.n_shown;
   cairo_save (cr);
   cairo_rectangle (cr, r.x, r.y, r.width, r.height);
   mf_plot_set_source_color (cr, &plot->style.legend_background, plot->style.legend_alpha);
@@ -243,34 +299,42 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   cairo_set_line_width (cr, 2);
-  for (guint i = 0; i < plot->series->len; i++)
+  pango_layout_set_width (layout, (int) (g.text_width * PANGO_SCALE) + 1);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  for (guint i = 0; i < texts->len; i++)
     {
-      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-      double y = r.y + PADDING + row * i;
+      const MfPlotSeries *s = i < g.n_shown ? g_ptr_array_index (plot->series, i) : NULL;
+      double x, y;
 
-      entry_color (plot, s, cr);
-      if (s->mark == MF_PLOT_MARK_CROSSES)
-        {
-          cairo_save (cr);
-          mf_plot_cross_draw (cr, r.x + PADDING + SWATCH / 2, y + row / 2);
-          cairo_restore (cr);
-        }
-      else
-        {
-          int n_dashes;
-          const double *dashes = mf_plot_dash_pattern (s->dash, &n_dashes);
-
-          cairo_set_dash (cr, dashes, n_dashes, 0);
-          cairo_move_to (cr, r.x + PADDING, y + row / 2);
-          cairo_rel_line_to (cr, SWATCH, 0);
-          cairo_stroke (cr);
-        }
-      if (s->visible && !nothing_to_draw (plot, s))
+      grid_entry_origin (&r, &g, row, i, &x, &y);
+      if (s == NULL)
         mf_plot_set_source_color (cr, &plot->style.foreground, 1);
       else
-        mf_plot_set_source_color (cr, &plot->style.hidden_series, 1);
-      mf_plot_layout_measure (layout, g_ptr_array_index (texts, i), NULL, NULL);
-      cairo_move_to (cr, r.x + PADDING + SWATCH + SPACING, y);
+        {
+          entry_color (plot, s, cr);
+          if (s->mark == MF_PLOT_MARK_CROSSES)
+            {
+              cairo_save (cr);
+              mf_plot_cross_draw (cr, x + SWATCH / 2, y + row / 2);
+              cairo_restore (cr);
+            }
+          else
+            {
+              int n_dashes;
+              const double *dashes = mf_plot_dash_pattern (s->dash, &n_dashes);
+
+              cairo_set_dash (cr, dashes, n_dashes, 0);
+              cairo_move_to (cr, x, y + row / 2);
+              cairo_rel_line_to (cr, SWATCH, 0);
+              cairo_stroke (cr);
+            }
+          if (s->visible && !nothing_to_draw (plot, s))
+            mf_plot_set_source_color (cr, &plot->style.foreground, 1);
+          else
+            mf_plot_set_source_color (cr, &plot->style.hidden_series, 1);
+        }
+      pango_layout_set_text (layout, g_ptr_array_index (texts, i), -1);
+      cairo_move_to (cr, x + SWATCH + SPACING, y);
       pango_cairo_show_layout (cr, layout);
     }
   cairo_restore (cr);
@@ -280,14 +344,18 @@ int
 mf_plot_legend_hit (const MfPlot *plot, double x, double y)
 {
   const MfPlotRect *r = &plot->legend_area;
-  double row_y;
-  guint i;
+  double column_x, row_y;
+  guint i, column;
 
-  if (plot->legend_row <= 0 || !(x >= r->x && x < r->x + r->width))
+  if (plot->legend_row <= 0 || plot->legend_grid_rows == 0
+      || !(x >= r->x && x < r->x + r->width && y < r->y + r->height))
     return -1;
+  column_x = x - (r->x + PADDING);
   row_y = y - (r->y + PADDING);
-  if (!(row_y >= 0))
+  if (!(row_y >= 0) || !(column_x >= 0))
     return -1;
-  i = (guint) (row_y / plot->legend_row);
-  return i < plot->series->len ? (int) i : -1;
+  column = (guint) (column_x / plot->legend_column_width);
+  i = column * plot->legend_grid_rows + MIN ((guint) (row_y / plot->legend_row),
+                                             plot->legend_grid_rows - 1);
+  return i < plot->legend_n_shown ? (int) i : -1;
 }

@@ -30,7 +30,21 @@ struct _MfPlotSeries
   MfPlotColumn *columns;
   guint        n_columns_allocated;
   MfPlotDecimation decimation; /* of the last draw */
+  gboolean     fits_range; /* counts in its axis's fitted range (TRUE unless set) */
+  /* set by each draw (mf-plot-unit-axes.c) */
+  guint        y_slot;     /* 0: the main y axis; k: the plot's unit_axes[k - 1] */
+  gboolean     off_scale;  /* left out of the fit and beyond the axis's range */
 };
+
+/* The y axis of a unit other than the main axis's, right of the data
+ * area. */
+typedef struct
+{
+  const char *unit;  /* the axis's */
+  MfPlotAxis  axis;
+  double      x;     /* where it is drawn, at the last draw */
+  double      width; /* its ticks, labels and title */
+} MfPlotUnitAxis;
 
 typedef struct
 {
@@ -61,13 +75,46 @@ struct _MfPlot
   MfPlotRect  strip_area; /* zero height when no series is in the strip */
   MfPlotRect  legend_area;
   double      legend_row; /* height of one legend entry at the last draw */
+  guint       legend_grid_rows;    /* entries a column of the legend holds */
+  double      legend_column_width; /* from one column to the next */
+  guint       legend_n_shown;      /* the entries drawn, the first ones */
   GArray     *scratch;    /* the bars of a band, reused by each draw (mf-plot-curve.c) */
   GArray     *marker_labels; /* MfPlotRect: where the last draw wrote marker labels */
   double      line_width;   /* of the curves, device units */
   gboolean    grid;         /* grid lines at the ticks */
   gboolean    sample_marks; /* a dot at each sample where they are far enough apart */
   double      text_scale;   /* the fonts' sizes times this (1 unless set) */
+  GArray     *unit_axes;    /* MfPlotUnitAxis: one per unit after the main axis's */
+  char       *main_unit;    /* the main y axis's unit at the last draw */
 };
+
+/* One y axis per unit (mf-plot-unit-axes.c): groups the visible series by
+ * unit, fits each group's axis, measures the room the extra axes take
+ * right of the data area, places and draws them. */
+void          mf_plot_unit_axis_clear (gpointer data);
+void          mf_plot_unit_axes_assign (MfPlot *plot);
+guint         mf_plot_unit_axes_count (const MfPlot *plot);
+/* Slot 0 is the main y axis. */
+MfPlotAxis   *mf_plot_unit_axes_get (MfPlot *plot,
+                                     guint   slot);
+/* Fits a y axis to the visible series of the strip, or of `slot`. */
+void          mf_plot_unit_axes_fit_one (MfPlot     *plot,
+                                         MfPlotAxis *y_axis,
+                                         gboolean    in_strip,
+                                         guint       slot);
+void          mf_plot_unit_axes_fit (MfPlot *plot);
+double        mf_plot_unit_axes_widest_label (const MfPlotTicks *ticks,
+                                              PangoLayout       *small);
+/* The width the extra axes need right of the data area (0 for none). */
+double        mf_plot_unit_axes_measure (MfPlot      *plot,
+                                         PangoLayout *small,
+                                         PangoLayout *normal);
+void          mf_plot_unit_axes_place (MfPlot *plot);
+void          mf_plot_unit_axes_draw (MfPlot      *plot,
+                                      cairo_t     *cr,
+                                      PangoLayout *small,
+                                      PangoLayout *normal);
+const char   *mf_plot_unit_axes_main_unit (const MfPlot *plot);
 
 /* The y axis a series is drawn on and the area it is drawn in: the
  * strip's for a series in the strip. */

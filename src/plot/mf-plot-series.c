@@ -16,6 +16,7 @@ mf_plot_series_new (const char *name)
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   series->visible = TRUE;
+  series->fits_range = TRUE;
   mf_plot_summary_init (&series->summary);
   mf_plot_series_clear (series);
   return series;
@@ -101,6 +102,24 @@ gboolean
 mf_plot_series_get_in_strip (const MfPlotSeries *series)
 {
   return series->in_strip;
+}
+
+void
+mf_plot_series_set_fits_range (MfPlotSeries *series, gboolean fits)
+{
+  series->fits_range = !!fits;
+}
+
+gboolean
+mf_plot_series_get_fits_range (const MfPlotSeries *series)
+{
+  return series->fits_range;
+}
+
+gboolean
+mf_plot_series_get_off_scale (const MfPlotSeries *series)
+{
+  return series->off_scale;
 }
 
 /* The bounds of the finite samples; NaN compares false, so the first

@@ -68,6 +68,16 @@ void          mf_plot_series_set_in_strip (MfPlotSeries *series,
                                            gboolean      in_strip);
 gboolean      mf_plot_series_get_in_strip (const MfPlotSeries *series);
 
+/* Whether the series counts when its axis fits its range to the data
+ * (TRUE unless set).  One that does not — a failed run's diverging tail —
+ * is drawn clipped to the range the others need, its legend entry saying
+ * "off scale"; alone on its axis it is fitted all the same. */
+void          mf_plot_series_set_fits_range (MfPlotSeries *series,
+                                             gboolean      fits);
+gboolean      mf_plot_series_get_fits_range (const MfPlotSeries *series);
+/* After a draw: left out of the fit and beyond its axis's range. */
+gboolean      mf_plot_series_get_off_scale (const MfPlotSeries *series);
+
 /* Appends a sample; x must not be below the last one's (FALSE, and nothing
  * appended, when it is).  y may be NaN: a gap in the line. */
 gboolean      mf_plot_series_append (MfPlotSeries *series,

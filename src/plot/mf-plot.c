@@ -45,6 +45,8 @@ mf_plot_new (void)
   plot->line_width = 1.5;
   plot->grid = TRUE;
   plot->text_scale = 1.0;
+  plot->unit_axes = g_array_new (FALSE, TRUE, sizeof (MfPlotUnitAxis));
+  g_array_set_clear_func (plot->unit_axes, mf_plot_unit_axis_clear);
   return plot;
 }
 
@@ -62,6 +64,8 @@ mf_plot_free (MfPlot *plot)
   g_array_unref (plot->spans);
   g_array_unref (plot->scratch);
   g_array_unref (plot->marker_labels);
+  g_array_unref (plot->unit_axes);
+  g_free (plot->main_unit);
   g_free (plot);
 }
 
@@ -114,7 +118,23 @@ mf_plot_get_axis (const MfPlot *plot, MfPlotAxisId axis)
 const MfPlotAxis *
 mf_plot_series_y_axis (const MfPlot *plot, const MfPlotSeries *series)
 {
-  return &plot->axes[series->in_strip ? MF_PLOT_AXIS_STRIP : MF_PLOT_AXIS_Y];
+  if (series->in_strip)
+    return &plot->axes[MF_PLOT_AXIS_STRIP];
+  if (series->y_slot > 0 && series->y_slot <= plot->unit_axes->len)
+    return &g_array_index (plot->unit_axes, MfPlotUnitAxis, series->y_slot - 1).axis;
+  return &plot->axes[MF_PLOT_AXIS_Y];
+}
+
+const MfPlotAxis *
+mf_plot_get_series_axis (const MfPlot *plot, const MfPlotSeries *series)
+{
+  return mf_plot_series_y_axis (plot, series);
+}
+
+guint
+mf_plot_get_n_y_axes (const MfPlot *plot)
+{
+  return 1 + plot->unit_axes->len;
 }
 
 const MfPlotRect *

@@ -1,5 +1,5 @@
-/* mf-plot.h: a plot of time series on any cairo_t — two axes (time along
- * x), several series with a legend placed where it hides the least data,
+/* mf-plot.h: a plot of time series on any cairo_t — time along x, a y
+ * axis per unit of the series (mf-plot-unit-axes.c), several series with a legend placed where it hides the least data,
  * shaded mode bands and event markers along x, and a strip under the data
  * area with a y axis of its own for series that ask for it.  The same
  * mf_plot_draw() serves a widget, the export (mf-plot-export.h) and the
@@ -63,6 +63,14 @@ void          mf_plot_set_axis_range (MfPlot       *plot,
 /* The axis as the last draw laid it out (its ticks and pixel map). */
 const MfPlotAxis *mf_plot_get_axis (const MfPlot *plot,
                                     MfPlotAxisId  axis);
+
+/* After a draw: how many y axes the data area has — the main one, left,
+ * and one right of it for every further unit of the visible series (one
+ * y axis per unit, never two units on one axis) — and the y axis a
+ * series is drawn on (the main one, a unit's, or the strip's). */
+guint         mf_plot_get_n_y_axes (const MfPlot *plot);
+const MfPlotAxis *mf_plot_get_series_axis (const MfPlot       *plot,
+                                           const MfPlotSeries *series);
 
 /* A new series, owned by the plot, with the next colour of the palette. */
 MfPlotSeries *mf_plot_add_series (MfPlot     *plot,

@@ -90,8 +90,7 @@ series_value_at (MfPlotView *self, cairo_t *cr, const MfPlotSeries *s, double t,
                  double *v)
 {
   gboolean in_strip = mf_plot_series_get_in_strip (s);
-  const MfPlotAxis *y_axis = mf_plot_get_axis (self->plot, in_strip ? MF_PLOT_AXIS_STRIP
-                                                                    : MF_PLOT_AXIS_Y);
+  const MfPlotAxis *y_axis = mf_plot_get_series_axis (self->plot, s);
   MfPlotRect a = in_strip ? mf_plot_get_strip_area (self->plot)
                           : mf_plot_get_data_area (self->plot);
   double reach = fabs (mf_plot_view_x_at (self, px + MARK_REACH) - t), vy;

@@ -522,6 +522,10 @@ copy_new_samples (MfRunPlots *self, Binding *binding, const MfPlotStyle *style)
   const double *t, *y;
 
   mf_plot_series_set_color (binding->series, binding_color (self, binding, style));
+  /* a run that blew up does not flatten the others: its values past
+   * theirs are drawn clipped (mf_plot_series_set_fits_range()) */
+  mf_plot_series_set_fits_range (binding->series,
+                                 mf_run_record_get_status (record) != MF_SIM_STATUS_FAILED);
   if (binding->column < 0)
     {
       binding->column = mf_run_record_find_column (record, binding->quantity);
