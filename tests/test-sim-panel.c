@@ -616,6 +616,44 @@ test_speed_text (void)
     }
 }
 
+/* The unit series `name` of view `view` shows, or NULL. */
+static const char *
+series_unit (MfSimPanel *panel,
+             guint       view,
+             const char *name)
+{
+  MfPlot *plot = mf_plot_view_get_plot (mf_sim_panel_get_plot_view (panel, view));
+
+  for (guint s = 0; s < mf_plot_get_n_series (plot); s++)
+    if (g_strcmp0 (mf_plot_series_get_name (mf_plot_get_series (plot, s)), name) == 0)
+      return mf_plot_series_get_unit (mf_plot_get_series (plot, s));
+  return NULL;
+}
+
+/* An orifice, a valve and pipes are plotted by default as the flows an
+ * engineer reads, in L/min (the window's practical units), not as
+ * velocities in a reference area; the valve's pressure difference goes
+ * with the pressures, in bar. */
+static void
+test_engineering_quantities (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_assert_true (mf_window_load_example (f->window, "valve-closing", NULL));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_FINISHED);
+  for (guint i = 0; i < 4; i++)
+    {
+      static const char *const ids[] = { "V1", "O1", "P1", "P2" };
+      g_autofree char *flow = g_strdup_printf ("%s.q", ids[i]);
+      g_autofree char *velocity = g_strdup_printf ("%s.v", ids[i]);
+
+      g_assert_cmpstr (series_unit (f->panel, MF_SIM_PANEL_STATES, flow), ==, "L/min");
+      g_assert_false (plot_has_series (f->panel, MF_SIM_PANEL_STATES, velocity));
+    }
+  g_assert_cmpstr (series_unit (f->panel, MF_SIM_PANEL_PRESSURES, "V1.dp"), ==, "bar");
+}
+
 static graphene_rect_t
 bounds_in (GtkWidget *widget,
            MfWindow  *window)
@@ -862,6 +900,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/probe", Fixture, NULL, fixture_set_up, test_probe,
               fixture_tear_down);
+  g_test_add ("/app/sim-panel/engineering-quantities", Fixture, NULL, fixture_set_up,
+              test_engineering_quantities, fixture_tear_down);
   g_test_add ("/app/sim-panel/other-circuit", Fixture, NULL, fixture_set_up,
               test_other_circuit, fixture_tear_down);
 

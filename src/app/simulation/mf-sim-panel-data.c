@@ -79,6 +79,26 @@ is_motion_state (const char *name)
          && (g_str_has_suffix (name, ".v") || g_str_has_suffix (name, ".x"));
 }
 
+/* What the states view shows of a branch that is not a load: an
+ * orifice's, a valve's or a pipe's flow ("O1.q", in L/min with practical
+ * units) rather than its velocity in a reference area ("O1.v"), when the
+ * run has that column. */
+static const char *
+flow_of (MfRunRecord *record,
+         const char  *velocity)
+{
+  g_autofree char *stem = NULL;
+  g_autofree char *flow = NULL;
+  int column;
+
+  if (!g_str_has_suffix (velocity, ".v"))
+    return velocity;
+  stem = g_strndup (velocity, strlen (velocity) - 1);
+  flow = g_strconcat (stem, "q", NULL);
+  column = mf_run_record_find_column (record, flow);
+  return column >= 0 ? mf_run_record_get_column_name (record, (guint) column) : velocity;
+}
+
 /* Does column `column` answer probe `probe`? */
 static gboolean
 probe_matches (const MfSimPanelProbe *probe,
@@ -151,12 +171,14 @@ offer_new_columns (MfSimPanel *self)
     {
       const char *name = mf_run_record_get_column_name (self->current, i);
 
-      if (g_str_has_suffix (name, ".p"))
+      if (g_str_has_suffix (name, ".p") || g_str_has_suffix (name, ".dp"))
         mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_PRESSURES], name);
       else if (g_strv_contains (sigma_quantities, name))
         mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_SIGMA], name);
+      else if (is_motion_state (name) && is_load_state (self, name))
+        g_ptr_array_add (loads, (gpointer) name);
       else if (is_motion_state (name))
-        g_ptr_array_add (is_load_state (self, name) ? loads : others, (gpointer) name);
+        g_ptr_array_add (others, (gpointer) flow_of (self->current, name));
       for (guint p = 0; p < self->probes->len; p++)
         if (probe_matches (&g_array_index (self->probes, MfSimPanelProbe, p), name))
           add_to_view (self, name);
