@@ -323,7 +323,7 @@ test_orifice_closes_and_reopens (void)
       g_assert_cmpfloat (f->t_last, <, t_closed);
       svd_steps += f->steps;
     }
-  quote (c, "counted as \"svd fallbacks\" by --stats");
+  quote (c, "counted as \"SVD fallbacks\" in the run's details");
   g_assert_cmpuint (run->stats.svd_steps, ==, svd_steps);
   g_assert_cmpuint (svd_steps, >=, 1);
   assert_all_checked (c);

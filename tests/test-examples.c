@@ -369,6 +369,10 @@ test_example (gconstpointer data)
   example = example_load (name);
   g_assert_nonnull (example_circuit (example)->title);
   g_assert_nonnull (example_circuit (example)->description);
+  /* the description is read in the app's gallery: it points to what the
+   * app shows, not to options of manifold-cli ("see --events") */
+  g_assert_null (strstr (example_circuit (example)->description, " --"));
+  g_assert_null (strstr (example_circuit (example)->description, "(--"));
   check_round_trip (path, example);
   check_layout (example);
   check_modes_reduce (example);
