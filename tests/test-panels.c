@@ -12,6 +12,7 @@
 #include <adwaita.h>
 
 #include "mf-modes-panel.h"
+#include "mf-method.h"
 #include "mf-properties-panel.h"
 #include "mf-test-widgets.h"
 #include "mf-unit-entry.h"
@@ -495,6 +496,24 @@ test_properties_circuit (Fixture *f, gconstpointer unused)
   g_free (text);
   text = mf_edit_document_get_simulation_text (f->document, "method");
   g_assert_cmpstr (text, ==, "rk4");
+  /* euler has no error estimate and takes fixed steps: its tolerances
+   * are greyed out (rk4's, adaptive by step doubling, are not) */
+  spin ();
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (entry_titled (f, "Relative tolerance", 0))));
+  {
+    guint n_methods, euler = 0;
+    const MfMethod *methods = mf_method_list (&n_methods);
+
+    while (strcmp (methods[euler].name, "euler") != 0)
+      euler++;
+    adw_combo_row_set_selected (method, euler);
+    spin ();
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (entry_titled (f, "Relative tolerance", 0))));
+    g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (entry_titled (f, "Absolute tolerance", 0))));
+    g_assert_true (mf_edit_document_undo (f->document));
+    spin ();
+    g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (entry_titled (f, "Relative tolerance", 0))));
+  }
 
   /* four commands, each undone, and the panel follows */
   for (guint i = 0; i < 4; i++)

@@ -458,6 +458,29 @@ refresh_fluid (MfPropertiesPanel *self)
     }
 }
 
+/* A fixed-step run — a method without an error estimate, or a fixed step
+ * given — takes no tolerances: their fields are greyed out and say so. */
+static void
+refresh_tolerances (MfPropertiesPanel *self,
+                    const char        *method_name)
+{
+  const MfMethod *method = mf_method_lookup (method_name);
+  g_autofree char *step = mf_edit_document_get_simulation_text (self->document,
+                                                               MF_KEY_SIMULATION_STEP);
+  gboolean fixed = (method != NULL && !method->adaptive) || (step != NULL && step[0] != '\0');
+
+  for (guint i = 0; i < N_SIMULATION_FIELDS; i++)
+    if (strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_RTOL) == 0
+        || strcmp (simulation_fields[i].field, MF_KEY_SIMULATION_ATOL) == 0)
+      {
+        GtkWidget *entry = GTK_WIDGET (self->simulation_entries[i]);
+
+        gtk_widget_set_sensitive (entry, !fixed);
+        gtk_widget_set_tooltip_text (entry, fixed ? _("A fixed-step run takes no tolerances")
+                                                  : NULL);
+      }
+}
+
 static void
 refresh_circuit (MfPropertiesPanel *self)
 {
@@ -500,6 +523,7 @@ refresh_circuit (MfPropertiesPanel *self)
 
       mf_unit_entry_set_text (self->simulation_entries[i], text);
     }
+  refresh_tolerances (self, method != NULL ? method : defaults->simulation.method);
 }
 
 static void
