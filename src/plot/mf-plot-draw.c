@@ -280,8 +280,8 @@ ticks_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small)
 
 /* A y axis's title written upwards at x, centred on `a` (left out when
  * longer than `a` is high). */
-static void
-y_title_draw (cairo_t *cr, PangoLayout *normal, const char *title, double x, const MfPlotRect *a,
+void
+mf_plot_y_title_draw (cairo_t *cr, PangoLayout *normal, const char *title, double x, const MfPlotRect *a,
               gboolean may_overflow)
 {
   double w, h;
@@ -324,12 +324,12 @@ titles_draw (MfPlot *plot, cairo_t *cr, const MfPlotMetrics *m, PangoLayout *nor
   mf_plot_layout_measure (normal, x_title, &w, &h);
   cairo_move_to (cr, a->x + (a->width - w) / 2, height - PAD - h);
   pango_cairo_show_layout (cr, normal);
-  y_title_draw (cr, normal, y_title, y_title_x, a, TRUE);
+  mf_plot_y_title_draw (cr, normal, y_title, y_title_x, a, TRUE);
   if (plot->strip_area.height > 0)
     {
       g_autofree char *strip_title = mf_plot_axis_title_text (&plot->axes[MF_PLOT_AXIS_STRIP]);
 
-      y_title_draw (cr, normal, strip_title, y_title_x, &plot->strip_area, FALSE);
+      mf_plot_y_title_draw (cr, normal, strip_title, y_title_x, &plot->strip_area, FALSE);
     }
   if (plot->title != NULL)
     {

@@ -355,7 +355,8 @@ mf_plot_legend_hit (const MfPlot *plot, double x, double y)
   if (!(row_y >= 0) || !(column_x >= 0))
     return -1;
   column = (guint) (column_x / plot->legend_column_width);
-  i = column * plot->legend_grid_rows + MIN ((guint) (row_y / plot->legend_row),
-                                             plot->legend_grid_rows - 1);
+  if ((guint) (row_y / plot->legend_row) >= plot->legend_grid_rows)
+    return -1;
+  i = column * plot->legend_grid_rows + (guint) (row_y / plot->legend_row);
   return i < plot->legend_n_shown ? (int) i : -1;
 }

@@ -115,6 +115,14 @@ void          mf_plot_unit_axes_draw (MfPlot      *plot,
                                       PangoLayout *small,
                                       PangoLayout *normal);
 const char   *mf_plot_unit_axes_main_unit (const MfPlot *plot);
+/* A y axis's title written upwards at x, centred on `a` (left out when
+ * longer than `a` is high, unless it may overflow) (mf-plot-draw.c). */
+void          mf_plot_y_title_draw (cairo_t          *cr,
+                                    PangoLayout      *normal,
+                                    const char       *title,
+                                    double            x,
+                                    const MfPlotRect *a,
+                                    gboolean          may_overflow);
 
 /* The y axis a series is drawn on and the area it is drawn in: the
  * strip's for a series in the strip. */

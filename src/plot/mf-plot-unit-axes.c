@@ -268,15 +268,8 @@ mf_plot_unit_axes_draw (MfPlot *plot, cairo_t *cr, PangoLayout *small, PangoLayo
         }
       /* the unit, written upwards along the axis's outer side */
       mf_plot_set_source_color (cr, &plot->style.foreground, 1);
-      mf_plot_layout_measure (normal, title, &w, &h);
-      cairo_save (cr);
-      cairo_translate (cr, u->x + u->width - GAP - h, a->y + (a->height + w) / 2);
-      cairo_rotate (cr, -G_PI / 2);
-      cairo_move_to (cr, 0, 0);
-      pango_cairo_update_layout (cr, normal);
-      pango_cairo_show_layout (cr, normal);
-      cairo_restore (cr);
-      pango_cairo_update_layout (cr, normal);
+      mf_plot_layout_measure (normal, title, NULL, &h);
+      mf_plot_y_title_draw (cr, normal, title, u->x + u->width - GAP - h, a, TRUE);
     }
   cairo_restore (cr);
 }

@@ -80,19 +80,28 @@ is_motion_state (const char *name)
 }
 
 /* What the states view shows of a branch that is not a load: an
- * orifice's, a valve's or a pipe's flow ("O1.q", in L/min with practical
- * units) rather than its velocity in a reference area ("O1.v"), when the
- * run has that column. */
+ * orifice's or a valve's flow ("O1.q", in L/min with practical units)
+ * rather than its velocity in a reference area ("O1.v"), when the run has
+ * that column; a pipe keeps its velocity, the speed of its oil. */
 static const char *
-flow_of (MfRunRecord *record,
+flow_of (MfSimPanel  *self,
+         MfRunRecord *record,
          const char  *velocity)
 {
   g_autofree char *stem = NULL;
   g_autofree char *flow = NULL;
   int column;
 
-  if (!g_str_has_suffix (velocity, ".v"))
+  int index;
+
+  if (!g_str_has_suffix (velocity, ".v") || self->document == NULL)
     return velocity;
+  stem = g_strndup (velocity, strlen (velocity) - 2);
+  index = mf_edit_document_find_component (self->document, stem);
+  if (index < 0
+      || mf_edit_document_get_component_info (self->document, index)->type == MF_COMPONENT_PIPE)
+    return velocity;
+  g_free (stem);
   stem = g_strndup (velocity, strlen (velocity) - 1);
   flow = g_strconcat (stem, "q", NULL);
   column = mf_run_record_find_column (record, flow);
@@ -178,7 +187,7 @@ offer_new_columns (MfSimPanel *self)
       else if (is_motion_state (name) && is_load_state (self, name))
         g_ptr_array_add (loads, (gpointer) name);
       else if (is_motion_state (name))
-        g_ptr_array_add (others, (gpointer) flow_of (self->current, name));
+        g_ptr_array_add (others, (gpointer) flow_of (self, self->current, name));
       for (guint p = 0; p < self->probes->len; p++)
         if (probe_matches (&g_array_index (self->probes, MfSimPanelProbe, p), name))
           add_to_view (self, name);
