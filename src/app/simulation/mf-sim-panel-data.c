@@ -272,6 +272,10 @@ update_plots (MfSimPanel *self,
     if (i == MF_SIM_PANEL_STEPS ? mf_step_plots_update (self->step_plots)
                                 : mf_run_plots_update (self->plots[i]))
       self->views_behind[i] = TRUE;
+  if (mf_measured_plots_sync (self->measured, self->plots, MF_SIM_PANEL_N_RUN_PLOTS,
+                              self->current))
+    for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
+      self->views_behind[i] = TRUE;
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
     mf_plot_view_set_live (self->views[i], !all);
   for (guint k = 1; k <= MF_SIM_PANEL_N_VIEWS; k++)
@@ -392,6 +396,8 @@ mf_sim_panel_forget_circuit (MfSimPanel *self)
    * and the next document's runs count from 1 again */
   g_list_store_remove_all (self->runs);
   self->n_runs_made = 0;
+  /* measurements too were compared with this circuit */
+  mf_measured_plots_set_data (self->measured, NULL, NULL);
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_STATES], NULL);
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_PRESSURES], NULL);
   g_array_set_size (self->probes, 0);
@@ -659,6 +665,7 @@ mf_sim_panel_init_data (MfSimPanel *self)
   };
 
   self->runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  self->measured = mf_measured_plots_new ();
   self->probes = g_array_new (FALSE, FALSE, sizeof (MfSimPanelProbe));
   g_array_set_clear_func (self->probes, clear_probe);
   self->x_range = mf_plot_range_new ();
@@ -738,6 +745,7 @@ mf_sim_panel_dispose_data (MfSimPanel *self)
       self->tick_id = 0;
     }
   /* the binders refer to the views' plots: gone before the views */
+  g_clear_pointer (&self->measured, mf_measured_plots_free);
   for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     g_clear_pointer (&self->plots[i], mf_run_plots_free);
   g_clear_pointer (&self->step_plots, mf_step_plots_free);
@@ -756,4 +764,18 @@ mf_sim_panel_dispose_data (MfSimPanel *self)
   g_clear_object (&self->runs);
   g_clear_object (&self->x_range);
   g_clear_pointer (&self->probes, g_array_unref);
+}
+
+MfMeasuredPlots *
+mf_sim_panel_get_measured (MfSimPanel *self)
+{
+  g_return_val_if_fail (MF_IS_SIM_PANEL (self), NULL);
+  return self->measured;
+}
+
+void
+mf_sim_panel_measured_changed (MfSimPanel *self)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+  update_plots (self, TRUE);
 }

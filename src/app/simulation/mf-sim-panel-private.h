@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include "mf-measured-plots.h"
 #include "mf-run-plots.h"
 #include "mf-sim-panel.h"
 #include "mf-step-plots.h"
@@ -53,6 +54,8 @@ struct _MfSimPanel
   MfPlotRange    *x_range;
   MfRunPlots     *plots[MF_SIM_PANEL_N_RUN_PLOTS];
   MfStepPlots    *step_plots;
+  /* measurements laid over the run plots */
+  MfMeasuredPlots *measured;
   /* views whose plot has data they have not drawn yet, and the one drawn
    * last: new data (a run streaming, starting or ending) redraws them in
    * turn, one a frame */

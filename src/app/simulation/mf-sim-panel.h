@@ -29,6 +29,7 @@
 #include "mf-edit-document.h"
 #include "mf-mode-timeline.h"
 #include "mf-plot-view.h"
+#include "mf-measured-plots.h"
 #include "mf-run-record.h"
 #include "mf-sim-worker.h"
 
@@ -146,5 +147,11 @@ void            mf_sim_panel_set_plot_options (MfSimPanel *self,
  * mode). */
 void            mf_sim_panel_set_text_scale (MfSimPanel *self,
                                              double      scale);
+
+/* The measurements laid over the plots (none until set; dropped with the
+ * runs when another document comes); after changing them or their
+ * pairings, mf_sim_panel_measured_changed() redraws. */
+MfMeasuredPlots *mf_sim_panel_get_measured (MfSimPanel *self);
+void            mf_sim_panel_measured_changed (MfSimPanel *self);
 
 G_END_DECLS

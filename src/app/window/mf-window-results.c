@@ -1,7 +1,7 @@
 /* mf-window-results.c: what the window does with the simulation's results —
  * the kept runs (a popover on the simulation pane's toolbar), parameter
- * sweeps, methods compared and exports (win.sweep, win.compare-methods,
- * win.export).  The pane owns the runs; the
+ * sweeps, methods compared, exports and measured data laid over the plots
+ * (win.sweep, win.compare-methods, win.export, win.measured-data).  The pane owns the runs; the
  * window adds what needs the canvas (the selection a sweep starts from) and
  * a parent for the dialogs.
  *
@@ -14,6 +14,7 @@
 
 #include "mf-compare-dialog.h"
 #include "mf-export-dialog.h"
+#include "mf-measured-dialog.h"
 #include "mf-runs-popover.h"
 #include "mf-sweep-dialog.h"
 
@@ -67,6 +68,16 @@ mf_window_action_export (GtkWidget  *widget,
   mf_export_dialog_set_runs (dialog, mf_sim_panel_get_runs (self->sim_panel));
   mf_export_dialog_select_run (dialog, mf_sim_panel_get_current_run (self->sim_panel));
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+mf_window_action_measured (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  MfWindow *self = MF_WINDOW (widget);
+
+  gtk_window_present (GTK_WINDOW (mf_measured_dialog_new (GTK_WINDOW (self), self->sim_panel)));
 }
 
 /* The popover marks the current run, which changes with every Run. */
@@ -123,6 +134,8 @@ mf_window_class_install_result_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.compare-methods", NULL,
                                    mf_window_action_compare);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, mf_window_action_export);
+  gtk_widget_class_install_action (widget_class, "win.measured-data", NULL,
+                                   mf_window_action_measured);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export", NULL);
 }
