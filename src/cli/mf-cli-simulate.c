@@ -1,7 +1,7 @@
 /* mf-cli-simulate.c: `manifold-cli simulate FILE [...]` — runs the
  * document's simulation, flags overriding its "simulation" settings, and
- * writes the samples as CSV (mf-csv.h) to standard output or to a file,
- * and the run's event log (valve switches, scheduled mode changes, the
+ * writes the samples as CSV to standard output or to a file, or as MAT or
+ * HDF5 when the file's name says so (mf-results.h), and the run's event log (valve switches, scheduled mode changes, the
  * Newton solver's SVD fallbacks) to a CSV file of its own and with the
  * statistics.
  *
@@ -21,7 +21,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "mf-csv.h"
+#include "mf-results.h"
 #include "mf-error.h"
 #include "mf-event-words.h"
 #include "mf-method.h"
@@ -39,6 +39,7 @@ typedef struct
   char    *output;
   char    *events;
   char    *series;
+  char    *mat_version;
   gboolean stats;
   gboolean quiet;
 } MfSimulateFlags;
@@ -53,22 +54,23 @@ typedef struct
   double every;
 } MfOverrides;
 
-/* Where the CSV and the event log go (the event log: NULL without
- * --events). */
+/* Where the samples and the event log go (the event log: NULL without
+ * --events), and the samples' format. */
 typedef struct
 {
-  MfOutputFile *csv;
-  MfOutputFile *events;
+  MfOutputFile   *csv;
+  MfOutputFile   *events;
+  MfResultsFormat format;
+  gboolean        mat73;
 } MfOutputs;
 
 typedef struct
 {
-  MfModel       *model;
-  GOutputStream *stream;
-  GArray        *chosen; /* guint: the sample values written (--series), or NULL: all */
-  double        *row;    /* the chosen values of one sample */
-  MfCsvWriter   *writer; /* made at the first sample: a run that fails at once writes nothing */
-  GError        *write_error;
+  MfModel         *model;
+  GArray          *chosen; /* guint: the sample values written (--series), or NULL: all */
+  double          *row;    /* the chosen values of one sample */
+  MfResultsWriter *writer; /* its columns named at the first sample */
+  GError          *write_error;
   guint64        n_samples;
   double         last_t;
 } MfSampleSink;
@@ -98,6 +100,7 @@ flags_clear (MfSimulateFlags *flags)
   g_free (flags->output);
   g_free (flags->events);
   g_free (flags->series);
+  g_free (flags->mat_version);
 }
 
 /* Every flag is checked on its own before the document is read: a bad
@@ -192,6 +195,17 @@ outputs_check (const MfCliCommand    *command,
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       return MF_EXIT_INVALID;
     }
+  outputs->format = mf_results_format_for_path (flags->output != NULL ? flags->output : "-");
+  if (flags->mat_version != NULL)
+    {
+      if (strcmp (flags->mat_version, "5") != 0 && strcmp (flags->mat_version, "7.3") != 0)
+        return mf_cli_usage_error (command, _("unknown MAT version '%s'; the versions are 5 "
+                                              "and 7.3"),
+                                   flags->mat_version);
+      if (outputs->format != MF_RESULTS_MAT)
+        return mf_cli_usage_error (command, _("--mat-version needs -o FILE.mat"));
+      outputs->mat73 = strcmp (flags->mat_version, "7.3") == 0;
+    }
   if (mf_output_file_is_path (outputs->csv, document))
     return mf_cli_output_is_input (command, "-o", document);
   if (outputs->events != NULL && mf_output_file_is_path (outputs->events, document))
@@ -213,21 +227,20 @@ outputs_clear (MfOutputs *outputs)
   g_clear_pointer (&outputs->events, mf_output_file_free);
 }
 
-/* The header names the chosen values only, units from the model. */
-static MfCsvWriter *
-sink_writer_new (MfSampleSink *sink)
+/* The columns: the chosen values only (all without a choice), units from
+ * the model. */
+static gboolean
+sink_begin (MfSampleSink *sink)
 {
   guint n_outputs = mf_model_n_outputs (sink->model);
-  g_autoptr (GPtrArray) names = NULL;
-  g_autoptr (GPtrArray) units = NULL;
+  guint n = sink->chosen != NULL ? sink->chosen->len
+                                 : n_outputs + mf_simulation_n_switches (sink->model);
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) units = g_ptr_array_new ();
 
-  if (sink->chosen == NULL)
-    return mf_csv_writer_new (sink->stream, sink->model, &sink->write_error);
-  names = g_ptr_array_new_with_free_func (g_free);
-  units = g_ptr_array_new ();
-  for (guint i = 0; i < sink->chosen->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      guint value = g_array_index (sink->chosen, guint, i);
+      guint value = sink->chosen != NULL ? g_array_index (sink->chosen, guint, i) : i;
 
       if (value < n_outputs)
         {
@@ -240,9 +253,8 @@ sink_writer_new (MfSampleSink *sink)
           g_ptr_array_add (units, NULL);
         }
     }
-  return mf_csv_writer_new_for_columns (sink->stream, names->len,
-                                        (const char *const *) names->pdata,
-                                        (const char *const *) units->pdata, &sink->write_error);
+  return mf_results_writer_begin (sink->writer, n, (const char *const *) names->pdata,
+                                  (const char *const *) units->pdata, &sink->write_error);
 }
 
 static gboolean
@@ -250,29 +262,26 @@ sink_sample (double t, guint mode, const double *outputs, gpointer data)
 {
   MfSampleSink *sink = data;
 
-  if (sink->writer == NULL)
-    {
-      sink->writer = sink_writer_new (sink);
-      if (sink->writer == NULL)
-        return FALSE;
-    }
+  if (sink->n_samples == 0 && !sink_begin (sink))
+    return FALSE;
   if (sink->chosen != NULL)
     {
       for (guint i = 0; i < sink->chosen->len; i++)
         sink->row[i] = outputs[g_array_index (sink->chosen, guint, i)];
       outputs = sink->row;
     }
-  if (!mf_csv_writer_add (sink->writer, t, mode, outputs, &sink->write_error))
+  if (!mf_results_writer_add (sink->writer, t, mode, outputs, &sink->write_error))
     return FALSE;
   sink->n_samples++;
   sink->last_t = t;
   return TRUE;
 }
 
-/* Writes the rows still buffered and puts the file in place when there is
- * anything to show; FALSE with the error when writing failed. */
+/* Writes the rows still buffered and the event log (MAT, HDF5) and puts the
+ * file in place when there is anything to show; FALSE with the error when
+ * writing failed. */
 static gboolean
-sink_finish (MfSampleSink *sink, MfOutputFile *out, GError **error)
+sink_finish (MfSampleSink *sink, const GArray *log, MfOutputFile *out, GError **error)
 {
   gboolean ok = TRUE;
 
@@ -281,11 +290,18 @@ sink_finish (MfSampleSink *sink, MfOutputFile *out, GError **error)
       g_propagate_error (error, g_steal_pointer (&sink->write_error));
       ok = FALSE;
     }
-  else if (sink->writer != NULL)
-    ok = mf_csv_writer_close (sink->writer, error);
-  if (ok && sink->n_samples > 0)
-    ok = mf_output_file_commit (out, error);
-  g_clear_pointer (&sink->writer, mf_csv_writer_free);
+  else if (sink->n_samples > 0)
+    {
+      for (guint i = 0; i < log->len; i++)
+        {
+          const MfLoggedEvent *event = &g_array_index (log, MfLoggedEvent, i);
+
+          mf_results_writer_add_event (sink->writer, event->t, event->component, event->from,
+                                       event->to);
+        }
+      ok = mf_results_writer_close (sink->writer, error) && mf_output_file_commit (out, error);
+    }
+  g_clear_pointer (&sink->writer, mf_results_writer_free);
   return ok;
 }
 
@@ -536,6 +552,7 @@ simulate_run (const MfCliCommand    *command,
   MfSimulationOptions options;
   MfSimulationStats stats;
   MfSampleSink sink = { 0 };
+  MfResultsInfo info = { 0 };
   g_autoptr (GArray) log = g_array_new (FALSE, FALSE, sizeof (MfLoggedEvent));
   gboolean ok;
   int status = MF_EXIT_OK;
@@ -566,8 +583,18 @@ simulate_run (const MfCliCommand    *command,
     }
   if (sink.chosen != NULL)
     sink.row = g_new0 (double, sink.chosen->len);
-  sink.stream = mf_output_file_open (outputs->csv, &error);
-  if (sink.stream == NULL)
+  info.producer = "Manifold " MF_VERSION;
+  info.document = file;
+  info.title = circuit->title;
+  info.method = options.method;
+  info.rtol = options.rtol;
+  info.atol = options.atol;
+  info.t_end = options.t_end;
+  info.mat73 = outputs->mat73;
+  /* the temporary file now: a destination that cannot be written is told
+   * before the run */
+  sink.writer = mf_results_writer_open (outputs->csv, outputs->format, &info, &error);
+  if (sink.writer == NULL)
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, error->message);
       g_clear_pointer (&sink.chosen, g_array_unref);
@@ -576,7 +603,7 @@ simulate_run (const MfCliCommand    *command,
     }
   sink.model = input->model;
   ok = mf_simulate (input->model, &options, sink_sample, &sink, &stats, NULL, &error);
-  if (!sink_finish (&sink, outputs->csv, &write_error))
+  if (!sink_finish (&sink, log, outputs->csv, &write_error))
     {
       mf_cli_printerr ("%s: %s\n", MF_CLI_NAME, write_error->message);
       status = MF_EXIT_INVALID;
@@ -618,7 +645,10 @@ mf_cli_simulate (const MfCliCommand *command, int argc, char **argv)
     { "step", 0, 0, G_OPTION_ARG_STRING, &flags.step, N_("Fixed step (s); 0: adaptive"), "H" },
     { "every", 0, 0, G_OPTION_ARG_STRING, &flags.every, N_("Output interval (s)"), "DT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &flags.output,
-      N_("Write the CSV to OUT (atomically) instead of standard output"), "OUT" },
+      N_("Write the samples to OUT (atomically) instead of standard output: MAT for OUT.mat, "
+         "HDF5 for OUT.h5 or OUT.hdf5, else CSV"), "OUT" },
+    { "mat-version", 0, 0, G_OPTION_ARG_STRING, &flags.mat_version,
+      N_("MAT file version: 5 (the default) or 7.3 (HDF5-based, for runs over 2 GiB)"), "V" },
     { "events", 0, 0, G_OPTION_ARG_FILENAME, &flags.events,
       N_("Write the event log (valve switches, mode changes, SVD fallbacks) as CSV to FILE"),
       "FILE" },

@@ -516,6 +516,24 @@ mf_output_file_open (MfOutputFile *self, GError **error)
   return self->stream;
 }
 
+const char *
+mf_output_file_open_path (MfOutputFile *self, GError **error)
+{
+  g_return_val_if_fail (self != NULL && self->stream == NULL && !self->committed, NULL);
+
+  if (self->to_stdout || self->file != NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("cannot write %s: this format needs a file on this computer"), self->name);
+      return NULL;
+    }
+  /* the stream stays open beside the library's own descriptor: the commit
+   * syncs and closes it, and the inode is the one the library wrote */
+  if (mf_output_file_open (self, error) == NULL)
+    return NULL;
+  return self->temp;
+}
+
 /* The temporary file takes the mode and owner of the file it replaces, as it
  * is now (the run may have been long), or a new file's mode. */
 static gboolean

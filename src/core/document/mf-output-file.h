@@ -66,6 +66,15 @@ gboolean       mf_output_file_is_path (const MfOutputFile *self,
 GOutputStream *mf_output_file_open (MfOutputFile *self,
                                     GError      **error);
 
+/* For a library that writes a file by its name (matio, HDF5): creates the
+ * temporary file as mf_output_file_open() does and returns its path, owned
+ * by `self`.  The library may truncate and rewrite it; mf_output_file_commit()
+ * then puts it in place as it would a stream's.  NULL with an error
+ * (G_IO_ERROR_NOT_SUPPORTED) for standard output and a location without a
+ * local path. */
+const char    *mf_output_file_open_path (MfOutputFile *self,
+                                         GError      **error);
+
 /* Puts what was written in place of the destination: flushed to disk, the
  * mode and owner of the file it replaces, renamed over it.  On an error the
  * temporary file is removed and the destination left as it was. */
