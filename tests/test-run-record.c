@@ -173,7 +173,7 @@ write_csv (MfRunRecord *record, const char *const *columns, const char *path)
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (mf_run_record_write_csv (record, columns, file, &error));
+  g_assert_true (mf_run_record_write_data (record, columns, file, &error));
   g_assert_no_error (error);
 }
 
@@ -228,7 +228,7 @@ test_csv_errors (Fixture *fixture, gconstpointer data)
   mf_run_record_begin_segment (record, 1, names, NULL);
   mf_run_record_append (record, 0, 0, (const double[]) { 1 });
 
-  g_assert_false (mf_run_record_write_csv (record, unknown, file, &error));
+  g_assert_false (mf_run_record_write_data (record, unknown, file, &error));
   g_assert_error (error, MF_ERROR, MF_ERROR_USAGE);
   assert_contains (error->message, "J9.p");
   text = read_text (path);
@@ -237,7 +237,7 @@ test_csv_errors (Fixture *fixture, gconstpointer data)
 
   missing = g_build_filename (fixture->dir, "no-such-dir", "run.csv", NULL);
   nowhere = g_file_new_for_path (missing);
-  g_assert_false (mf_run_record_write_csv (record, NULL, nowhere, &error));
+  g_assert_false (mf_run_record_write_data (record, NULL, nowhere, &error));
   g_assert_nonnull (error);
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
 }
@@ -282,7 +282,7 @@ test_csv_destinations (Fixture *fixture, gconstpointer data)
   fifo = g_build_filename (fixture->dir, "fifo.csv", NULL);
   g_assert_cmpint (mkfifo (fifo, 0644), ==, 0);
   to_fifo = g_file_new_for_path (fifo);
-  g_assert_false (mf_run_record_write_csv (record, NULL, to_fifo, &error));
+  g_assert_false (mf_run_record_write_data (record, NULL, to_fifo, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE);
   assert_contains (error->message, "it is a FIFO");
   g_clear_error (&error);
@@ -296,7 +296,7 @@ test_csv_destinations (Fixture *fixture, gconstpointer data)
   small.rlim_cur = 100;
   signal (SIGXFSZ, SIG_IGN);
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &small), ==, 0);
-  ok = mf_run_record_write_csv (record, NULL, through_link, &error);
+  ok = mf_run_record_write_data (record, NULL, through_link, &error);
   g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
   signal (SIGXFSZ, SIG_DFL);
   g_assert_false (ok);

@@ -203,7 +203,7 @@ on_csv_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GError **error = user_data;
 
-  if (!mf_export_dialog_export_csv_finish (MF_EXPORT_DIALOG (source), result, error) &&
+  if (!mf_export_dialog_export_data_finish (MF_EXPORT_DIALOG (source), result, error) &&
       *error == NULL)
     g_assert_not_reached ();
   g_main_context_wakeup (NULL);
@@ -216,7 +216,7 @@ export_csv (MfExportDialog *dialog, GFile *file, GError **error)
   gboolean done = FALSE;
 
   g_object_set_data (G_OBJECT (dialog), "test-done", &done);
-  mf_export_dialog_export_csv_to (dialog, file, on_csv_done, error);
+  mf_export_dialog_export_data_to (dialog, file, on_csv_done, error);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
   return *error == NULL;

@@ -345,17 +345,15 @@ log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
   GArray *log = data;
   char until[G_ASCII_DTOSTR_BUF_SIZE];
   MfLoggedEvent event = { fallbacks->t_first, g_strdup ("newton"), NULL, NULL, NULL, NULL };
-  const char *steps = fallbacks->steps == 1 ? "step" : "steps";
   gulong n = (gulong) MIN (fallbacks->steps, G_MAXULONG);
 
-  format_time (until, sizeof until, fallbacks->t_last);
-  event.from = g_strdup_printf ("Jacobian of %s rank-deficient", fallbacks->states);
+  mf_event_fallback_row (fallbacks->states, fallbacks->steps, fallbacks->t_first,
+                         fallbacks->t_last, &event.from, &event.to);
   /* Translators: an event listed by --stats; %s names the states, "O2.v, O1.v" */
   event.shown_from = g_strdup_printf (_("Jacobian of %s rank-deficient"), fallbacks->states);
   if (fallbacks->t_last > fallbacks->t_first)
     {
-      event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s until %s s",
-                                  fallbacks->steps, steps, until);
+      format_time (until, sizeof until, fallbacks->t_last);
       /* Translators: what Newton did about a rank-deficient Jacobian, and up to
        * which simulation time: "3 SVD minimum-norm steps until 0.25 s" */
       event.shown_to = g_strdup_printf (g_dngettext (NULL, "%lu SVD minimum-norm step until %s s",
@@ -363,13 +361,9 @@ log_fallbacks (const MfSvdFallbacks *fallbacks, gpointer data)
                                         n, until);
     }
   else
-    {
-      event.to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s", fallbacks->steps,
-                                  steps);
-      event.shown_to = g_strdup_printf (g_dngettext (NULL, "%lu SVD minimum-norm step",
-                                                     "%lu SVD minimum-norm steps", n),
-                                        n);
-    }
+    event.shown_to = g_strdup_printf (g_dngettext (NULL, "%lu SVD minimum-norm step",
+                                                   "%lu SVD minimum-norm steps", n),
+                                      n);
   g_array_append_val (log, event);
 }
 

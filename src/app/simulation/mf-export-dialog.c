@@ -6,6 +6,7 @@
 #include "mf-export-dialog.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "mf-export-plots.h"
 
@@ -27,7 +28,7 @@ struct _MfExportDialog
   GPtrArray            *columns; /* GtkCheckButton per column of the picked run */
   MfRunRecord          *columns_of;
   GtkFileChooserNative *chooser;
-  gboolean              writing_csv;
+  gboolean              writing_data;
   char                 *message;
 
   /* template children */
@@ -41,7 +42,7 @@ struct _MfExportDialog
   GtkWidget            *columns_box;
   AdwComboRow          *run_row;
   GtkListBox           *columns_list;
-  GtkButton            *csv_button;
+  GtkButton            *data_button;
   GtkLabel             *message_label;
 };
 
@@ -184,19 +185,19 @@ on_plot_clicked (GtkButton *button, MfExportDialog *self)
 /* ---- data ---------------------------------------------------------------- */
 
 static void
-update_csv_button (MfExportDialog *self)
+update_data_button (MfExportDialog *self)
 {
   g_auto (GStrv) columns = mf_export_dialog_get_columns (self);
   gboolean any = self->columns->len > 0 && (columns == NULL || columns[0] != NULL);
 
-  gtk_widget_set_sensitive (GTK_WIDGET (self->csv_button),
-                            !self->writing_csv && mf_export_dialog_get_run (self) != NULL && any);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->data_button),
+                            !self->writing_data && mf_export_dialog_get_run (self) != NULL && any);
 }
 
 static void
 on_column_toggled (GtkCheckButton *check, MfExportDialog *self)
 {
-  update_csv_button (self);
+  update_data_button (self);
 }
 
 /* One check per column of the picked run, all checked. */
@@ -230,7 +231,7 @@ fill_columns (MfExportDialog *self)
         gtk_list_box_append (self->columns_list, check);
         g_ptr_array_add (self->columns, check);
       }
-  update_csv_button (self);
+  update_data_button (self);
 }
 
 static void
@@ -252,37 +253,86 @@ on_none_clicked (GtkButton *button, MfExportDialog *self)
 }
 
 static void
-on_csv_written (GObject *source, GAsyncResult *result, gpointer user_data)
+on_data_written (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   /* the outcome is already in the dialog */
-  mf_export_dialog_export_csv_finish (MF_EXPORT_DIALOG (source), result, NULL);
+  mf_export_dialog_export_data_finish (MF_EXPORT_DIALOG (source), result, NULL);
 }
 
 static void
-on_csv_chooser_response (GtkNativeDialog *chooser, int response, MfExportDialog *self)
+on_data_chooser_response (GtkNativeDialog *chooser, int response, MfExportDialog *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
 
-      mf_export_dialog_export_csv_to (self, file, on_csv_written, NULL);
+      mf_export_dialog_export_data_to (self, file, on_data_written, NULL);
     }
   g_clear_object (&self->chooser);
 }
 
+/* The data formats the chooser offers; the file's extension decides
+ * (mf-results.h), and picking a filter gives the name its extension. */
+static const struct
+{
+  const char *name;
+  const char *pattern;
+  const char *extension;
+} data_formats[] = {
+  { N_("CSV files"), "*.csv", ".csv" },
+  { N_("MAT files (MATLAB, Octave)"), "*.mat", ".mat" },
+  { N_("HDF5 files"), "*.h5", ".h5" },
+};
+
 static void
-on_csv_clicked (GtkButton *button, MfExportDialog *self)
+on_data_filter_changed (GtkFileChooser *chooser, GParamSpec *pspec, gpointer user_data)
+{
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
+  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+  const char *extension = filter != NULL ? g_object_get_data (G_OBJECT (filter), "mf-extension")
+                                         : NULL;
+  char *dot;
+  g_autofree char *renamed = NULL;
+
+  if (extension == NULL || name == NULL || *name == '\0' || g_str_has_suffix (name, extension))
+    return;
+  dot = strrchr (name, '.');
+  if (dot != NULL && dot != name)
+    *dot = '\0';
+  renamed = g_strconcat (name, extension, NULL);
+  gtk_file_chooser_set_current_name (chooser, renamed);
+}
+
+static void
+on_data_clicked (GtkButton *button, MfExportDialog *self)
 {
   MfRunRecord *record = mf_export_dialog_get_run (self);
   g_autofree char *name = NULL;
+  GtkFileChooser *chooser;
 
   if (self->chooser != NULL || record == NULL)
     return;
   name = g_strdup_printf ("%s.csv", mf_run_record_get_label (record));
   /* a label such as "C1.mass = 2 kg" is a fine file name, bar a slash */
   g_strdelimit (name, G_DIR_SEPARATOR_S, '-');
-  self->chooser = make_chooser (self, _("Export Data"), name, _("CSV files"), "*.csv");
-  g_signal_connect (self->chooser, "response", G_CALLBACK (on_csv_chooser_response), self);
+  self->chooser = make_chooser (self, _("Export Data"), name, _(data_formats[0].name),
+                                data_formats[0].pattern);
+  chooser = GTK_FILE_CHOOSER (self->chooser);
+  g_object_set_data (G_OBJECT (gtk_file_chooser_get_filter (chooser)), "mf-extension",
+                     (gpointer) data_formats[0].extension);
+  for (guint i = 1; i < G_N_ELEMENTS (data_formats); i++)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_set_name (filter, _(data_formats[i].name));
+      gtk_file_filter_add_pattern (filter, data_formats[i].pattern);
+      if (strcmp (data_formats[i].extension, ".h5") == 0)
+        gtk_file_filter_add_pattern (filter, "*.hdf5");
+      g_object_set_data (G_OBJECT (filter), "mf-extension", (gpointer) data_formats[i].extension);
+      gtk_file_chooser_add_filter (chooser, filter);
+    }
+  g_signal_connect (self->chooser, "notify::filter", G_CALLBACK (on_data_filter_changed), NULL);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_data_chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -291,12 +341,12 @@ typedef struct
   MfRunRecord *record;
   char       **columns;
   GFile       *file;
-} CsvJob;
+} DataJob;
 
 static void
-csv_job_free (gpointer data)
+data_job_free (gpointer data)
 {
-  CsvJob *job = data;
+  DataJob *job = data;
 
   g_object_unref (job->record);
   g_strfreev (job->columns);
@@ -305,12 +355,12 @@ csv_job_free (gpointer data)
 }
 
 static void
-write_csv_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+write_data_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
-  CsvJob *job = data;
+  DataJob *job = data;
   GError *error = NULL;
 
-  if (mf_run_record_write_csv (job->record, (const char *const *) job->columns, job->file,
+  if (mf_run_record_write_data (job->record, (const char *const *) job->columns, job->file,
                                &error))
     g_task_return_boolean (task, TRUE);
   else
@@ -369,14 +419,14 @@ mf_export_dialog_class_init (MfExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, columns_box);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, run_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, columns_list);
-  gtk_widget_class_bind_template_child (widget_class, MfExportDialog, csv_button);
+  gtk_widget_class_bind_template_child (widget_class, MfExportDialog, data_button);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, message_label);
   gtk_widget_class_bind_template_callback (widget_class, on_format_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_plot_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_run_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_all_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_none_clicked);
-  gtk_widget_class_bind_template_callback (widget_class, on_csv_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_data_clicked);
 }
 
 static void
@@ -397,7 +447,7 @@ mf_export_dialog_init (MfExportDialog *self)
   /* no data to offer until runs are given */
   gtk_widget_set_visible (self->data_group, FALSE);
   gtk_widget_set_visible (self->columns_box, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->csv_button), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->data_button), FALSE);
 }
 
 /* ---- public -------------------------------------------------------------- */
@@ -528,7 +578,7 @@ mf_export_dialog_set_runs (MfExportDialog *self, GListModel *runs)
   adw_combo_row_set_model (self->run_row, runs);
   gtk_widget_set_visible (self->data_group, runs != NULL);
   gtk_widget_set_visible (self->columns_box, runs != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->csv_button), runs != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->data_button), runs != NULL);
   n = runs != NULL ? g_list_model_get_n_items (runs) : 0;
   if (n > 0)
     adw_combo_row_set_selected (self->run_row, n - 1);
@@ -608,15 +658,15 @@ mf_export_dialog_get_columns (MfExportDialog *self)
 }
 
 static void
-on_csv_task_done (GObject *source, GAsyncResult *result, gpointer user_data)
+on_data_task_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   MfExportDialog *self = MF_EXPORT_DIALOG (source);
   GTask *outer = user_data;
-  CsvJob *job = g_task_get_task_data (G_TASK (result));
+  DataJob *job = g_task_get_task_data (G_TASK (result));
   GError *error = NULL;
 
-  self->writing_csv = FALSE;
-  update_csv_button (self);
+  self->writing_data = FALSE;
+  update_data_button (self);
   if (g_task_propagate_boolean (G_TASK (result), &error))
     {
       show_saved (self, job->file);
@@ -631,20 +681,20 @@ on_csv_task_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 void
-mf_export_dialog_export_csv_to (MfExportDialog *self, GFile *file, GAsyncReadyCallback callback,
+mf_export_dialog_export_data_to (MfExportDialog *self, GFile *file, GAsyncReadyCallback callback,
                                 gpointer user_data)
 {
   GTask *outer;
   g_autoptr (GTask) inner = NULL;
   MfRunRecord *record;
-  CsvJob *job;
+  DataJob *job;
   MfSimStatus status;
 
   g_return_if_fail (MF_IS_EXPORT_DIALOG (self));
   g_return_if_fail (G_IS_FILE (file));
 
   outer = g_task_new (self, NULL, callback, user_data);
-  g_task_set_source_tag (outer, mf_export_dialog_export_csv_to);
+  g_task_set_source_tag (outer, mf_export_dialog_export_data_to);
   record = mf_export_dialog_get_run (self);
   if (record == NULL)
     {
@@ -654,26 +704,26 @@ mf_export_dialog_export_csv_to (MfExportDialog *self, GFile *file, GAsyncReadyCa
       return;
     }
 
-  job = g_new0 (CsvJob, 1);
+  job = g_new0 (DataJob, 1);
   job->record = g_object_ref (record);
   job->columns = mf_export_dialog_get_columns (self);
   job->file = g_object_ref (file);
   /* the inner task writes; the outer one reports to the caller once the
    * dialog shows the outcome */
-  inner = g_task_new (self, NULL, on_csv_task_done, outer);
-  g_task_set_task_data (inner, job, csv_job_free);
-  self->writing_csv = TRUE;
-  update_csv_button (self);
+  inner = g_task_new (self, NULL, on_data_task_done, outer);
+  g_task_set_task_data (inner, job, data_job_free);
+  self->writing_data = TRUE;
+  update_data_button (self);
   status = mf_run_record_get_status (record);
   if (status == MF_SIM_STATUS_RUNNING || status == MF_SIM_STATUS_PAUSED)
     /* a live record grows on this thread: written here, between two frames */
-    write_csv_thread (inner, self, job, NULL);
+    write_data_thread (inner, self, job, NULL);
   else
-    g_task_run_in_thread (inner, write_csv_thread);
+    g_task_run_in_thread (inner, write_data_thread);
 }
 
 gboolean
-mf_export_dialog_export_csv_finish (MfExportDialog *self, GAsyncResult *result, GError **error)
+mf_export_dialog_export_data_finish (MfExportDialog *self, GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);

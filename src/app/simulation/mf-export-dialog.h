@@ -2,10 +2,12 @@
  * pane's plots, or all of them stacked in one picture) or another figure
  * (the Stiffness window's planes) as PNG, SVG or PDF at a chosen size,
  * drawn as it is on screen (zoom and hidden series included) with text
- * that grows with the size; and a run's data as CSV (docs/cli.md, "CSV"),
- * all columns or the ones checked, offered once runs are given.  Files are picked with the desktop's file chooser and
- * replaced atomically; a file that cannot be written is reported in the
- * dialog.  Big CSV files are written on a thread.
+ * that grows with the size; and a run's data as CSV, MAT or HDF5 by the
+ * file's extension (docs/cli.md, "Result files"), all columns or the ones
+ * checked, offered once runs are given.  Files are picked with the
+ * desktop's file chooser and replaced atomically; a file that cannot be
+ * written is reported in the dialog.  A run that has ended is written on
+ * a thread.
  *
  * The export_*_to() functions are what the file chooser calls with the
  * file picked; tests call them directly.
@@ -83,11 +85,11 @@ char       **mf_export_dialog_get_columns (MfExportDialog *self);
 /* Writes the picked run's checked columns to `file` (a run that has ended
  * on a thread, a live one at once).  The outcome is also shown in the
  * dialog. */
-void         mf_export_dialog_export_csv_to (MfExportDialog      *self,
+void         mf_export_dialog_export_data_to (MfExportDialog      *self,
                                              GFile               *file,
                                              GAsyncReadyCallback  callback,
                                              gpointer             user_data);
-gboolean     mf_export_dialog_export_csv_finish (MfExportDialog *self,
+gboolean     mf_export_dialog_export_data_finish (MfExportDialog *self,
                                                  GAsyncResult   *result,
                                                  GError        **error);
 

@@ -13,14 +13,10 @@
  */
 #include "mf-run-record.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#include "mf-csv.h"
-#include "mf-error.h"
 #include "mf-event-words.h"
-#include "mf-output-file.h"
 #include "mf-run-outcome.h"
 
 /* Room for this many samples at first: a second of a run at 1 ms. */
@@ -688,92 +684,7 @@ mf_run_record_drain (MfRunRecord *self, MfSimWorker *worker)
   return n;
 }
 
-/* ---- export ---- */
-
-/* The record's columns that `names` asks for, in its order; FALSE for a
- * name the record lacks. */
-static gboolean
-choose_columns (MfRunRecord *self, const char *const *names, GArray *chosen, GError **error)
-{
-  if (names == NULL)
-    {
-      for (guint c = 0; c < self->columns->len; c++)
-        g_array_append_val (chosen, c);
-      return TRUE;
-    }
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      int c = mf_run_record_find_column (self, names[i]);
-
-      if (c < 0)
-        {
-          g_set_error (error, MF_ERROR, MF_ERROR_USAGE,
-                       _("run '%s' has no quantity named '%s'"),
-                       self->label, names[i]);
-          return FALSE;
-        }
-      g_array_append_val (chosen, c);
-    }
-  return TRUE;
-}
-
-static gboolean
-write_rows (MfRunRecord *self, GArray *chosen, GOutputStream *out, GError **error)
-{
-  guint n = chosen->len;
-  g_autofree const char **names = g_new0 (const char *, n + 1);
-  g_autofree const char **units = g_new0 (const char *, n + 1);
-  g_autofree const double **columns = g_new0 (const double *, n + 1);
-  g_autofree double *row = g_new0 (double, n + 1);
-  g_autoptr (MfCsvWriter) writer = NULL;
-
-  for (guint i = 0; i < n; i++)
-    {
-      Column *column = g_ptr_array_index (self->columns, g_array_index (chosen, guint, i));
-
-      names[i] = column->name;
-      units[i] = column->unit;
-      columns[i] = (const double *) column->values->data;
-    }
-  writer = mf_csv_writer_new_for_columns (out, n, names, units, error);
-  if (writer == NULL)
-    return FALSE;
-  for (guint s = 0; s < self->times->len; s++)
-    {
-      for (guint i = 0; i < n; i++)
-        row[i] = columns[i][s];
-      if (!mf_csv_writer_add (writer, g_array_index (self->times, double, s),
-                              g_array_index (self->modes, guint, s), row, error))
-        return FALSE;
-    }
-  return mf_csv_writer_close (writer, error);
-}
-
-gboolean
-mf_run_record_write_csv (MfRunRecord       *self,
-                         const char *const *columns,
-                         GFile             *file,
-                         GError           **error)
-{
-  g_autoptr (GArray) chosen = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (MfOutputFile) out = NULL;
-  GOutputStream *stream;
-
-  g_return_val_if_fail (MF_IS_RUN_RECORD (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!choose_columns (self, columns, chosen, error))
-    return FALSE;
-  /* into a temporary file beside `file`, renamed over it when complete; on
-   * an error `out` removes it and `file` is as it was (mf-output-file.h) */
-  out = mf_output_file_new_for_file (file, error);
-  if (out == NULL)
-    return FALSE;
-  stream = mf_output_file_open (out, error);
-  return stream != NULL && write_rows (self, chosen, stream, error)
-         && mf_output_file_commit (out, error);
-}
+/* ---- the log in words ---- */
 
 char *
 mf_sim_log_entry_label (const MfSimLogEntry *entry)

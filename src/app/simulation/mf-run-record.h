@@ -154,20 +154,23 @@ const MfStepRecord *mf_run_record_get_steps (MfRunRecord *self);
 
 /* ---- export ---- */
 
-/* Writes the samples as CSV (docs/cli.md, "CSV", as `manifold-cli simulate`
- * prints them): the header "t [s],P1.v [m/s],…,solver.mode", then one row per
- * sample, numbers in "%.10g" with a '.' whatever the locale.  `columns`
- * names the columns to write, in the order given (NULL: all, in the
- * record's order); an unknown name is an MF_ERROR_USAGE error and nothing
- * is written.  The file is replaced atomically (mf-output-file.h: a link
- * is written through, the file's mode kept, anything but a regular file
- * refused): on any error it is left as it was.  Blocks on the file system;
+/* Writes the samples in the format the file's name asks for
+ * (mf-results.h: .mat MAT, .h5 or .hdf5 HDF5, else CSV) as
+ * `manifold-cli simulate -o` writes them (docs/cli.md, "Result files"):
+ * the time, the columns, the mode; MAT and HDF5 add the event log and the
+ * run's method.  A MAT file is v5, or v7.3 when the data would not fit in
+ * v5's 2 GiB.  `columns` names the columns to write, in the order given
+ * (NULL: all, in the record's order); an unknown name is an MF_ERROR_USAGE
+ * error and nothing is written.  The file is replaced atomically
+ * (mf-output-file.h: a link is written through, the file's mode kept,
+ * anything but a regular file refused): on any error it is left as it
+ * was.  Implemented in mf-run-record-write.c.  Blocks on the file system;
  * a big record is best written from a thread (the record must then not
  * change meanwhile). */
-gboolean       mf_run_record_write_csv (MfRunRecord       *self,
-                                        const char *const *columns,
-                                        GFile             *file,
-                                        GError           **error);
+gboolean       mf_run_record_write_data (MfRunRecord       *self,
+                                         const char *const *columns,
+                                         GFile             *file,
+                                         GError           **error);
 
 /* An event of the log in words, translated: "CV1 closed", "C1 at stop";
  * a scheduled mode change is the new mode's name.  A new string. */

@@ -46,3 +46,26 @@ mf_event_label (const char *component, const char *to)
   /* Translators: a component and what it became: "CV1 closed" */
   return g_strdup_printf (_("%s %s"), component, mf_event_word (to));
 }
+
+void
+mf_event_fallback_row (const char *states,
+                       guint64     steps,
+                       double      t_first,
+                       double      t_last,
+                       char      **from,
+                       char      **to)
+{
+  const char *noun = steps == 1 ? "step" : "steps";
+  char until[G_ASCII_DTOSTR_BUF_SIZE];
+
+  *from = g_strdup_printf ("Jacobian of %s rank-deficient", states);
+  if (t_last > t_first)
+    {
+      /* event times are located to about a picosecond: 15 digits show that */
+      g_ascii_formatd (until, sizeof until, "%.15g", t_last);
+      *to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s until %s s", steps, noun,
+                             until);
+    }
+  else
+    *to = g_strdup_printf ("%" G_GUINT64_FORMAT " SVD minimum-norm %s", steps, noun);
+}

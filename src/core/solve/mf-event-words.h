@@ -19,4 +19,16 @@ const char *mf_event_word (const char *word);
 char       *mf_event_label (const char *component,
                             const char *to);
 
+/* A run of SVD fallbacks (mf-simulation.h, MfSvdFallbacks) as a row of the
+ * event log's file (docs/cli.md), in English for the programs that read it:
+ * `from` "Jacobian of STATES rank-deficient", `to` "N SVD minimum-norm
+ * steps until T s" (without "until" when the run is one time).  New
+ * strings. */
+void        mf_event_fallback_row (const char *states,
+                                   guint64     steps,
+                                   double      t_first,
+                                   double      t_last,
+                                   char      **from,
+                                   char      **to);
+
 G_END_DECLS

@@ -32,10 +32,6 @@
 /* Rows per append in v7.3: 4096 × 8 bytes per value. */
 #define MAT_BLOCK 4096
 
-/* The most bytes of one v5 variable: its size field is 32 bits, less the
- * tag of its array. */
-#define MAT_V5_MAX ((guint64) G_MAXINT32 - 1024)
-
 struct _MfResultsMat
 {
   const MfResultsWriter *writer;
@@ -311,7 +307,7 @@ write_columns (MfResultsMat *self, const MfResultsWriter *writer, GError **error
   gsize rows = self->columns[0]->len;
   g_autofree double *data = NULL;
 
-  if ((guint64) rows * MAX (self->n, 1) * sizeof (double) > MAT_V5_MAX)
+  if ((guint64) rows * MAX (self->n, 1) * sizeof (double) > MF_RESULTS_MAT_V5_MAX)
     {
       mf_results_set_error (error, writer,
                             _("the run is larger than the 2 GiB a MAT v5 variable can hold: "

@@ -50,6 +50,10 @@ typedef struct
   gboolean    mat73;    /* MAT: v7.3 (HDF5-based, streamed) rather than v5 */
 } MfResultsInfo;
 
+/* The most bytes one MAT v5 variable holds (its size field is 32 bits,
+ * less the tags): a run whose data is larger needs v7.3. */
+#define MF_RESULTS_MAT_V5_MAX ((guint64) G_MAXINT32 - 1024)
+
 typedef struct _MfResultsWriter MfResultsWriter;
 
 /* Opens `out` (which must outlive the writer) for `format`: its temporary
