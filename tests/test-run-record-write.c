@@ -101,6 +101,9 @@ test_mat (Fixture *fixture, gconstpointer data)
   info = Mat_VarRead (mat, "info");
   method = mat_text (Mat_VarGetStructFieldByName (info, "method", 0));
   g_assert_cmpstr (method, ==, "rkf45");
+  g_free (method);
+  method = mat_text (Mat_VarGetStructFieldByName (info, "producer", 0));
+  g_assert_true (g_str_has_prefix (method, "Manifold 0."));
   Mat_VarFree (values);
   Mat_VarFree (names);
   Mat_VarFree (events);

@@ -199,7 +199,7 @@ read_text (GFile *file, gsize *length)
 }
 
 static void
-on_csv_done (GObject *source, GAsyncResult *result, gpointer user_data)
+on_data_done (GObject *source, GAsyncResult *result, gpointer user_data)
 {
   GError **error = user_data;
 
@@ -211,12 +211,12 @@ on_csv_done (GObject *source, GAsyncResult *result, gpointer user_data)
 }
 
 static gboolean
-export_csv (MfExportDialog *dialog, GFile *file, GError **error)
+export_data (MfExportDialog *dialog, GFile *file, GError **error)
 {
   gboolean done = FALSE;
 
   g_object_set_data (G_OBJECT (dialog), "test-done", &done);
-  mf_export_dialog_export_data_to (dialog, file, on_csv_done, error);
+  mf_export_dialog_export_data_to (dialog, file, on_data_done, error);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
   return *error == NULL;
@@ -241,7 +241,9 @@ test_export_dialog (void)
   g_autoptr (GFile) pdf = g_file_get_child (folder, "pressures");
   g_autoptr (GFile) csv_all = g_file_get_child (folder, "all.csv");
   g_autoptr (GFile) csv_some = g_file_get_child (folder, "some.csv");
+  g_autoptr (GFile) h5 = g_file_get_child (folder, "some.h5");
   g_autoptr (GFile) unwritable = g_file_new_build_filename (dir, "missing", "x.csv", NULL);
+  g_autoptr (GFile) unwritable_mat = g_file_new_build_filename (dir, "missing", "x.mat", NULL);
   g_autoptr (MfPlot) states = make_plot ("C1.x");
   g_autoptr (MfPlot) pressures = make_plot ("J1.p");
   g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
@@ -300,7 +302,7 @@ test_export_dialog (void)
   /* the newest run is picked; all its columns by default */
   g_assert_true (mf_export_dialog_get_run (dialog) == newer);
   g_assert_null (mf_export_dialog_get_columns (dialog));
-  g_assert_true (export_csv (dialog, csv_all, &error));
+  g_assert_true (export_data (dialog, csv_all, &error));
   csv_text = read_text (csv_all, &length);
   lines = g_strsplit (csv_text, "\n", -1);
   g_assert_cmpstr (lines[0], ==, "t [s],P1.v [m/s],J1.p [Pa],solver.mode");
@@ -317,14 +319,26 @@ test_export_dialog (void)
   mf_export_dialog_check_column (dialog, "J1.p", TRUE);
   columns = mf_export_dialog_get_columns (dialog);
   g_assert_cmpstrv (columns, ((const char *const[]) { "J1.p", NULL }));
-  g_assert_true (export_csv (dialog, csv_some, &error));
+  g_assert_true (export_data (dialog, csv_some, &error));
   csv_text = read_text (csv_some, &length);
   header = first_line (csv_text);
   g_assert_cmpstr (header, ==, "t [s],J1.p [Pa],solver.mode");
+  g_clear_pointer (&csv_text, g_free);
+
+  /* the name's extension picks HDF5: its signature, "\x89HDF\r\n\x1a\n" */
+  g_assert_true (export_data (dialog, h5, &error));
+  csv_text = read_text (h5, &length);
+  g_assert_cmpuint (length, >, 8);
+  g_assert_cmpmem (csv_text, 8, "\x89HDF\r\n\x1a\n", 8);
 
   /* an unwritable place: the error is in the dialog, nothing crashes */
-  g_assert_false (export_csv (dialog, unwritable, &error));
+  g_assert_false (export_data (dialog, unwritable, &error));
   g_assert_nonnull (error);
+  g_assert_cmpstr (mf_export_dialog_get_message (dialog), ==, error->message);
+  g_clear_error (&error);
+  /* as MAT too, the message naming the file */
+  g_assert_false (export_data (dialog, unwritable_mat, &error));
+  g_assert_nonnull (strstr (error->message, "x.mat"));
   g_assert_cmpstr (mf_export_dialog_get_message (dialog), ==, error->message);
   g_clear_error (&error);
   g_assert_false (mf_export_dialog_export_plot_to (dialog, unwritable, &error));
@@ -332,7 +346,7 @@ test_export_dialog (void)
   g_assert_cmpstr (mf_export_dialog_get_message (dialog), ==, error->message);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
-  for (GFile *const *f = (GFile *const[]) { png, svg, pdf, csv_all, csv_some, NULL }; *f; f++)
+  for (GFile *const *f = (GFile *const[]) { png, svg, pdf, csv_all, csv_some, h5, NULL }; *f; f++)
     g_file_delete (*f, NULL, NULL);
   g_rmdir (dir);
 }

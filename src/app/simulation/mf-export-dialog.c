@@ -6,7 +6,6 @@
 #include "mf-export-dialog.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "mf-export-plots.h"
 
@@ -34,6 +33,7 @@ struct _MfExportDialog
   /* template children */
   AdwComboRow          *plot_row;
   AdwComboRow          *format_row;
+  AdwComboRow          *data_format_row;
   GtkSpinButton        *width_spin;
   GtkSpinButton        *height_spin;
   GtkLabel             *size_unit_label;
@@ -271,67 +271,35 @@ on_data_chooser_response (GtkNativeDialog *chooser, int response, MfExportDialog
   g_clear_object (&self->chooser);
 }
 
-/* The data formats the chooser offers; the file's extension decides
- * (mf-results.h), and picking a filter gives the name its extension. */
+/* The data formats of the Format row, in its order; the file's extension
+ * decides in the end (mf-results.h). */
 static const struct
 {
-  const char *name;
+  const char *filter;
   const char *pattern;
   const char *extension;
 } data_formats[] = {
-  { N_("CSV files"), "*.csv", ".csv" },
-  { N_("MAT files (MATLAB, Octave)"), "*.mat", ".mat" },
-  { N_("HDF5 files"), "*.h5", ".h5" },
+  { N_("CSV files"), "*.csv", "csv" },
+  { N_("MAT files"), "*.mat", "mat" },
+  { N_("HDF5 files"), "*.h5", "h5" },
 };
-
-static void
-on_data_filter_changed (GtkFileChooser *chooser, GParamSpec *pspec, gpointer user_data)
-{
-  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
-  g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
-  const char *extension = filter != NULL ? g_object_get_data (G_OBJECT (filter), "mf-extension")
-                                         : NULL;
-  char *dot;
-  g_autofree char *renamed = NULL;
-
-  if (extension == NULL || name == NULL || *name == '\0' || g_str_has_suffix (name, extension))
-    return;
-  dot = strrchr (name, '.');
-  if (dot != NULL && dot != name)
-    *dot = '\0';
-  renamed = g_strconcat (name, extension, NULL);
-  gtk_file_chooser_set_current_name (chooser, renamed);
-}
 
 static void
 on_data_clicked (GtkButton *button, MfExportDialog *self)
 {
   MfRunRecord *record = mf_export_dialog_get_run (self);
+  guint picked = MIN (adw_combo_row_get_selected (self->data_format_row),
+                      G_N_ELEMENTS (data_formats) - 1);
   g_autofree char *name = NULL;
-  GtkFileChooser *chooser;
 
   if (self->chooser != NULL || record == NULL)
     return;
-  name = g_strdup_printf ("%s.csv", mf_run_record_get_label (record));
+  name = g_strdup_printf ("%s.%s", mf_run_record_get_label (record),
+                          data_formats[picked].extension);
   /* a label such as "C1.mass = 2 kg" is a fine file name, bar a slash */
   g_strdelimit (name, G_DIR_SEPARATOR_S, '-');
-  self->chooser = make_chooser (self, _("Export Data"), name, _(data_formats[0].name),
-                                data_formats[0].pattern);
-  chooser = GTK_FILE_CHOOSER (self->chooser);
-  g_object_set_data (G_OBJECT (gtk_file_chooser_get_filter (chooser)), "mf-extension",
-                     (gpointer) data_formats[0].extension);
-  for (guint i = 1; i < G_N_ELEMENTS (data_formats); i++)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-
-      gtk_file_filter_set_name (filter, _(data_formats[i].name));
-      gtk_file_filter_add_pattern (filter, data_formats[i].pattern);
-      if (strcmp (data_formats[i].extension, ".h5") == 0)
-        gtk_file_filter_add_pattern (filter, "*.hdf5");
-      g_object_set_data (G_OBJECT (filter), "mf-extension", (gpointer) data_formats[i].extension);
-      gtk_file_chooser_add_filter (chooser, filter);
-    }
-  g_signal_connect (self->chooser, "notify::filter", G_CALLBACK (on_data_filter_changed), NULL);
+  self->chooser = make_chooser (self, _("Export Data"), name, _(data_formats[picked].filter),
+                                data_formats[picked].pattern);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_data_chooser_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
@@ -411,6 +379,7 @@ mf_export_dialog_class_init (MfExportDialogClass *klass)
                                                "mf-export-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, plot_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, format_row);
+  gtk_widget_class_bind_template_child (widget_class, MfExportDialog, data_format_row);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, width_spin);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, height_spin);
   gtk_widget_class_bind_template_child (widget_class, MfExportDialog, size_unit_label);

@@ -15,10 +15,6 @@
 #include "mf-output-file.h"
 #include "mf-results.h"
 
-#ifndef MF_VERSION
-#define MF_VERSION "unknown"
-#endif
-
 /* The record's columns that `names` asks for, in its order; FALSE for a
  * name the record lacks. */
 static gboolean
