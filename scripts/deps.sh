@@ -1,7 +1,10 @@
 # scripts/deps.sh: installs the Debian 12 packages Manifold needs to build
 # and test, skipping what is already there.  Sourced by the other scripts.
 # clang and its runtime libraries (libFuzzer, the sanitizers) build the fuzz
-# targets (docs/fuzzing.md); the normal build needs gcc only.
+# targets (docs/fuzzing.md); the normal build needs gcc only.  hdf5-tools
+# (h5dump) and octave read back the result files in the CLI tests
+# (tests/test-cli-results.c); octave without its recommends is some 60
+# packages.
 #
 # Copyright 2026 The Manifold authors
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,7 +12,8 @@
 MANIFOLD_PACKAGES="gcc libc6-dev pkg-config meson ninja-build libglib2.0-dev libjson-glib-dev
   libgsl-dev liblapacke-dev liblapack-dev libblas-dev libgtk-4-dev libadwaita-1-dev
   xvfb xauth xdotool gettext desktop-file-utils appstream libglib2.0-bin flatpak-builder groff-base
-  libsundials-dev libsuitesparse-dev clang libclang-rt-dev"
+  libsundials-dev libsuitesparse-dev libmatio-dev libhdf5-dev hdf5-tools octave
+  clang libclang-rt-dev"
 
 manifold_install_deps () {
   local missing=""

@@ -50,9 +50,12 @@ check("Exec=manifold " in desktop, "the desktop file does not run the manifest's
 
 modules = manifest["modules"]
 names = [m["name"] for m in modules]
-check(names == ["openblas", "gsl", "suitesparse", "sundials", "manifold"],
+check(names == ["openblas", "gsl", "suitesparse", "sundials", "hdf5", "matio", "manifold"],
       "modules are %s, not LAPACK (OpenBLAS), GSL, SuiteSparse (KLU, CHOLMOD), SUNDIALS "
-      "(IDA with KLU), then the app" % names)
+      "(IDA with KLU), HDF5, matio (MAT v5 and v7.3), then the app" % names)
+matio = modules[names.index("matio")] if "matio" in names else {}
+check("--enable-mat73=yes" in matio.get("config-opts", []),
+      "matio is built without MAT v7.3 (--enable-mat73=yes)")
 sundials = modules[names.index("sundials")] if "sundials" in names else {}
 check("-DENABLE_KLU=ON" in sundials.get("config-opts", []), "SUNDIALS is built without KLU")
 check("*" not in sundials.get("cleanup", []), "SUNDIALS's libraries are cleaned up, but the app "

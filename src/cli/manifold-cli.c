@@ -42,11 +42,12 @@ static const MfCliCommand commands[] = {
        "stable contract, documented in docs/cli.md."),
     mf_cli_linearize },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
-                "[-o OUT.csv] [--events FILE] [--stats] [--quiet]",
-    N_("Simulate the circuit and write the results as CSV"),
+                "[-o OUT.csv|.mat|.h5] [--mat-version 5|7.3] [--events FILE] [--stats] [--quiet]",
+    N_("Simulate the circuit and write the results as CSV, MAT or HDF5"),
     N_("Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
-       "With -o the file is replaced atomically; a run that fails still leaves the samples it\n"
-       "computed there and says so.  Exit status 2 when the simulation fails."),
+       "With -o the file is replaced atomically, in the format its name ends with (.mat, .h5,\n"
+       ".hdf5; anything else is CSV); a run that fails still leaves the samples it computed\n"
+       "there and says so.  Exit status 2 when the simulation fails."),
     mf_cli_simulate },
   { "plot", "FILE --series NAMES -o OUT.svg|png|pdf [--width W] [--height H] [--log-y] "
             "[--from T] [--to T] [--quiet]",
