@@ -17,6 +17,7 @@
 
 #include "mf-decimal.h"
 #include "mf-test-examples.h"
+#include "mf-test-mat.h"
 
 /* Has valve events: the log is not empty. */
 #define EXAMPLE "check-valve-cylinder"
@@ -87,15 +88,6 @@ name_of (const char *header)
   return open == NULL ? g_strdup (header) : g_strndup (header, (gsize) (open - header));
 }
 
-static char *
-mat_text (matvar_t *var)
-{
-  g_assert_nonnull (var);
-  if (var->nbytes == 0)
-    return g_strdup ("");
-  return g_utf16_to_utf8 (var->data, (glong) var->dims[1], NULL, NULL, NULL);
-}
-
 static void
 check_mat (const Fixture *fixture, const char *name, enum mat_ft version)
 {
@@ -119,8 +111,8 @@ check_mat (const Fixture *fixture, const char *name, enum mat_ft version)
   g_assert_cmpuint (data->dims[1], ==, n);
   for (guint c = 0; c < n; c++)
     {
-      g_autofree char *got_name = mat_text (Mat_VarGetCell (names, (int) c));
-      g_autofree char *got_unit = mat_text (Mat_VarGetCell (units, (int) c));
+      g_autofree char *got_name = mf_test_mat_text (Mat_VarGetCell (names, (int) c));
+      g_autofree char *got_unit = mf_test_mat_text (Mat_VarGetCell (units, (int) c));
       g_autofree char *want_name = name_of (header[c + 1]);
       g_autofree char *want_unit = unit_of (header[c + 1]);
 
@@ -142,9 +134,9 @@ check_mat (const Fixture *fixture, const char *name, enum mat_ft version)
     {
       char **row = g_ptr_array_index (log, i + 1);
       g_autofree char *component =
-        mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "component", 0), (int) i));
+        mf_test_mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "component", 0), (int) i));
       g_autofree char *to =
-        mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "to", 0), (int) i));
+        mf_test_mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "to", 0), (int) i));
 
       g_assert_cmpstr (component, ==, row[1]);
       g_assert_cmpstr (to, ==, row[3]);

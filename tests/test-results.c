@@ -18,6 +18,7 @@
 #include "mf-results.h"
 #include "mf-simulation.h"
 #include "mf-test-examples.h"
+#include "mf-test-mat.h"
 
 /* ---- a run in memory ---------------------------------------------------- */
 
@@ -224,20 +225,6 @@ assert_csv (const Run *run, const char *path)
     }
 }
 
-/* A matio char variable as a string. */
-static char *
-mat_text (matvar_t *var)
-{
-  g_assert_nonnull (var);
-  g_assert_cmpint (var->class_type, ==, MAT_C_CHAR);
-  if (var->nbytes == 0 || var->data == NULL)
-    return g_strdup ("");
-  g_assert_cmpint (var->dims[0], ==, 1);
-  /* written as UTF-16 code units, as MATLAB does */
-  g_assert_cmpint (var->data_size, ==, 2);
-  return g_utf16_to_utf8 (var->data, (glong) var->dims[1], NULL, NULL, NULL);
-}
-
 static void
 assert_mat_cell (matvar_t *cell, guint k, const char *(*get) (const Run *, guint),
                  const Run *run)
@@ -247,7 +234,7 @@ assert_mat_cell (matvar_t *cell, guint k, const char *(*get) (const Run *, guint
   g_assert_cmpuint (cell->dims[0] * cell->dims[1], ==, k);
   for (guint i = 0; i < k; i++)
     {
-      g_autofree char *text = mat_text (Mat_VarGetCell (cell, (int) i));
+      g_autofree char *text = mf_test_mat_text (Mat_VarGetCell (cell, (int) i));
 
       g_assert_cmpstr (text, ==, get (run, i));
     }
@@ -331,7 +318,7 @@ assert_mat (const Run *run, const char *path, enum mat_ft version)
   assert_mat_cell (Mat_VarGetStructFieldByName (log, "from", 0), 2, get_from, run);
   assert_mat_cell (Mat_VarGetStructFieldByName (log, "to", 0), 2, get_to, run);
   meta = mat_read (mat, "info");
-  method = mat_text (Mat_VarGetStructFieldByName (meta, "method", 0));
+  method = mf_test_mat_text (Mat_VarGetStructFieldByName (meta, "method", 0));
   g_assert_cmpstr (method, ==, "ida");
   assert_same_double (*(double *) Mat_VarGetStructFieldByName (meta, "rtol", 0)->data, 1e-6);
   assert_same_double (*(double *) Mat_VarGetStructFieldByName (meta, "t_end", 0)->data, 0.2);

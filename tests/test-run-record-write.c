@@ -13,6 +13,7 @@
 #include "mf-decimal.h"
 #include "mf-run-record.h"
 #include "mf-test-cli.h"
+#include "mf-test-mat.h"
 
 /* Two samples of three values, a switch and three SVD fallbacks from
  * t = 0.2 to 0.25 s. */
@@ -42,15 +43,6 @@ write_data (MfRunRecord *record, const char *const *columns, const char *path)
 
   g_assert_true (mf_run_record_write_data (record, columns, file, &error));
   g_assert_no_error (error);
-}
-
-static char *
-mat_text (matvar_t *var)
-{
-  g_assert_nonnull (var);
-  if (var->nbytes == 0)
-    return g_strdup ("");
-  return g_utf16_to_utf8 (var->data, (glong) var->dims[1], NULL, NULL, NULL);
 }
 
 /* The columns J1.p and P1.v, in that order: the doubles the record holds,
@@ -90,19 +82,19 @@ test_mat (Fixture *fixture, gconstpointer data)
   mf_decimal_format (text, d[3]);
   g_assert_cmpstr (text, ==, "0.3333333333");
   names = Mat_VarRead (mat, "names");
-  name = mat_text (Mat_VarGetCell (names, 0));
+  name = mf_test_mat_text (Mat_VarGetCell (names, 0));
   g_assert_cmpstr (name, ==, "J1.p");
   events = Mat_VarRead (mat, "events");
   g_assert_cmpuint (Mat_VarGetStructFieldByName (events, "t", 0)->dims[0], ==, 2);
-  from = mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "from", 0), 1));
-  to = mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "to", 0), 1));
+  from = mf_test_mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "from", 0), 1));
+  to = mf_test_mat_text (Mat_VarGetCell (Mat_VarGetStructFieldByName (events, "to", 0), 1));
   g_assert_cmpstr (from, ==, "Jacobian of O1.v, O2.v rank-deficient");
   g_assert_cmpstr (to, ==, "3 SVD minimum-norm steps until 0.25 s");
   info = Mat_VarRead (mat, "info");
-  method = mat_text (Mat_VarGetStructFieldByName (info, "method", 0));
+  method = mf_test_mat_text (Mat_VarGetStructFieldByName (info, "method", 0));
   g_assert_cmpstr (method, ==, "rkf45");
   g_free (method);
-  method = mat_text (Mat_VarGetStructFieldByName (info, "producer", 0));
+  method = mf_test_mat_text (Mat_VarGetStructFieldByName (info, "producer", 0));
   g_assert_true (g_str_has_prefix (method, "Manifold 0."));
   Mat_VarFree (values);
   Mat_VarFree (names);

@@ -22,7 +22,6 @@
 
 #include <glib/gi18n.h>
 #include <hdf5.h>
-#include <math.h>
 #include <string.h>
 
 /* Rows per block written at once (32 KiB of doubles per column), and per
@@ -102,22 +101,12 @@ put_double (hid_t where, const char *name, double value)
 static gboolean
 put_info (hid_t file, const MfResultsMeta *meta)
 {
-  const struct
-  {
-    const char *name;
-    const char *text;
-    double      value;
-  } entries[] = {
-    { "producer", meta->producer, NAN }, { "document", meta->document, NAN },
-    { "title", meta->title, NAN },       { "method", meta->method, NAN },
-    { "rtol", NULL, meta->rtol },        { "atol", NULL, meta->atol },
-    { "t_end", NULL, meta->t_end },
-  };
+  MfResultsMetaEntry entries[MF_RESULTS_META_MAX];
+  guint n = mf_results_meta_entries (meta, entries);
 
-  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
+  for (guint i = 0; i < n; i++)
     if (entries[i].text != NULL ? !put_string (file, entries[i].name, entries[i].text)
-                                : !isnan (entries[i].value)
-                                    && !put_double (file, entries[i].name, entries[i].value))
+                                : !put_double (file, entries[i].name, entries[i].value))
       return FALSE;
   return TRUE;
 }

@@ -25,7 +25,6 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <math.h>
 #include <matio.h>
 #include <string.h>
 
@@ -270,33 +269,20 @@ events_new (const GArray *events)
 static matvar_t *
 info_new (const MfResultsMeta *meta)
 {
-  const struct
-  {
-    const char *name;
-    const char *text;
-    double      value;
-  } entries[] = {
-    { "producer", meta->producer, NAN }, { "document", meta->document, NAN },
-    { "title", meta->title, NAN },       { "method", meta->method, NAN },
-    { "rtol", NULL, meta->rtol },        { "atol", NULL, meta->atol },
-    { "t_end", NULL, meta->t_end },
-  };
-  const char *fields[G_N_ELEMENTS (entries) + 1];
-  guint n = 0;
+  MfResultsMetaEntry entries[MF_RESULTS_META_MAX];
+  guint n = mf_results_meta_entries (meta, entries);
+  const char *fields[MF_RESULTS_META_MAX + 1];
   size_t dims[2] = { 1, 1 };
   matvar_t *info;
 
-  for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
-    if (entries[i].text != NULL || !isnan (entries[i].value))
-      fields[n++] = entries[i].name;
+  for (guint i = 0; i < n; i++)
+    fields[i] = entries[i].name;
   fields[n] = NULL;
   info = Mat_VarCreateStruct2 ("info", 2, dims, fields);
-  for (guint i = 0; info != NULL && i < G_N_ELEMENTS (entries); i++)
-    if (entries[i].text != NULL)
-      Mat_VarSetStructFieldByName (info, entries[i].name, 0, text_new (NULL, entries[i].text));
-    else if (!isnan (entries[i].value))
-      Mat_VarSetStructFieldByName (info, entries[i].name, 0,
-                                   scalar_new (NULL, entries[i].value));
+  for (guint i = 0; info != NULL && i < n; i++)
+    Mat_VarSetStructFieldByName (info, entries[i].name, 0,
+                                 entries[i].text != NULL ? text_new (NULL, entries[i].text)
+                                                         : scalar_new (NULL, entries[i].value));
   return info;
 }
 

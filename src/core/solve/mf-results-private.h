@@ -33,6 +33,23 @@ typedef struct
   double t_end;
 } MfResultsMeta;
 
+/* One entry of the info, as MAT and HDF5 store it: a string, or a number
+ * when `text` is NULL. */
+typedef struct
+{
+  const char *name;
+  const char *text;
+  double      value;
+} MfResultsMetaEntry;
+
+#define MF_RESULTS_META_MAX 7
+
+/* The entries of `meta` the run has (a NULL string and a NAN number are
+ * left out), in a fixed order: producer, document, title, method, rtol,
+ * atol, t_end.  Returns how many were put in `entries`. */
+guint mf_results_meta_entries (const MfResultsMeta *meta,
+                               MfResultsMetaEntry   entries[MF_RESULTS_META_MAX]);
+
 typedef struct _MfResultsMat MfResultsMat;
 typedef struct _MfResultsH5  MfResultsH5;
 

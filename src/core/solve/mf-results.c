@@ -35,6 +35,23 @@ mf_results_set_error (GError **error, const MfResultsWriter *writer, const char 
                mf_output_file_get_name (writer->out), what);
 }
 
+guint
+mf_results_meta_entries (const MfResultsMeta *meta, MfResultsMetaEntry entries[MF_RESULTS_META_MAX])
+{
+  const MfResultsMetaEntry all[MF_RESULTS_META_MAX] = {
+    { "producer", meta->producer, NAN }, { "document", meta->document, NAN },
+    { "title", meta->title, NAN },       { "method", meta->method, NAN },
+    { "rtol", NULL, meta->rtol },        { "atol", NULL, meta->atol },
+    { "t_end", NULL, meta->t_end },
+  };
+  guint n = 0;
+
+  for (guint i = 0; i < MF_RESULTS_META_MAX; i++)
+    if (all[i].text != NULL || !isnan (all[i].value))
+      entries[n++] = all[i];
+  return n;
+}
+
 static void
 event_clear (gpointer data)
 {
