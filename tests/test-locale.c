@@ -106,8 +106,8 @@ test_cli_translated (void)
   g_autofree char *help_text = run_cli (help);
   g_autofree char *validate_text = run_cli (validate);
   const char *commands = g_dgettext (GETTEXT_PACKAGE, "Commands:");
-  const char *summary = g_dgettext (GETTEXT_PACKAGE, "Simulate the circuit and write the "
-                                                     "results as CSV");
+  const char *summary = g_dgettext (GETTEXT_PACKAGE, "Simulate the circuit and plot chosen "
+                                                     "outputs against time");
   g_autofree char *components = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u component",
                                                               "%u components", 7),
                                                  7);
