@@ -191,6 +191,12 @@ mf_results_writer_close (MfResultsWriter *self, GError **error)
       return FALSE;
     }
   self->closed = TRUE;
+  /* a begin that failed left no file to finish */
+  if (self->csv == NULL && self->mat == NULL && self->h5 == NULL)
+    {
+      mf_results_set_error (error, self, _("it was not begun"));
+      return FALSE;
+    }
   switch (self->format)
     {
     case MF_RESULTS_CSV:
