@@ -66,7 +66,6 @@ test_usage_errors (Fixture *fixture, gconstpointer data)
     { "frobnicate", NULL },
     { "--frobnicate", NULL },
     { "validate", NULL },
-    { "validate", "@", "@", NULL },
     { "analyze", "--bogus", "@", NULL },
     { "analyze", "@", "--mode", NULL },
     { "analyze", "@", "--mode", "no such mode", NULL },

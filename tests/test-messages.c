@@ -84,6 +84,8 @@ static const struct
   { "unknown integration method '%s' (known: %s)",
     "a --method or a circuit built in code: the loader checks a document's method" },
   { "(none)", "a circuit built in code without a method" },
+  { ", … (and %u more)", "a list of names in a usage error of manifold-cli, too long to give "
+                        "whole" },
   { "the end time must be a positive number of seconds",
     "a flag or a circuit built in code: the loader checks a document's t_end" },
   { "the tolerances rtol and atol must be positive",

@@ -15,6 +15,7 @@
 
 #include "mf-error.h"
 #include "mf-method.h"
+#include "mf-suggest.h"
 
 #ifndef MF_VERSION
 #define MF_VERSION "unknown"
@@ -26,7 +27,7 @@ static int mf_cli_methods (const MfCliCommand *command,
 
 /* The summaries and descriptions are translated where they are shown. */
 static const MfCliCommand commands[] = {
-  { "validate", "FILE",
+  { "validate", "FILE…",
     N_("Check a circuit document and list its problems as FILE:LINE:COL: message"),
     N_("Also assembles the circuit and reduces every mode: what would stop a simulation is an\n"
        "error, what is only worth knowing (a redundant constraint, a port left open, a singular\n"
@@ -70,10 +71,39 @@ static const MfCliCommand commands[] = {
 static const MfCliCommand *
 command_lookup (const char *name)
 {
+  /* the British spelling, which the help's own summary uses */
+  if (strcmp (name, "analyse") == 0)
+    name = "analyze";
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (commands[i].name, name) == 0)
       return &commands[i];
   return NULL;
+}
+
+/* "unknown command 'simualte'; did you mean 'simulate'?", or the commands
+ * there are. */
+static int
+unknown_command (const char *name)
+{
+  const char *names[G_N_ELEMENTS (commands) + 1];
+  const char *meant;
+  g_autofree char *list = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    names[i] = commands[i].name;
+  names[G_N_ELEMENTS (commands)] = "help";
+  meant = mf_suggest (name, names, G_N_ELEMENTS (names), TRUE);
+  if (meant != NULL)
+    return mf_cli_usage_error (NULL, _("unknown command '%s'; did you mean '%s'?"), name, meant);
+  list = mf_suggest_list (names, G_N_ELEMENTS (names), G_N_ELEMENTS (names));
+  return mf_cli_usage_error (NULL, _("unknown command '%s'; the commands are %s"), name, list);
+}
+
+static int
+print_version (void)
+{
+  fputs (MF_CLI_NAME " " MF_VERSION "\n", stdout);
+  return MF_EXIT_OK;
 }
 
 static int
@@ -128,7 +158,7 @@ print_help (void)
   g_string_append_printf (out, "\n%s\n", _("Options:"));
   g_string_append (out, "  -h, --help     ");
   g_string_append_printf (out, "%s\n", _("Show this help and exit"));
-  g_string_append (out, "  --version      ");
+  g_string_append (out, "  -V, --version  ");
   g_string_append_printf (out, "%s\n\n", _("Show the version and exit"));
   g_string_append_printf (out, "%s\n", _("Exit status: 0 success, 1 invalid input, 2 the "
                                          "simulation failed, 64 usage error."));
@@ -160,7 +190,7 @@ help_command (int argc, char **argv)
     return print_help ();
   command = command_lookup (argv[2]);
   if (command == NULL)
-    return mf_cli_usage_error (NULL, _("unknown command '%s'"), argv[2]);
+    return unknown_command (argv[2]);
   help_argv[0] = (char *) command->name;
   return run_command (command, 2, help_argv);
 }
@@ -188,15 +218,31 @@ main (int argc, char **argv)
     return print_help ();
   if (strcmp (argv[1], "help") == 0)
     return help_command (argc, argv);
-  if (strcmp (argv[1], "--version") == 0)
+  /* --version anywhere answers the version, as --help anywhere answers
+   * the help of what precedes it */
+  for (int i = 1; i < argc && strcmp (argv[i], "--") != 0; i++)
+    if (strcmp (argv[i], "--version") == 0 || strcmp (argv[i], "-V") == 0)
+      return print_version ();
+  /* options may come before the command too: the command is the first
+   * argument that names one */
+  if (argv[1][0] == '-' && argv[1][1] != '\0')
     {
-      fputs (MF_CLI_NAME " " MF_VERSION "\n", stdout);
-      return MF_EXIT_OK;
+      int at = 2;
+
+      while (at < argc && command_lookup (argv[at]) == NULL)
+        at++;
+      if (at == argc)
+        return mf_cli_usage_error (NULL, _("missing COMMAND (validate, analyze, linearize, "
+                                           "simulate, plot, drift or methods)"));
+      {
+        char *name = argv[at];
+
+        memmove (argv + 2, argv + 1, (gsize) (at - 1) * sizeof *argv);
+        argv[1] = name;
+      }
     }
   command = command_lookup (argv[1]);
   if (command == NULL)
-    return mf_cli_usage_error (NULL, argv[1][0] == '-' ? _("unknown option '%s'")
-                                                        : _("unknown command '%s'"),
-                               argv[1]);
+    return unknown_command (argv[1]);
   return run_command (command, argc - 1, argv + 1);
 }

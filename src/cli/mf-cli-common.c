@@ -15,8 +15,11 @@
 #include <string.h>
 
 #include "mf-document-keys.h"
+#include "mf-error.h"
 #include "mf-json-locate.h"
+#include "mf-method.h"
 #include "mf-simulation.h"
+#include "mf-suggest.h"
 #include "mf-text.h"
 
 void
@@ -103,19 +106,116 @@ take_file (const MfCliCommand *command, char **args, char **file)
   return MF_CLI_CONTINUE;
 }
 
-int
-mf_cli_parse (const MfCliCommand *command,
-              const GOptionEntry *entries,
-              int                 argc,
-              char              **argv,
-              char              **file)
+static gboolean
+takes_value (const GOptionEntry *entry)
+{
+  return entry->arg != G_OPTION_ARG_NONE;
+}
+
+/* The entry of "--name" or of the short letter, or NULL. */
+static const GOptionEntry *
+find_entry (const GOptionEntry *const *lists, const char *name, gsize length, char letter)
+{
+  for (guint l = 0; lists[l] != NULL; l++)
+    for (const GOptionEntry *e = lists[l]; e->long_name != NULL; e++)
+      if (name != NULL ? strlen (e->long_name) == length && strncmp (e->long_name, name, length) == 0
+                       : e->short_name == letter && letter != 0)
+        return e;
+  return NULL;
+}
+
+/* "unknown option '--t-ned'; did you mean '--t-end'?", or the options. */
+static int
+unknown_option (const MfCliCommand *command, const GOptionEntry *const *lists, const char *typed)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+  const char *meant;
+
+  for (guint l = 0; lists[l] != NULL; l++)
+    for (const GOptionEntry *e = lists[l]; e->long_name != NULL; e++)
+      g_ptr_array_add (names, g_strconcat ("--", e->long_name, NULL));
+  meant = mf_suggest (typed, (const char *const *) names->pdata, names->len, FALSE);
+  if (meant != NULL)
+    return mf_cli_usage_error (command, _("unknown option '%s'; did you mean '%s'?"), typed,
+                               meant);
+  list = mf_suggest_list ((const char *const *) names->pdata, names->len, names->len);
+  return mf_cli_usage_error (command, _("unknown option '%s'; the options are %s"), typed, list);
+}
+
+/* Every option of `args` is one the command takes, with its value: the
+ * messages GOptionContext would give, in our words and with a suggestion. */
+static int
+check_options (const MfCliCommand *command, const GOptionEntry *const *lists, char **args)
+{
+  for (guint i = 1; args[i] != NULL; i++)
+    {
+      const char *arg = args[i];
+      const GOptionEntry *entry;
+
+      if (strcmp (arg, "--") == 0)
+        break;
+      if (arg[0] != '-' || arg[1] == '\0')
+        continue; /* FILE, or "-" for standard input */
+      if (arg[1] == '-')
+        {
+          const char *equals = strchr (arg, '=');
+          gsize length = equals != NULL ? (gsize) (equals - arg - 2) : strlen (arg + 2);
+          g_autofree char *typed = g_strndup (arg, length + 2);
+
+          entry = find_entry (lists, arg + 2, length, 0);
+          if (entry == NULL)
+            return unknown_option (command, lists, typed);
+          if (takes_value (entry) && equals == NULL && args[i + 1] == NULL)
+            /* Translators: an option, then what its value stands for ("T") */
+            return mf_cli_usage_error (command, _("option '%s' needs a value (%s)"), typed,
+                                       entry->arg_description != NULL ? entry->arg_description
+                                                                      : "…");
+          if (!takes_value (entry) && equals != NULL)
+            return mf_cli_usage_error (command, _("option '%s' takes no value"), typed);
+          if (takes_value (entry) && equals == NULL)
+            i++;
+          continue;
+        }
+      for (const char *p = arg + 1; *p != '\0'; p++)
+        {
+          char letter[3] = { '-', *p, '\0' };
+
+          entry = find_entry (lists, NULL, 0, *p);
+          if (entry == NULL)
+            return unknown_option (command, lists, letter);
+          if (!takes_value (entry))
+            continue;
+          if (p[1] == '\0' && args[i + 1] == NULL)
+            return mf_cli_usage_error (command, _("option '%s' needs a value (%s)"), letter,
+                                       entry->arg_description != NULL ? entry->arg_description
+                                                                      : "…");
+          if (p[1] == '\0')
+            i++;
+          break;
+        }
+    }
+  return MF_CLI_CONTINUE;
+}
+
+/* The options parsed into `entries`; *rest gets what is left (the
+ * program's name, then the arguments).  `files` says whether the command
+ * reads documents (for its usage line). */
+static int
+parse_options (const MfCliCommand *command,
+               const GOptionEntry *entries,
+               int                 argc,
+               char              **argv,
+               gboolean            files,
+               GStrv              *rest)
 {
   gboolean help = FALSE;
   const GOptionEntry help_entries[] = {
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, N_("Show this help and exit"), NULL },
     G_OPTION_ENTRY_NULL
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (file != NULL ? "FILE" : NULL);
+  g_autoptr (GOptionContext) context
+    = g_option_context_new (files && command->synopsis[0] != '\0' ? command->synopsis : NULL);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) args = g_new0 (char *, argc + 1);
 
@@ -128,10 +228,16 @@ mf_cli_parse (const MfCliCommand *command,
   g_option_context_set_description (context,
                                     command->description != NULL ? _(command->description)
                                                                  : NULL);
+  const GOptionEntry *lists[] = { help_entries, entries, NULL };
+  int status;
+
   if (entries != NULL)
     g_option_context_add_main_entries (context, entries, NULL);
   g_option_context_add_main_entries (context, help_entries, NULL);
 
+  status = check_options (command, lists, args);
+  if (status != MF_CLI_CONTINUE)
+    return status;
   if (!g_option_context_parse_strv (context, &args, &error))
     return mf_cli_usage_error (command, "%s", error->message);
   if (help)
@@ -141,7 +247,41 @@ mf_cli_parse (const MfCliCommand *command,
       fputs (text, stdout);
       return MF_EXIT_OK;
     }
-  return take_file (command, args, file);
+  *rest = g_steal_pointer (&args);
+  return MF_CLI_CONTINUE;
+}
+
+int
+mf_cli_parse (const MfCliCommand *command,
+              const GOptionEntry *entries,
+              int                 argc,
+              char              **argv,
+              char              **file)
+{
+  g_auto (GStrv) rest = NULL;
+  int status = parse_options (command, entries, argc, argv, file != NULL, &rest);
+
+  if (status != MF_CLI_CONTINUE)
+    return status;
+  return take_file (command, rest, file);
+}
+
+int
+mf_cli_parse_files (const MfCliCommand *command,
+                    const GOptionEntry *entries,
+                    int                 argc,
+                    char              **argv,
+                    GStrv              *files)
+{
+  g_auto (GStrv) rest = NULL;
+  int status = parse_options (command, entries, argc, argv, TRUE, &rest);
+
+  if (status != MF_CLI_CONTINUE)
+    return status;
+  if (g_strv_length (rest) < 2)
+    return mf_cli_usage_error (command, _("missing FILE argument"));
+  *files = g_strdupv (rest + 1);
+  return MF_CLI_CONTINUE;
 }
 
 gboolean
@@ -153,8 +293,10 @@ mf_cli_parse_number (const MfCliCommand *command,
 {
   char *end = NULL;
   double number = g_ascii_strtod (text, &end);
+  /* decimal only: not "0x1p-7", "inf" or "nan", which strtod reads too */
+  gboolean plain = strspn (text, "0123456789+-.eE") == strlen (text);
 
-  if (end == text || *end != '\0' || !isfinite (number))
+  if (!plain || end == text || *end != '\0' || !isfinite (number))
     {
       /* Translators: "--t-end expects a plain number in SI units, not '2 s'" */
       mf_cli_usage_error (command, _("%s expects a plain number in SI units, not '%s'"), flag,
@@ -170,6 +312,32 @@ mf_cli_parse_number (const MfCliCommand *command,
     }
   *value = number;
   return TRUE;
+}
+
+const char *
+mf_cli_method (const MfCliCommand *command, const char *typed)
+{
+  g_autofree char *lower = g_ascii_strdown (typed, -1);
+  const MfMethod *method = mf_method_lookup (lower);
+  guint n;
+  const MfMethod *methods = mf_method_list (&n);
+  g_autofree const char **names = g_new (const char *, n);
+  const char *meant;
+  g_autofree char *list = NULL;
+
+  if (method != NULL)
+    return method->name;
+  for (guint i = 0; i < n; i++)
+    names[i] = methods[i].name;
+  meant = mf_suggest (typed, names, n, TRUE);
+  if (meant != NULL)
+    mf_cli_usage_error (command, _("unknown method '%s'; did you mean '%s'?"), typed, meant);
+  else
+    {
+      list = mf_method_names ();
+      mf_cli_usage_error (command, _("unknown method '%s'; the methods are %s"), typed, list);
+    }
+  return NULL;
 }
 
 /* --- locating messages ------------------------------------------------- */
@@ -347,6 +515,29 @@ print_diagnostics (const GPtrArray *diagnostics, const char *path, gboolean quie
   return errors;
 }
 
+/* The document on standard input ("-"), named "<stdin>" in messages. */
+static MfDocument *
+load_stdin (GPtrArray *diagnostics, GError **error)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  char buffer[65536];
+  gsize n;
+
+  while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+    {
+      g_string_append_len (text, buffer, (gssize) n);
+      if (!mf_document_check_size (text->len, MF_CLI_STDIN_NAME, error))
+        return NULL;
+    }
+  if (ferror (stdin))
+    {
+      g_set_error (error, MF_ERROR, MF_ERROR_IO, _("cannot read standard input"));
+      return NULL;
+    }
+  return mf_document_load_data (text->str, (gssize) text->len, MF_CLI_STDIN_NAME, diagnostics,
+                                error);
+}
+
 int
 mf_cli_input_load (MfCliInput *input, const char *path, gboolean quiet)
 {
@@ -356,7 +547,13 @@ mf_cli_input_load (MfCliInput *input, const char *path, gboolean quiet)
   gboolean printed;
 
   memset (input, 0, sizeof *input);
-  input->document = mf_document_load_file (path, diagnostics, &error);
+  if (strcmp (path, "-") == 0)
+    {
+      input->document = load_stdin (diagnostics, &error);
+      path = MF_CLI_STDIN_NAME;
+    }
+  else
+    input->document = mf_document_load_file (path, diagnostics, &error);
   printed = print_diagnostics (diagnostics, path, quiet);
   if (input->document == NULL)
     {
@@ -389,17 +586,59 @@ mf_cli_find_mode (const MfCliCommand *command, const MfCircuit *circuit, const c
   g_autofree char *shown = NULL;
   GString *modes;
 
+  g_autofree const char **names = NULL;
+  const char *meant;
+
   if (mode >= 0)
     return mode;
+  names = g_new (const char *, MAX (circuit->modes->len, 1));
   modes = g_string_new (NULL);
   for (guint m = 0; m < circuit->modes->len; m++)
-    g_string_append_printf (modes, "%s'%s'", m > 0 ? ", " : "",
-                            ((MfMode *) circuit->modes->pdata[m])->name);
+    {
+      names[m] = ((MfMode *) circuit->modes->pdata[m])->name;
+      g_string_append_printf (modes, "%s'%s'", m > 0 ? ", " : "", names[m]);
+    }
   shown = mf_text_escape (name);
-  mf_cli_usage_error (command, _("the circuit has no mode '%s'; its modes are %s"), shown,
-                      modes->str);
+  meant = mf_suggest (name, names, circuit->modes->len, TRUE);
+  if (meant != NULL)
+    mf_cli_usage_error (command, _("the circuit has no mode '%s'; did you mean '%s'?"), shown,
+                        meant);
+  else
+    mf_cli_usage_error (command, _("the circuit has no mode '%s'; its modes are %s"), shown,
+                        modes->str);
   g_string_free (modes, TRUE);
   return -1;
+}
+
+/* "no output called 'C1.y'; did you mean 'C1.x'?", or the outputs there
+ * are (the first of them). */
+static void
+unknown_value (const MfCliCommand *command, const MfModel *model, GHashTable *known,
+               const char *typed, gboolean switches)
+{
+  guint n = g_hash_table_size (known), shown_n = 0;
+  g_autofree const char **names = g_new0 (const char *, MAX (n, 1));
+  g_autofree char *shown = mf_text_escape (typed);
+  g_autofree char *list = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  const char *meant;
+
+  /* in the order of a sample, as the CSV header lists them */
+  g_hash_table_iter_init (&iter, known);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    names[GPOINTER_TO_UINT (value) - 1] = key;
+  for (guint i = 0; i < n; i++)
+    if (names[i] != NULL && (switches || i < mf_model_n_outputs (model)))
+      names[shown_n++] = names[i];
+  meant = mf_suggest (typed, names, shown_n, FALSE);
+  if (meant != NULL)
+    {
+      mf_cli_usage_error (command, _("no output called '%s'; did you mean '%s'?"), shown, meant);
+      return;
+    }
+  list = mf_suggest_list (names, shown_n, 12);
+  mf_cli_usage_error (command, _("no output called '%s'; the outputs are %s"), shown, list);
 }
 
 /* The values `names` lists (empty names skipped), in its order. */
@@ -417,14 +656,13 @@ choose_listed (const MfCliCommand *command,
     {
       guint index = GPOINTER_TO_UINT (g_hash_table_lookup (known, names[i]));
 
-      if (names[i][0] == '\0')
+      /* time and the mode are in every file: asking for them is no error */
+      if (names[i][0] == '\0' || strcmp (names[i], "t") == 0
+          || strcmp (names[i], "solver.mode") == 0)
         continue;
       if (index == 0 || (!switches && index > mf_model_n_outputs (model)))
         {
-          g_autofree char *shown = mf_text_escape (names[i]);
-
-          mf_cli_usage_error (command, _("no output called '%s'; 'manifold-cli simulate' names "
-                                         "them in its CSV header"), shown);
+          unknown_value (command, model, known, names[i], switches);
           return NULL;
         }
       index--;

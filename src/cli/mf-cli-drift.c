@@ -96,6 +96,18 @@ mf_cli_drift (const MfCliCommand *command, int argc, char **argv)
     return status;
   circuit = mf_document_get_circuit (input.document);
   mf_simulation_options_from_circuit (&settings, circuit);
+  if (method != NULL)
+    {
+      const char *name = mf_cli_method (command, method);
+
+      if (name == NULL)
+        {
+          mf_cli_input_clear (&input);
+          return MF_EXIT_USAGE;
+        }
+      g_free (method);
+      method = g_strdup (name);
+    }
   options = (MfDriftOptions) {
     .method = method != NULL ? method : MF_DRIFT_DEFAULT_METHOD,
     .t_end = settings.t_end,

@@ -106,7 +106,7 @@ flags_clear (MfSimulateFlags *flags)
 /* Every flag is checked on its own before the document is read: a bad
  * value is a usage error whatever the document says. */
 static gboolean
-parse_overrides (const MfCliCommand *command, const MfSimulateFlags *flags, MfOverrides *o)
+parse_overrides (const MfCliCommand *command, MfSimulateFlags *flags, MfOverrides *o)
 {
   const struct
   {
@@ -130,13 +130,15 @@ parse_overrides (const MfCliCommand *command, const MfSimulateFlags *flags, MfOv
                                    numbers[i].positive, numbers[i].value))
         return FALSE;
     }
-  if (flags->method != NULL && mf_method_lookup (flags->method) == NULL)
+  if (flags->method != NULL)
     {
-      g_autofree char *names = mf_method_names ();
+      const char *name = mf_cli_method (command, flags->method);
 
-      mf_cli_usage_error (command, _("unknown method '%s'; the methods are %s"), flags->method,
-                          names);
-      return FALSE;
+      if (name == NULL)
+        return FALSE;
+      /* "RK4" is rk4 */
+      g_free (flags->method);
+      flags->method = g_strdup (name);
     }
   return TRUE;
 }

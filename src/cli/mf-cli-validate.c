@@ -8,6 +8,7 @@
 #include "mf-cli.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 #include <stdio.h>
 
 #include "mf-error.h"
@@ -121,19 +122,26 @@ check_modes (MfCliInput *input)
   return failures->len == 0;
 }
 
-int
-mf_cli_validate (const MfCliCommand *command, int argc, char **argv)
+/* One document: its problems, or "FILE: ok (…)". */
+static int
+validate_one (const char *file)
 {
-  g_autofree char *file = NULL;
   MfCliInput input;
   const MfCircuit *circuit;
-  int status = mf_cli_parse (command, NULL, argc, argv, &file);
+  int status = mf_cli_input_load (&input, file, FALSE);
 
-  if (status != MF_CLI_CONTINUE)
-    return status;
-  status = mf_cli_input_load (&input, file, FALSE);
   if (status == MF_EXIT_OK && !check_modes (&input))
     status = MF_EXIT_INVALID;
+  /* what simulate would refuse of the settings (euler without a step, …) */
+  if (status == MF_EXIT_OK)
+    {
+      MfSimulationOptions options;
+
+      mf_simulation_options_from_circuit (&options,
+                                          mf_document_get_circuit (input.document));
+      if (!mf_cli_check_settings (input.document, &options))
+        status = MF_EXIT_INVALID;
+    }
   if (status == MF_EXIT_OK)
     {
       guint n_components, n_modes;
@@ -146,8 +154,29 @@ mf_cli_validate (const MfCliCommand *command, int argc, char **argv)
                                     n_components);
       modes = g_strdup_printf (ngettext ("%u mode", "%u modes", n_modes), n_modes);
       /* Translators: "FILE: ok (7 components, 1 mode)"; scripts look for ": ok" */
-      fprintf (stdout, _("%s: ok (%s, %s)\n"), file, components, modes);
+      fprintf (stdout, _("%s: ok (%s, %s)\n"),
+               strcmp (file, "-") == 0 ? MF_CLI_STDIN_NAME : file, components, modes);
+      fflush (stdout);
     }
   mf_cli_input_clear (&input);
+  return status;
+}
+
+/* Every file given, in turn; the status is the worst of theirs. */
+int
+mf_cli_validate (const MfCliCommand *command, int argc, char **argv)
+{
+  g_auto (GStrv) files = NULL;
+  int status = mf_cli_parse_files (command, NULL, argc, argv, &files);
+
+  if (status != MF_CLI_CONTINUE)
+    return status;
+  status = MF_EXIT_OK;
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      int one = validate_one (files[i]);
+
+      status = MAX (status, one);
+    }
   return status;
 }

@@ -16,6 +16,8 @@
 G_BEGIN_DECLS
 
 #define MF_CLI_NAME "manifold-cli"
+/* How messages name a document read from standard input ("-"). */
+#define MF_CLI_STDIN_NAME "<stdin>"
 
 /* docs/cli.md lists these; scripts depend on them. */
 typedef enum
@@ -96,6 +98,17 @@ int      mf_cli_parse (const MfCliCommand *command,
                        int                 argc,
                        char              **argv,
                        char              **file);
+/* The same for a command that reads one or more files: *files gets them
+ * (NULL-terminated), at least one, or a usage error. */
+int      mf_cli_parse_files (const MfCliCommand *command,
+                             const GOptionEntry *entries,
+                             int                 argc,
+                             char              **argv,
+                             GStrv              *files);
+/* The method `typed` names, in any case ("RK4"): its name, or NULL after
+ * a usage error that suggests the one meant or lists them. */
+const char *mf_cli_method (const MfCliCommand *command,
+                           const char         *typed);
 
 /* A flag's value as a finite number (plain, in SI): FALSE after printing a
  * usage error.  `minimum_exclusive`: the value must be > 0, else >= 0. */

@@ -29,6 +29,9 @@ struct _MfOutputFile
 {
   char          *name;      /* as given, for messages */
   gboolean       to_stdout;
+  /* a pipe or a character device (">(gzip)", /dev/stdout, /dev/null):
+   * written straight into, as there is no file to replace */
+  gboolean       direct;
   GFile         *file;      /* a location GIO writes (no local path), else NULL */
   char          *target;    /* the file that gets the contents, links followed */
   char          *canonical; /* its directory resolved, for comparing new files */
@@ -311,6 +314,12 @@ output_resolve (MfOutputFile *self, const char *path, GError **error)
    * links, such as /dev/stdout, which name a pipe or a terminal) */
   if (stat (path, &st) == 0)
     {
+      if (S_ISFIFO (st.st_mode) || S_ISCHR (st.st_mode))
+        {
+          self->direct = TRUE;
+          self->target = g_strdup (path);
+          return TRUE;
+        }
       if (!S_ISREG (st.st_mode))
         {
           set_kind_error (error, self->name, st.st_mode);
@@ -475,6 +484,17 @@ mf_output_file_open (MfOutputFile *self, GError **error)
                                                       G_FILE_CREATE_NONE, NULL, error));
       return self->stream;
     }
+  if (self->direct)
+    {
+      self->fd = open (self->target, O_WRONLY | O_CLOEXEC);
+      if (self->fd < 0)
+        {
+          set_errno_error (error, self->name, errno);
+          return NULL;
+        }
+      self->stream = fd_stream_new (self->fd, self->name);
+      return self->stream;
+    }
 
   dir = g_path_get_dirname (self->target);
   base = g_path_get_basename (self->target);
@@ -521,7 +541,7 @@ mf_output_file_open_path (MfOutputFile *self, GError **error)
 {
   g_return_val_if_fail (self != NULL && self->stream == NULL && !self->committed, NULL);
 
-  if (self->to_stdout || self->file != NULL)
+  if (self->to_stdout || self->file != NULL || self->direct)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
                    _("cannot write %s: this format needs a file on this computer"), self->name);
@@ -599,6 +619,19 @@ mf_output_file_commit (MfOutputFile *self, GError **error)
     return self->committed = g_output_stream_flush (self->stream, NULL, error);
   if (self->file != NULL)
     return self->committed = g_output_stream_close (self->stream, NULL, error);
+  if (self->direct)
+    {
+      if (!g_output_stream_flush (self->stream, NULL, error))
+        return FALSE;
+      fd = self->fd;
+      self->fd = -1;
+      if (close (fd) != 0)
+        {
+          set_errno_error (error, self->name, errno);
+          return FALSE;
+        }
+      return self->committed = TRUE;
+    }
 
   if (fsync (self->fd) != 0)
     {

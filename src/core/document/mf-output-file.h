@@ -3,7 +3,9 @@
  * files").
  *
  * A destination is checked when it is made: "-" stands for standard output;
- * a path is followed through its symbolic links to the file that gets the
+ * a pipe or a character device (a shell's ">(gzip)", /dev/stdout,
+ * /dev/null) is written straight into, as standard output is; any other
+ * path is followed through its symbolic links to the file that gets the
  * contents (a dangling link: the file it names is created), which must be a
  * regular file or not exist yet in a directory that does.  Writing goes to a
  * temporary file beside that file, created private (0600); the commit gives
@@ -32,7 +34,7 @@ G_BEGIN_DECLS
 typedef struct _MfOutputFile MfOutputFile;
 
 /* `path` as a destination: "-" is standard output.  NULL with an error
- * naming `path` when it is not one (a directory, a device, a FIFO, a socket,
+ * naming `path` when it is not one (a directory, a block device, a socket,
  * a missing directory, a loop of links). */
 MfOutputFile  *mf_output_file_new (const char *path,
                                    GError    **error);

@@ -16,6 +16,9 @@
 #define MF_MAX_SAMPLES 1e7
 /* More fixed steps than this cannot finish in a working day. */
 #define MF_MAX_FIXED_STEPS 1e8
+/* A run shorter than this is a slip of the exponent: the solvers' steps
+ * and their error estimates lose every digit near 0 s. */
+#define MF_MIN_T_END 1e-9
 
 void
 mf_simulation_options_from_circuit (MfSimulationOptions *options, const MfCircuit *circuit)
@@ -77,9 +80,19 @@ mf_simulation_options_check (const MfSimulationOptions *options,
   if (!(options->t_end > 0 && isfinite (options->t_end)))
     return usage_error (error, setting, "t_end",
                         _("the end time must be a positive number of seconds"));
+  if (options->t_end < MF_MIN_T_END)
+    {
+      /* Translators: the end time given and the shortest one, in seconds */
+      message = g_strdup_printf (_("the end time %g s is shorter than the %g s the solvers can "
+                                   "step through"), options->t_end, MF_MIN_T_END);
+      return usage_error (error, setting, "t_end", message);
+    }
   if (!(options->rtol > 0))
     return usage_error (error, setting, "rtol",
                         _("the tolerances rtol and atol must be positive"));
+  if (!(options->rtol < 1))
+    return usage_error (error, setting, "rtol",
+                        _("the relative tolerance rtol must be below 1"));
   if (!(options->atol > 0))
     return usage_error (error, setting, "atol",
                         _("the tolerances rtol and atol must be positive"));
