@@ -442,7 +442,9 @@ find_state_row (GtkWidget *widget, const char *name)
 /* piston-accumulator: index 2.  The volume pressure that the massless
  * piston's force balance fixes is as algebraic as the piston's velocity:
  * the summary lists both, the states page gives it a row with its role and
- * no pin, and picking that row asks the canvas for the volume's node. */
+ * no pin, and picking that row asks the canvas for the volume's node.
+ * The piston's position is integrated (x' = v): the summary's
+ * "Integrated" and the states page both say so (both once left it out). */
 static void
 test_index_two (Fixture *fixture, gconstpointer user_data)
 {
@@ -457,13 +459,20 @@ test_index_two (Fixture *fixture, gconstpointer user_data)
   g_assert_cmpstr (mf_structure_panel_get_independent_text (fixture->panel), ==, "P1.v, C1.v");
   g_assert_cmpstr (mf_structure_panel_get_algebraic_text (fixture->panel), ==, "C1.v, P1.b.p");
   g_assert_true (shows_text (GTK_WIDGET (fixture->panel), "Fixed by hidden constraints: P1.b.p"));
+  g_assert_cmpstr (mf_structure_panel_get_integrated_text (fixture->panel), ==, "P1.v, C1.x");
 
   mf_structure_panel_set_page (fixture->panel, "states");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (fixture->window));
   view = find_list_view (GTK_WIDGET (fixture->panel));
   g_assert_nonnull (view);
   model = G_LIST_MODEL (gtk_list_view_get_model (view));
-  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 3);
+  /* every state: P1.v, C1.v, C1.x, P1.b.p */
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 4);
+  row = find_state_row (GTK_WIDGET (view), "C1.x");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (
+                     gtk_widget_get_first_child (row)))), ==, "integrated");
+  g_assert_false (gtk_widget_get_child_visible (gtk_widget_get_last_child (row)));
 
   row = find_state_row (GTK_WIDGET (view), "C1.v");
   g_assert_nonnull (row);
@@ -478,7 +487,7 @@ test_index_two (Fixture *fixture, gconstpointer user_data)
   /* a pressure cannot be preferred as an independent velocity */
   g_assert_false (gtk_widget_get_child_visible (gtk_widget_get_last_child (row)));
 
-  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 2);
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), 3);
   g_assert_cmpuint (fixture->n_highlights, ==, 1);
   components = joined (fixture->highlight_components);
   ports = joined (fixture->highlight_ports);

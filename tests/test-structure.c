@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-index-steps.h"
 #include "mf-structure.h"
 
 static char *
@@ -213,6 +214,17 @@ test_piston_accumulator (void)
   g_assert_cmpstr (velocities, ==, "C1.v");
   g_assert_cmpstr (constrained, ==, "P1.b.p");
   g_assert_cmpstr (algebraic, ==, "C1.v, P1.b.p");
+  /* what is integrated: P1.v, and C1.x, whose rate equation x' = v stays
+   * (no hidden constraint fixes it); the volume's pressure is fixed */
+  {
+    g_autofree char *all = joined (mf_structure_dup_integrated (s));
+
+    g_assert_cmpstr (all, ==, "P1.v, C1.x");
+    /* model states: P1.v, C1.v, C1.x, P1.b.p */
+    g_assert_false (mf_structure_get_state_fixed (s, 2));
+    g_assert_true (mf_structure_get_state_fixed (s, 3));
+    g_assert_false (mf_structure_get_state_fixed (s, 1));
+  }
   g_assert_cmpint (mf_structure_get_state_role (s, 1), ==, MF_STATE_ROLE_ALGEBRAIC);
   /* the first hidden constraint is free of velocities */
   g_assert_cmpuint (g_strv_length (steps), ==, 3);
@@ -301,6 +313,13 @@ test_pump_cylinder_spring (void)
   g_assert_cmpuint (mf_structure_get_rank (s), ==, 4);
   g_assert_cmpstr (independent, ==, "");
   g_assert_cmpstr (dependent, ==, "P2.v, P1.v, C1.v, M1.v");
+  /* the constraints fix every velocity, yet the positions are integrated
+   * (x' = v each): the structure panel once said "Integrated: none" */
+  {
+    g_autofree char *integrated = joined (mf_structure_dup_integrated (s));
+
+    g_assert_cmpstr (integrated, ==, "C1.x, M1.x");
+  }
   g_assert_cmpint (mf_structure_get_index (s), ==, 0);
   g_assert_false (mf_structure_get_mass_singular (s));
 
@@ -498,7 +517,7 @@ compare_mode (const char *name, const char *data, JsonObject *mode)
   g_assert_no_error (error);
   g_test_message ("%s, mode '%s'", name, mode_name);
   independent = joined (mf_structure_dup_independent (s));
-  integrated = joined (mf_structure_dup_states (s, MF_STATE_ROLE_INTEGRATED));
+  integrated = joined (mf_structure_dup_integrated (s));
   /* the CLI's algebraic states go on with the positions and pressures
    * that an index-2 mode fixes */
   algebraic = joined (mf_structure_dup_algebraic (s));
@@ -507,6 +526,23 @@ compare_mode (const char *name, const char *data, JsonObject *mode)
   g_assert_cmpstr (independent, ==, cli_independent);
   g_assert_cmpstr (integrated, ==, cli_integrated);
   g_assert_cmpstr (algebraic, ==, cli_algebraic);
+  /* the Equations window's minimal-order system integrates the same
+   * states: what the structure panel says "Integrated" of */
+  {
+    g_autoptr (MfIndexSteps) steps = mf_index_steps_new (mf_structure_get_model (s),
+                                                         mf_structure_get_reduction (s));
+    g_autoptr (GString) finals = g_string_new (NULL);
+
+    for (guint i = 0; i < steps->final->len; i++)
+      {
+        const MfIndexFinal *f = g_ptr_array_index (steps->final, i);
+
+        if (f->integrated)
+          g_string_append_printf (finals, "%s%s", finals->len > 0 ? ", " : "", f->state);
+      }
+    if (steps->final->len > 0)
+      g_assert_cmpstr (finals->str, ==, integrated);
+  }
   g_assert_cmpint (mf_structure_get_index (s), ==,
                    JSON_NODE_HOLDS_NULL (index) ? -1 : json_node_get_int (index));
   g_assert_cmpint (mf_structure_get_mass_singular (s), ==,

@@ -238,21 +238,18 @@ velocity_names (const MfStructure *structure)
   return names;
 }
 
-/* The states page's rows: every velocity, then the positions and
- * pressures that hidden constraints fix, which have a role but no pin. */
+/* The states page's rows: every state of the model, in its order —
+ * velocities, positions, compliant pressures — so that a row's position is
+ * its state's index. */
 static char **
 listed_state_names (const MfStructure *structure)
 {
   const MfModel *model = mf_structure_get_model (structure);
-  g_auto (GStrv) constrained = mf_structure_dup_constrained (structure);
-  guint n_v = mf_model_n_velocities (model);
-  guint n_c = g_strv_length (constrained);
-  char **names = g_new0 (char *, n_v + n_c + 1);
+  guint n = mf_model_n_states (model);
+  char **names = g_new0 (char *, n + 1);
 
-  for (guint k = 0; k < n_v; k++)
+  for (guint k = 0; k < n; k++)
     names[k] = g_strdup (mf_model_state_name (model, k));
-  for (guint i = 0; i < n_c; i++)
-    names[n_v + i] = g_strdup (constrained[i]);
   return names;
 }
 
@@ -473,8 +470,9 @@ show_summary (MfStructurePanel *self, const MfStructure *structure)
   set_list_label (self->independent_label, mf_structure_dup_independent (structure));
   set_list_label (self->dependent_label,
                   mf_structure_dup_states (structure, MF_STATE_ROLE_DEPENDENT));
-  set_list_label (self->integrated_label,
-                  mf_structure_dup_states (structure, MF_STATE_ROLE_INTEGRATED));
+  /* positions and compliant pressures are integrated too, unless a hidden
+   * constraint fixes them */
+  set_list_label (self->integrated_label, mf_structure_dup_integrated (structure));
   /* the positions and pressures an index-2 mode fixes are as algebraic as
    * its massless velocities: both are solved, not integrated */
   set_list_label (self->algebraic_label, mf_structure_dup_algebraic (structure));
@@ -629,7 +627,9 @@ mf_structure_panel_state_bind (MfStructurePanel *self, GtkListItem *item)
     {
       velocity = position < mf_structure_get_reduction (self->structure)->n_cols;
       role = velocity ? role_text (mf_structure_get_state_role (self->structure, position))
-                      : _("algebraic, fixed by a hidden constraint");
+             : mf_structure_get_state_fixed (self->structure, position)
+               ? _("algebraic, fixed by a hidden constraint")
+               : _("integrated");
     }
   pinned = velocity && self->document != NULL
            && mf_edit_document_get_state_preferred (self->document, state);

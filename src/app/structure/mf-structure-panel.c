@@ -500,6 +500,14 @@ mf_structure_panel_get_algebraic_text (MfStructurePanel *self)
   return gtk_label_get_text (self->algebraic_label);
 }
 
+const char *
+mf_structure_panel_get_integrated_text (MfStructurePanel *self)
+{
+  g_return_val_if_fail (MF_IS_STRUCTURE_PANEL (self), NULL);
+
+  return gtk_label_get_text (self->integrated_label);
+}
+
 MfMatrixView *
 mf_structure_panel_get_w_view (MfStructurePanel *self)
 {

@@ -58,12 +58,13 @@ const MfStructure *mf_structure_panel_get_structure (MfStructurePanel *self);
 const char        *mf_structure_panel_get_error (MfStructurePanel *self);
 
 /* The summary as the labels show it: "2 of 2", "1 — a DAE: M̄ is singular",
- * "P3.v, P1.v", and the states solved rather than integrated, "C1.v,
- * P1.b.p". */
+ * "P3.v, P1.v", the states solved rather than integrated, "C1.v,
+ * P1.b.p", and those integrated, "P1.v, C1.x". */
 const char        *mf_structure_panel_get_rank_text (MfStructurePanel *self);
 const char        *mf_structure_panel_get_index_text (MfStructurePanel *self);
 const char        *mf_structure_panel_get_independent_text (MfStructurePanel *self);
 const char        *mf_structure_panel_get_algebraic_text (MfStructurePanel *self);
+const char        *mf_structure_panel_get_integrated_text (MfStructurePanel *self);
 
 /* The grids, for the window's keyboard navigation and for tests. */
 MfMatrixView      *mf_structure_panel_get_w_view (MfStructurePanel *self);

@@ -521,18 +521,42 @@ mf_structure_dup_constrained (const MfStructure *structure)
   return strv_of (names);
 }
 
+gboolean
+mf_structure_get_state_fixed (const MfStructure *structure, guint state)
+{
+  const MfIndex *index = structure->reduction->index_analysis;
+  guint n_v = mf_model_n_velocities (structure->model);
+
+  for (guint i = 0; index != NULL && state >= n_v && i < index->constrained->len; i++)
+    if (g_array_index (index->constrained, guint, i) == state - n_v)
+      return TRUE;
+  return FALSE;
+}
+
+/* The core's split of the minimal-order system's states, as names. */
+static char **
+split_names (const MfStructure *structure, gboolean algebraic)
+{
+  guint n;
+  g_autofree guint *states = mf_reduction_split_states (structure->reduction, structure->model,
+                                                        algebraic, &n);
+  char **names = g_new0 (char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    names[i] = g_strdup (mf_model_state_name (structure->model, states[i]));
+  return names;
+}
+
+char **
+mf_structure_dup_integrated (const MfStructure *structure)
+{
+  return split_names (structure, FALSE);
+}
+
 char **
 mf_structure_dup_algebraic (const MfStructure *structure)
 {
-  g_auto (GStrv) velocities = mf_structure_dup_states (structure, MF_STATE_ROLE_ALGEBRAIC);
-  g_auto (GStrv) constrained = mf_structure_dup_constrained (structure);
-  GPtrArray *names = g_ptr_array_new ();
-
-  for (guint i = 0; velocities[i] != NULL; i++)
-    g_ptr_array_add (names, g_strdup (velocities[i]));
-  for (guint i = 0; constrained[i] != NULL; i++)
-    g_ptr_array_add (names, g_strdup (constrained[i]));
-  return strv_of (names);
+  return split_names (structure, TRUE);
 }
 
 gboolean

@@ -89,10 +89,19 @@ MfStateRole        mf_structure_get_state_role (const MfStructure *structure,
 /* Positions and pressures that the hidden constraints of an index-2 mode
  * fix ("C1.x"); empty otherwise. */
 char             **mf_structure_dup_constrained (const MfStructure *structure);
+/* Whether model state `state`, a position or a pressure, is one of those
+ * (else it is integrated); FALSE for a velocity. */
+gboolean           mf_structure_get_state_fixed (const MfStructure *structure,
+                                                 guint              state);
 /* Every state solved at each step rather than integrated, as
  * `manifold-cli analyze` lists them: the algebraic velocities, then the
  * constrained positions and pressures ("C1.v, P1.b.p"). */
 char             **mf_structure_dup_algebraic (const MfStructure *structure);
+/* Every state the minimal-order system integrates, as `manifold-cli
+ * analyze` and the Equations window list them: the integrated velocities,
+ * then every position and compliant pressure no hidden constraint fixes
+ * ("P1.v, C1.x, V1.p.p"). */
+char             **mf_structure_dup_integrated (const MfStructure *structure);
 /* Where state `name` is on the drawing: the component of a velocity or a
  * position ("C1" for "C1.x") in `component`; for a node pressure a port of
  * its node ("P1.b" for "P1.b.p") in `port`, and its junction, if it is

@@ -238,42 +238,15 @@ json_add_int (JsonBuilder *builder, const char *key, gint64 value)
   json_builder_add_int_value (builder, value);
 }
 
-/* The integrated (or algebraic) velocities as model state indices: every
- * independent state is integrated when M̄ is regular.  The algebraic ones
- * go on with the positions and pressures that hidden constraints fix
- * (index 2). */
-static guint *
-split_states (const MfModel *model, const MfReduction *red, gboolean algebraic, guint *n)
-{
-  const MfNullspace *ns = red->nullspace;
-  guint nb = mf_reduction_n_independent (red);
-  GArray *chosen = NULL, *fixed = NULL;
-  guint n_velocities, *states;
-
-  if (red->index_analysis != NULL)
-    {
-      chosen = algebraic ? red->index_analysis->algebraic : red->index_analysis->integrated;
-      fixed = algebraic ? red->index_analysis->constrained : NULL;
-    }
-  n_velocities = chosen != NULL ? chosen->len : algebraic ? 0 : nb;
-  *n = n_velocities + (fixed != NULL ? fixed->len : 0);
-  states = g_new0 (guint, MAX (*n, 1));
-  for (guint i = 0; i < n_velocities; i++)
-    states[i] = ns->independent[chosen != NULL ? g_array_index (chosen, guint, i) : i];
-  for (guint i = n_velocities; i < *n; i++)
-    states[i] = mf_model_n_velocities (model) + g_array_index (fixed, guint, i - n_velocities);
-  return states;
-}
-
 static void
 json_add_split (JsonBuilder *builder, const MfModel *model, const MfReduction *red)
 {
   guint n;
-  g_autofree guint *integrated = split_states (model, red, FALSE, &n);
+  g_autofree guint *integrated = mf_reduction_split_states (red, model, FALSE, &n);
   g_autofree guint *algebraic = NULL;
 
   json_add_state_names (builder, "integrated", model, integrated, n);
-  algebraic = split_states (model, red, TRUE, &n);
+  algebraic = mf_reduction_split_states (red, model, TRUE, &n);
   json_add_state_names (builder, "algebraic", model, algebraic, n);
 }
 
@@ -632,7 +605,7 @@ static void
 append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
 {
   guint n;
-  g_autofree guint *integrated = split_states (model, red, FALSE, &n);
+  g_autofree guint *integrated = mf_reduction_split_states (red, model, FALSE, &n);
   g_autofree guint *algebraic = NULL;
 
   for (guint k = 0; k < red->index_analysis->steps->len; k++)
@@ -662,7 +635,7 @@ append_index_steps (GString *out, const MfModel *model, const MfReduction *red)
     }
   /* Translators: the states that the integrator steps, as against the algebraic ones */
   append_state_list (out, _("integrated"), model, integrated, n);
-  algebraic = split_states (model, red, TRUE, &n);
+  algebraic = mf_reduction_split_states (red, model, TRUE, &n);
   /* Translators: the states solved from algebraic equations at every step */
   append_state_list (out, _("algebraic"), model, algebraic, n);
 }

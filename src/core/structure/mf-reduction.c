@@ -48,6 +48,47 @@ mf_reduction_n_independent (const MfReduction *reduction)
   return reduction->nullspace->cols - reduction->nullspace->rank;
 }
 
+guint *
+mf_reduction_split_states (const MfReduction *reduction,
+                           const MfModel     *model,
+                           gboolean           algebraic,
+                           guint             *n)
+{
+  const MfNullspace *ns = reduction->nullspace;
+  const MfIndex *index = reduction->index_analysis;
+  guint nb = mf_reduction_n_independent (reduction);
+  guint n_v = mf_model_n_velocities (model);
+  guint n_rest = mf_model_n_states (model) - n_v;
+  g_autofree gboolean *fixed = g_new0 (gboolean, MAX (n_rest, 1));
+  GArray *chosen = NULL;
+  GArray *states = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (index != NULL)
+    {
+      chosen = algebraic ? index->algebraic : index->integrated;
+      for (guint i = 0; i < index->constrained->len; i++)
+        fixed[g_array_index (index->constrained, guint, i)] = TRUE;
+    }
+  /* the velocities: the index procedure's split, or every independent one */
+  if (chosen != NULL)
+    for (guint i = 0; i < chosen->len; i++)
+      g_array_append_val (states, ns->independent[g_array_index (chosen, guint, i)]);
+  else if (!algebraic)
+    for (guint j = 0; j < nb; j++)
+      g_array_append_val (states, ns->independent[j]);
+  /* the positions and pressures: each has its rate equation unless a
+   * hidden constraint fixes it */
+  for (guint i = 0; i < n_rest; i++)
+    if (fixed[i] == algebraic)
+      {
+        guint state = n_v + i;
+
+        g_array_append_val (states, state);
+      }
+  *n = states->len;
+  return (guint *) g_array_free (states, FALSE);
+}
+
 static void
 fill_rows (MfReduction *red, const MfModel *model)
 {

@@ -88,6 +88,19 @@ void         mf_reduction_free (MfReduction *reduction);
 
 guint        mf_reduction_n_independent (const MfReduction *reduction);
 
+/* The states the minimal-order system integrates (`algebraic` FALSE) or
+ * solves at every step (TRUE), as model state indices, in the order
+ * y = [v̄; x; p_c] of the reduced equations (docs/model.md, "The index"):
+ * integrated are the independent velocities the index procedure keeps
+ * (all of them when M̄ is regular), then every position and compliant
+ * pressure that no hidden constraint fixes; algebraic are the other
+ * independent velocities, then the positions and pressures hidden
+ * constraints fix (index 2).  `*n` gets the count; a new array. */
+guint       *mf_reduction_split_states (const MfReduction *reduction,
+                                        const MfModel     *model,
+                                        gboolean           algebraic,
+                                        guint             *n);
+
 /* Who should be integrated: every velocity state, pinned ones
  * (`prefer_states`) first, then the heaviest; zero-mass branches last
  * (docs/model.md, "Each mode").  Ties keep document order.  A new array of
