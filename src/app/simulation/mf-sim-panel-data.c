@@ -1,8 +1,8 @@
 /* mf-sim-panel-data.c: the simulation pane's data — the runs list, the
  * drain of the worker into the current run once per frame (a tick callback
  * that lives only while there is something to draw), the three plots kept
- * in step by MfRunPlots, the mode timeline, which quantities each plot
- * shows, and the canvas probe.
+ * in step by MfRunPlots and the mode timeline.  Which quantities the plots
+ * show, and the probe, are in mf-sim-panel-quantities.c.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,183 +21,6 @@
  * space for a record and its plots, touched only as samples come); a
  * longer one grows as it goes. */
 #define MF_SIM_PANEL_MAX_RESERVE 2e7
-
-/* The states view starts with this many states, pistons' and masses'
- * first: more than that makes a legend nobody reads. */
-#define MF_SIM_PANEL_DEFAULT_STATES 6
-
-static const char *const sigma_quantities[] = {
-  "solver.sigma_min", "solver.sigma_max", "solver.w_sigma_min", "solver.w_sigma_max", NULL,
-};
-
-/* ---- which view a quantity belongs to ---- */
-
-static MfSimPanelView
-view_of_quantity (const char *name)
-{
-  if (g_str_has_prefix (name, "solver."))
-    return MF_SIM_PANEL_SIGMA;
-  if (g_str_has_suffix (name, ".p") || g_str_has_suffix (name, ".dp"))
-    return MF_SIM_PANEL_PRESSURES;
-  return MF_SIM_PANEL_STATES;
-}
-
-static gboolean
-add_to_view (MfSimPanel *self,
-             const char *name)
-{
-  return mf_run_plots_add_quantity (self->plots[view_of_quantity (name)], name);
-}
-
-/* A state of a piston or a mass: what a user of a hydraulic drive watches
- * first. */
-static gboolean
-is_load_state (MfSimPanel *self,
-               const char *name)
-{
-  const char *dot = strchr (name, '.');
-  g_autofree char *id = NULL;
-  int index;
-  MfComponentType type;
-
-  if (self->document == NULL || dot == NULL)
-    return FALSE;
-  id = g_strndup (name, dot - name);
-  index = mf_edit_document_find_component (self->document, id);
-  if (index < 0)
-    return FALSE;
-  type = mf_edit_document_get_component_info (self->document, index)->type;
-  return type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS;
-}
-
-/* A velocity or a position state: "P1.v", "C1.x" (the outputs' other
- * columns are flows, pressures, forces, switches and solver values). */
-static gboolean
-is_motion_state (const char *name)
-{
-  return !g_str_has_prefix (name, "solver.")
-         && (g_str_has_suffix (name, ".v") || g_str_has_suffix (name, ".x"));
-}
-
-/* What the states view shows of a branch that is not a load: an
- * orifice's or a valve's flow ("O1.q", in L/min with practical units)
- * rather than its velocity in a reference area ("O1.v"), when the run has
- * that column; a pipe keeps its velocity, the speed of its oil. */
-static const char *
-flow_of (MfSimPanel  *self,
-         MfRunRecord *record,
-         const char  *velocity)
-{
-  g_autofree char *stem = NULL;
-  g_autofree char *flow = NULL;
-  int column;
-
-  int index;
-
-  if (!g_str_has_suffix (velocity, ".v") || self->document == NULL)
-    return velocity;
-  stem = g_strndup (velocity, strlen (velocity) - 2);
-  index = mf_edit_document_find_component (self->document, stem);
-  if (index < 0
-      || mf_edit_document_get_component_info (self->document, index)->type == MF_COMPONENT_PIPE)
-    return velocity;
-  g_free (stem);
-  stem = g_strndup (velocity, strlen (velocity) - 1);
-  flow = g_strconcat (stem, "q", NULL);
-  column = mf_run_record_find_column (record, flow);
-  return column >= 0 ? mf_run_record_get_column_name (record, (guint) column) : velocity;
-}
-
-/* Does column `column` answer probe `probe`? */
-static gboolean
-probe_matches (const MfSimPanelProbe *probe,
-               const char            *column)
-{
-  gsize len = strlen (probe->name);
-
-  if (strncmp (column, probe->name, len) != 0 || column[len] != '.')
-    return FALSE;
-  /* a node's pressure; a component's own quantities, not the pressure of a
-   * node named after one of its ports ("P1.b.p") */
-  if (probe->is_node)
-    return strcmp (column + len + 1, "p") == 0;
-  return strchr (column + len + 1, '.') == NULL;
-}
-
-/* Does the current run or a run overlaid on it have column `name`? */
-static gboolean
-plotted_runs_have (MfSimPanel *self,
-                   const char *name)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
-
-      if ((record == self->current || mf_run_record_get_shown (record))
-          && mf_run_record_find_column (record, name) >= 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* A run's first columns are in: the quantities of components that are
- * gone (deleted, renamed) would only be empty legend entries. */
-static void
-drop_stale_quantities (MfSimPanel *self)
-{
-  static const MfSimPanelView views[] = { MF_SIM_PANEL_STATES, MF_SIM_PANEL_PRESSURES };
-
-  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
-    {
-      g_auto (GStrv) names = mf_run_plots_get_quantities (self->plots[views[v]]);
-
-      for (guint i = 0; names != NULL && names[i] != NULL; i++)
-        if (!plotted_runs_have (self, names[i]))
-          mf_run_plots_remove_quantity (self->plots[views[v]], names[i]);
-    }
-  {
-    g_auto (GStrv) states = mf_run_plots_get_quantities (self->plots[MF_SIM_PANEL_STATES]);
-
-    self->default_states = states != NULL ? g_strv_length (states) : 0;
-  }
-}
-
-/* The current run has columns it had not before (its start, or a live
- * update that added components): the default quantities and the waiting
- * probes take what is theirs. */
-static void
-offer_new_columns (MfSimPanel *self)
-{
-  guint n = mf_run_record_get_n_columns (self->current);
-  g_autoptr (GPtrArray) loads = g_ptr_array_new ();
-  g_autoptr (GPtrArray) others = g_ptr_array_new ();
-
-  if (self->known_columns == 0)
-    drop_stale_quantities (self);
-  for (guint i = self->known_columns; i < n; i++)
-    {
-      const char *name = mf_run_record_get_column_name (self->current, i);
-
-      if (g_str_has_suffix (name, ".p") || g_str_has_suffix (name, ".dp"))
-        mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_PRESSURES], name);
-      else if (g_strv_contains (sigma_quantities, name))
-        mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_SIGMA], name);
-      else if (is_motion_state (name) && is_load_state (self, name))
-        g_ptr_array_add (loads, (gpointer) name);
-      else if (is_motion_state (name))
-        g_ptr_array_add (others, (gpointer) flow_of (self, self->current, name));
-      for (guint p = 0; p < self->probes->len; p++)
-        if (probe_matches (&g_array_index (self->probes, MfSimPanelProbe, p), name))
-          add_to_view (self, name);
-    }
-  g_ptr_array_extend_and_steal (loads, g_steal_pointer (&others));
-  for (guint i = 0; i < loads->len && self->default_states < MF_SIM_PANEL_DEFAULT_STATES; i++)
-    if (mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_STATES], loads->pdata[i]))
-      self->default_states++;
-  self->known_columns = n;
-}
 
 /* ---- the mode timeline ---- */
 
@@ -264,8 +87,8 @@ update_timeline (MfSimPanel *self)
  * in a frame does not follow the shared time axis either (it catches up in
  * its turn).  With `all` (the user changed what is shown) every view with
  * new data is redrawn at once. */
-static void
-update_plots (MfSimPanel *self,
+void
+mf_sim_panel_update_plots (MfSimPanel *self,
               gboolean    all)
 {
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
@@ -312,10 +135,10 @@ mf_sim_panel_drain (MfSimPanel *self)
     {
       mf_run_record_drain (self->current, self->worker);
       if (mf_run_record_get_n_columns (self->current) != self->known_columns)
-        offer_new_columns (self);
+        mf_sim_panel_offer_new_columns (self);
       update_timeline (self);
     }
-  update_plots (self, FALSE);
+  mf_sim_panel_update_plots (self, FALSE);
 }
 
 /* A kept run still filling (a sweep's) that is overlaid. */
@@ -349,7 +172,7 @@ mf_sim_panel_tick (GtkWidget     *widget,
       mf_sim_panel_show_progress (self);
     }
   else
-    update_plots (self, FALSE);
+    mf_sim_panel_update_plots (self, FALSE);
   if (live || any_view_behind (self) || any_shown_run_growing (self))
     return G_SOURCE_CONTINUE;
   /* every view has drawn the data it has: they follow the axis again */
@@ -510,7 +333,7 @@ mf_sim_panel_begin_record (MfSimPanel  *self,
   mf_plot_range_reset (self->x_range);
   set_plotted_runs (self);
   /* the views clear in turn, as the run fills them */
-  update_plots (self, FALSE);
+  mf_sim_panel_update_plots (self, FALSE);
   return record;
 }
 
@@ -544,7 +367,7 @@ mf_sim_panel_refresh_runs (MfSimPanel *self)
         self->current = NULL;
     }
   set_plotted_runs (self);
-  update_plots (self, TRUE);
+  mf_sim_panel_update_plots (self, TRUE);
   if (any_shown_run_growing (self))
     mf_sim_panel_ensure_ticking (self);
 }
@@ -563,7 +386,7 @@ mf_sim_panel_add_run (MfSimPanel  *self,
   mf_sim_panel_refresh_runs (self);
 }
 
-/* ---- quantities and the probe ---- */
+/* ---- plots ---- */
 
 MfPlotView *
 mf_sim_panel_get_plot_view (MfSimPanel *self,
@@ -595,67 +418,7 @@ mf_sim_panel_get_timeline (MfSimPanel *self)
   return self->timelines[MF_SIM_PANEL_STATES];
 }
 
-char **
-mf_sim_panel_get_quantities (MfSimPanel *self)
-{
-  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
-
-  g_return_val_if_fail (MF_IS_SIM_PANEL (self), NULL);
-
-  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
-    {
-      g_auto (GStrv) names = mf_run_plots_get_quantities (self->plots[i]);
-
-      g_strv_builder_addv (builder, (const char **) names);
-    }
-  return g_strv_builder_end (builder);
-}
-
-void
-mf_sim_panel_add_quantity (MfSimPanel *self,
-                           const char *name)
-{
-  g_return_if_fail (MF_IS_SIM_PANEL (self));
-  g_return_if_fail (name != NULL);
-
-  if (add_to_view (self, name))
-    update_plots (self, TRUE);
-}
-
-void
-mf_sim_panel_probe (MfSimPanel *self,
-                    const char *name,
-                    gboolean    is_node)
-{
-  MfSimPanelProbe probe = { g_strdup (name), !!is_node };
-
-  g_return_if_fail (MF_IS_SIM_PANEL (self));
-  g_return_if_fail (name != NULL);
-
-  /* Kept, so that the columns a later run or a live update brings are
-   * plotted too. */
-  g_array_append_val (self->probes, probe);
-  if (self->current == NULL)
-    return;
-  for (guint i = 0; i < mf_run_record_get_n_columns (self->current); i++)
-    {
-      const char *column = mf_run_record_get_column_name (self->current, i);
-
-      if (probe_matches (&probe, column))
-        add_to_view (self, column);
-    }
-  update_plots (self, TRUE);
-  /* the user asked to see it: show it even when the pane was folded */
-  mf_sim_panel_set_expanded (self, TRUE);
-}
-
 /* ---- setting up ---- */
-
-static void
-clear_probe (gpointer data)
-{
-  g_free (((MfSimPanelProbe *) data)->name);
-}
 
 void
 mf_sim_panel_init_data (MfSimPanel *self)
@@ -667,7 +430,7 @@ mf_sim_panel_init_data (MfSimPanel *self)
   self->runs = g_list_store_new (MF_TYPE_RUN_RECORD);
   self->measured = mf_measured_plots_new ();
   self->probes = g_array_new (FALSE, FALSE, sizeof (MfSimPanelProbe));
-  g_array_set_clear_func (self->probes, clear_probe);
+  g_array_set_clear_func (self->probes, mf_sim_panel_clear_probe);
   self->x_range = mf_plot_range_new ();
   mf_plot_range_set_padding (self->x_range, 0);
 
@@ -688,7 +451,7 @@ mf_sim_panel_init_data (MfSimPanel *self)
                           MF_PLOT_AXIS_Y, _("pressure"), "Pa");
   mf_plot_view_set_log_y (self->views[MF_SIM_PANEL_SIGMA], TRUE);
   mf_run_plots_set_mark_fallbacks (self->plots[MF_SIM_PANEL_SIGMA], TRUE);
-  mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_SIGMA], sigma_quantities);
+  mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_SIGMA], mf_sim_panel_sigma_quantities);
 }
 
 void
@@ -733,7 +496,7 @@ mf_sim_panel_set_unit_system (MfSimPanel   *self,
     mf_run_plots_set_unit_system (self->plots[i], units);
   mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
                           MF_PLOT_AXIS_Y, _("pressure"), mf_display_unit (units, "Pa", NULL));
-  update_plots (self, TRUE);
+  mf_sim_panel_update_plots (self, TRUE);
 }
 
 void

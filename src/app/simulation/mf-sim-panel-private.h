@@ -1,7 +1,8 @@
 /* mf-sim-panel-private.h: what the files of MfSimPanel share — the
- * instance, the run control (mf-sim-panel.c) and the data: runs, the
- * per-frame drain, the plotted quantities and the probe
- * (mf-sim-panel-data.c).
+ * instance, the run control (mf-sim-panel.c), the progress and failure
+ * rows (mf-sim-panel-status.c), the data: runs, the per-frame drain
+ * (mf-sim-panel-data.c), and the plotted quantities and the probe
+ * (mf-sim-panel-quantities.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -92,13 +93,24 @@ struct _MfSimPanel
   MfModeTimeline *timelines[MF_SIM_PANEL_N_VIEWS];
 };
 
-/* --- mf-sim-panel.c --- */
+/* --- mf-sim-panel-status.c --- */
 
 /* Shows the progress of the worker's run in the toolbar. */
 void mf_sim_panel_show_progress (MfSimPanel *self);
 /* A real-time factor as the progress row writes it before "×": "3.1",
  * "120", "0.02" (a new string). */
 char *mf_sim_panel_format_factor (double factor);
+/* The row under the toolbar: `text` with an icon; a `refusal` (a live
+ * edit the run did not take) goes when the run takes the next one. */
+void mf_sim_panel_show_problem (MfSimPanel *self,
+                                const char *icon_name,
+                                const char *text,
+                                gboolean    refusal);
+void mf_sim_panel_dismiss_problem (MfSimPanel *self);
+/* "Failed at t = 1.234 s: cause" for the worker's `error` (a new string);
+ * sets self->failed_at. */
+char *mf_sim_panel_failure_text (MfSimPanel   *self,
+                                 const GError *error);
 
 /* --- mf-sim-panel-data.c --- */
 
@@ -121,5 +133,21 @@ void mf_sim_panel_ensure_ticking (MfSimPanel *self);
 void mf_sim_panel_forget_circuit (MfSimPanel *self);
 /* The modes' names of the document, for the current record. */
 void mf_sim_panel_update_mode_names (MfSimPanel *self);
+/* Brings the views up to date with their data: one a frame while data
+ * streams, every view behind at once with `all` (the user changed what
+ * is shown). */
+void mf_sim_panel_update_plots (MfSimPanel *self,
+                                gboolean    all);
+
+/* --- mf-sim-panel-quantities.c --- */
+
+/* The singular values the σ view shows. */
+extern const char *const mf_sim_panel_sigma_quantities[];
+/* The current run has columns it had not before (its start, or a live
+ * update that added components): the default quantities and the waiting
+ * probes take what is theirs. */
+void mf_sim_panel_offer_new_columns (MfSimPanel *self);
+/* Frees what a MfSimPanelProbe holds (the probes' clear function). */
+void mf_sim_panel_clear_probe (gpointer data);
 
 G_END_DECLS
