@@ -675,6 +675,57 @@ wait_for_layout (Fixture *f)
   spin ();
 }
 
+/* Whether view `view` takes room in the pane. */
+static gboolean
+view_shown (Fixture *f,
+            guint    view)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel, view)));
+}
+
+/* A purely mechanical circuit (two masses on a spring) has no pressure
+ * and no constraint, so no σ(W): once its run has ended, those two plots
+ * give their room to the states (they stood empty beside it).  Before a
+ * run every plot shows; a circuit with pressures shows them again. */
+static void
+test_empty_plots_hidden (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_assert_true (mf_window_load_example (f->window, "two-mass-spring", NULL));
+  wait_for_layout (f);
+  g_assert_true (view_shown (f, MF_SIM_PANEL_PRESSURES));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  g_assert_cmpint (f->end_status, ==, MF_SIM_STATUS_FINISHED);
+  wait_for_layout (f);
+  g_assert_true (view_shown (f, MF_SIM_PANEL_STATES));
+  g_assert_false (view_shown (f, MF_SIM_PANEL_PRESSURES));
+  g_assert_false (view_shown (f, MF_SIM_PANEL_SIGMA));
+  /* the states plot takes the pane's width */
+  g_assert_cmpfloat (bounds_in (GTK_WIDGET (mf_sim_panel_get_plot_view (f->panel,
+                                                                       MF_SIM_PANEL_STATES)),
+                                f->window).size.width, >,
+                     0.9 * gtk_widget_get_width (GTK_WIDGET (f->panel)));
+  /* the Steps page has the steps of any circuit */
+  mf_sim_panel_show_plot (f->panel, MF_SIM_PANEL_STEPS);
+  wait_for_layout (f);
+  g_assert_true (view_shown (f, MF_SIM_PANEL_STEPS));
+  mf_sim_panel_show_plot (f->panel, MF_SIM_PANEL_SIGMA);
+  wait_for_layout (f);
+  g_assert_false (view_shown (f, MF_SIM_PANEL_SIGMA));
+
+  /* another document starts with every plot again, and keeps its
+   * pressures after its run */
+  g_assert_true (mf_window_load_example (f->window, "piston-accumulator", NULL));
+  wait_for_layout (f);
+  g_assert_true (view_shown (f, MF_SIM_PANEL_PRESSURES));
+  g_assert_true (view_shown (f, MF_SIM_PANEL_SIGMA));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.run", NULL);
+  wait_for_end (f);
+  wait_for_layout (f);
+  g_assert_true (view_shown (f, MF_SIM_PANEL_PRESSURES));
+}
+
 /* The points a Steps view's series of h should hold for a record's
  * steps: one per step, two per row of equal steps; and the crosses, one
  * per refused try. */
@@ -897,6 +948,8 @@ main (int   argc,
   g_test_add ("/app/sim-panel/run-to-end", Fixture, NULL, fixture_set_up, test_run_to_end,
               fixture_tear_down);
   g_test_add_func ("/app/sim-panel/speed-text", test_speed_text);
+  g_test_add ("/app/sim-panel/empty-plots-hidden", Fixture, NULL, fixture_set_up,
+              test_empty_plots_hidden, fixture_tear_down);
   g_test_add ("/app/sim-panel/failure", Fixture, NULL, fixture_set_up, test_failure,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/live-edit", Fixture, NULL, fixture_set_up, test_live_edit,

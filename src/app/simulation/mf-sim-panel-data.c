@@ -133,10 +133,14 @@ mf_sim_panel_drain (MfSimPanel *self)
 {
   if (self->current != NULL && mf_run_record_get_status (self->current) == MF_SIM_STATUS_RUNNING)
     {
+      gboolean new_columns;
+
       mf_run_record_drain (self->current, self->worker);
-      if (mf_run_record_get_n_columns (self->current) != self->known_columns)
+      new_columns = mf_run_record_get_n_columns (self->current) != self->known_columns;
+      if (new_columns)
         mf_sim_panel_offer_new_columns (self);
       update_timeline (self);
+      mf_sim_panel_update_shown_views (self, new_columns);
     }
   mf_sim_panel_update_plots (self, FALSE);
 }
@@ -332,6 +336,7 @@ mf_sim_panel_begin_record (MfSimPanel  *self,
   /* a new run is seen whole, however the last one was zoomed */
   mf_plot_range_reset (self->x_range);
   set_plotted_runs (self);
+  mf_sim_panel_update_shown_views (self, TRUE);
   /* the views clear in turn, as the run fills them */
   mf_sim_panel_update_plots (self, FALSE);
   return record;
@@ -367,6 +372,7 @@ mf_sim_panel_refresh_runs (MfSimPanel *self)
         self->current = NULL;
     }
   set_plotted_runs (self);
+  mf_sim_panel_update_shown_views (self, TRUE);
   mf_sim_panel_update_plots (self, TRUE);
   if (any_shown_run_growing (self))
     mf_sim_panel_ensure_ticking (self);

@@ -71,6 +71,11 @@ struct _MfSimPanel
   /* states the defaults put on the states view */
   guint           default_states;
   GArray         *probes; /* MfSimPanelProbe */
+  /* whether a plotted run has a finite value for the view (only the
+   * pressures' and the σ view's are used), and how many samples of the
+   * current run were looked at for it */
+  gboolean        view_has_data[MF_SIM_PANEL_N_VIEWS];
+  guint           view_scanned[MF_SIM_PANEL_N_VIEWS];
 
   /* template children */
   GtkButton      *run_button;
@@ -147,6 +152,12 @@ extern const char *const mf_sim_panel_sigma_quantities[];
  * update that added components): the default quantities and the waiting
  * probes take what is theirs. */
 void mf_sim_panel_offer_new_columns (MfSimPanel *self);
+/* Shows the pressures' and the σ plot only when a plotted run has a
+ * value for them (or a run is still going, or none was made); `rescan`
+ * after the runs or the quantities changed, else only the current run's
+ * new samples are looked at. */
+void mf_sim_panel_update_shown_views (MfSimPanel *self,
+                                      gboolean    rescan);
 /* Frees what a MfSimPanelProbe holds (the probes' clear function). */
 void mf_sim_panel_clear_probe (gpointer data);
 

@@ -1,14 +1,16 @@
 /* mf-sim-panel-quantities.c: which quantities the simulation pane's plots
  * show — the defaults a run's columns offer (pistons' and masses' states
  * first, orifices' and valves' flows, pressures, the singular values),
- * the quantities a user adds, and the canvas probe, kept so that later
- * runs' columns answer it too.
+ * the quantities a user adds, the canvas probe, kept so that later
+ * runs' columns answer it too, and which plots have anything to show (a
+ * purely mechanical circuit has no pressures to plot).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-sim-panel-private.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The states view starts with this many states, pistons' and masses'
@@ -214,7 +216,10 @@ mf_sim_panel_add_quantity (MfSimPanel *self,
   g_return_if_fail (name != NULL);
 
   if (add_to_view (self, name))
-    mf_sim_panel_update_plots (self, TRUE);
+    {
+      mf_sim_panel_update_shown_views (self, TRUE);
+      mf_sim_panel_update_plots (self, TRUE);
+    }
 }
 
 void
@@ -239,6 +244,7 @@ mf_sim_panel_probe (MfSimPanel *self,
       if (probe_matches (&probe, column))
         add_to_view (self, column);
     }
+  mf_sim_panel_update_shown_views (self, TRUE);
   mf_sim_panel_update_plots (self, TRUE);
   /* the user asked to see it: show it even when the pane was folded */
   mf_sim_panel_set_expanded (self, TRUE);
@@ -248,4 +254,91 @@ void
 mf_sim_panel_clear_probe (gpointer data)
 {
   g_free (((MfSimPanelProbe *) data)->name);
+}
+
+/* ---- which views have something to show ---- */
+
+/* Does a quantity of view `view` have a finite value among the samples
+ * from `from` on of `record`? */
+static gboolean
+record_has_values (MfSimPanel  *self,
+                   MfRunRecord *record,
+                   guint        view,
+                   guint        from)
+{
+  g_auto (GStrv) names = mf_run_plots_get_quantities (self->plots[view]);
+  guint n = mf_run_record_get_n_samples (record);
+
+  for (guint q = 0; names[q] != NULL; q++)
+    {
+      int column = mf_run_record_find_column (record, names[q]);
+      const double *values;
+
+      if (column < 0)
+        continue;
+      values = mf_run_record_get_column (record, (guint) column);
+      for (guint i = from; i < n; i++)
+        if (isfinite (values[i]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* The widget that holds view `view` in the pane's row of plots. */
+static GtkWidget *
+view_place (MfSimPanel *self,
+            guint       view)
+{
+  return view == MF_SIM_PANEL_SIGMA ? GTK_WIDGET (self->solver_stack)
+                                    : gtk_widget_get_parent (GTK_WIDGET (self->views[view]));
+}
+
+void
+mf_sim_panel_update_shown_views (MfSimPanel *self,
+                                 gboolean    rescan)
+{
+  static const guint views[] = { MF_SIM_PANEL_PRESSURES, MF_SIM_PANEL_SIGMA };
+
+  for (guint k = 0; k < G_N_ELEMENTS (views); k++)
+    {
+      guint v = views[k];
+      gboolean shown;
+
+      if (rescan)
+        {
+          guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+
+          self->view_has_data[v] = FALSE;
+          self->view_scanned[v] = 0;
+          for (guint i = 0; i < n && !self->view_has_data[v]; i++)
+            {
+              g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs),
+                                                                      i);
+
+              if (record != self->current && mf_run_record_get_shown (record))
+                self->view_has_data[v] = record_has_values (self, record, v, 0);
+            }
+        }
+      /* the current run is read as it grows, each sample once */
+      if (!self->view_has_data[v] && self->current != NULL)
+        {
+          self->view_has_data[v] = record_has_values (self, self->current, v,
+                                                      self->view_scanned[v]);
+          self->view_scanned[v] = mf_run_record_get_n_samples (self->current);
+        }
+      /* Hidden only once a run has ended with nothing for it: a run still
+       * going leaves the plots as they were (the circuit may have data
+       * for them that has not come yet), and before any run all show. */
+      if (self->view_has_data[v])
+        shown = TRUE;
+      else if (self->current == NULL
+               || mf_run_record_get_status (self->current) == MF_SIM_STATUS_RUNNING)
+        shown = self->current == NULL || gtk_widget_get_visible (view_place (self, v));
+      else
+        shown = FALSE;
+      /* the Steps page shares the σ plot's place: it always has the steps */
+      if (v == MF_SIM_PANEL_SIGMA && gtk_toggle_button_get_active (self->steps_button))
+        shown = TRUE;
+      gtk_widget_set_visible (view_place (self, v), shown);
+    }
 }

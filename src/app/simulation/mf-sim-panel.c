@@ -91,6 +91,8 @@ mf_sim_panel_run_ended (MfSimPanel   *self,
   mf_sim_panel_drain (self);
   if (self->current != NULL)
     mf_run_record_set_outcome (self->current, status, error);
+  /* a run that ended with nothing for a plot gives its room to the others */
+  mf_sim_panel_update_shown_views (self, FALSE);
   if (error != NULL)
     text = mf_sim_panel_failure_text (self, error);
   mf_sim_panel_status_changed (self);
@@ -480,6 +482,7 @@ mf_sim_panel_steps_toggled (MfSimPanel *self)
   gtk_stack_set_visible_child_name (self->solver_stack,
                                     gtk_toggle_button_get_active (self->steps_button) ? "steps"
                                                                                        : "sigma");
+  mf_sim_panel_update_shown_views (self, FALSE);
 }
 
 static void
