@@ -709,6 +709,119 @@ test_gallery (void)
   destroy_all_windows ();
 }
 
+/* The controller of `widget` named `name`, or NULL. */
+static GtkEventController *
+find_named_controller (GtkWidget  *widget,
+                       const char *name)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (g_strcmp0 (gtk_event_controller_get_name (controller), name) == 0)
+        return controller;
+    }
+  return NULL;
+}
+
+/* Whether `controller` (a shortcut controller) has a shortcut that `accel`
+ * ("<Control>o") triggers. */
+static gboolean
+controller_has_trigger (GtkEventController *controller,
+                        const char         *accel)
+{
+  GListModel *shortcuts = G_LIST_MODEL (controller);
+  g_autoptr (GtkShortcutTrigger) wanted = gtk_shortcut_trigger_parse_string (accel);
+
+  g_assert_nonnull (wanted);
+  for (guint i = 0; i < g_list_model_get_n_items (shortcuts); i++)
+    {
+      g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (shortcuts, i);
+
+      if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), wanted))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every window-wide key of the shortcuts window works whatever has the
+ * focus: Ctrl+O once did nothing after a click on the Structure tab, as
+ * the window's keys were looked at only after the focused widget (a grid,
+ * a list, a plot, the canvas) had passed on the key.  Each must be a
+ * shortcut of the window's capture-phase controller, which sees a key
+ * before any widget inside, or an application accelerator (GTK looks at
+ * those in the capture phase too).  Undo and redo stay behind a focused
+ * text entry, which has its own; the canvas's and the plots' keys are
+ * theirs. */
+static void
+test_window_keys_whatever_has_focus (void)
+{
+  MfWindow *window;
+  GtkEventController *keys;
+  g_autoptr (GBytes) bytes = g_resources_lookup_data (
+    "/io/github/manifold/Manifold/gtk/help-overlay.ui", 0, NULL);
+  const char *xml;
+  g_auto (GStrv) lines = NULL;
+  const char *current_group = NULL;
+  g_autofree char *group_name = NULL;
+  guint checked = 0;
+
+  g_application_activate (G_APPLICATION (application));
+  spin ();
+  window = MF_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (application)));
+  keys = find_named_controller (GTK_WIDGET (window), "mf-window-shortcuts");
+  g_assert_nonnull (keys);
+  g_assert_cmpint (gtk_event_controller_get_propagation_phase (keys), ==, GTK_PHASE_CAPTURE);
+
+  g_assert_nonnull (bytes);
+  xml = g_bytes_get_data (bytes, NULL);
+  lines = g_strsplit (xml, ">", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_autofree char *accels = NULL;
+
+      if (strstr (lines[i], "GtkShortcutsGroup") != NULL)
+        current_group = "next";
+      else if (g_strcmp0 (current_group, "next") == 0 && strstr (lines[i], "name=\"title\"") != NULL)
+        {
+          g_free (group_name);
+          group_name = g_strndup (lines[i + 1], strcspn (lines[i + 1], "<"));
+          current_group = group_name;
+        }
+      if (strstr (lines[i], "name=\"accelerator\"") == NULL)
+        continue;
+      accels = g_strndup (lines[i + 1], strcspn (lines[i + 1], "<"));
+      /* the window's own groups; the canvas's, the plots' and editing keys
+       * belong to the focused widget */
+      if (g_strcmp0 (current_group, "Circuits") != 0 && g_strcmp0 (current_group, "Simulation") != 0
+          && g_strcmp0 (current_group, "Windows") != 0)
+        continue;
+      {
+        g_autoptr (GString) text = g_string_new (accels);
+        g_auto (GStrv) each = NULL;
+
+        g_string_replace (text, "&lt;", "<", 0);
+        g_string_replace (text, "&gt;", ">", 0);
+        each = g_strsplit (text->str, " ", -1);
+        for (guint k = 0; each[k] != NULL; k++)
+          {
+            g_auto (GStrv) app_actions = gtk_application_get_actions_for_accel (
+              GTK_APPLICATION (application), each[k]);
+
+            g_test_message ("%s: %s", current_group, each[k]);
+            g_assert_true (controller_has_trigger (keys, each[k]) || app_actions[0] != NULL
+                           /* GTK's own: the shortcuts window */
+                           || strcmp (each[k], "<Control>question") == 0);
+            checked++;
+          }
+      }
+    }
+  /* Circuits 4, Simulation 8 (Stop has two), Windows 5 */
+  g_assert_cmpuint (checked, ==, 17);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -717,6 +830,8 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/app/window/default-example", test_default_example);
+  g_test_add_func ("/app/window/window-keys-whatever-has-focus",
+                   test_window_keys_whatever_has_focus);
   g_test_add_func ("/app/window/edit-undo-redo", test_edit_undo_redo);
   g_test_add_func ("/app/window/save-and-reopen", test_save_and_reopen);
   g_test_add_func ("/app/window/save-failure", test_save_failure);

@@ -218,33 +218,61 @@ mf_window_class_install_actions (GtkWidgetClass *widget_class)
 
   /* Bound on the window, so a focused text entry keeps Ctrl+Z for its own
    * text and the circuit's history gets it everywhere else. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK,
-                                       "win.new", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK,
-                                       "win.open", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK,
-                                       "win.save", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK,
                                        "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z,
                                        GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_y, GDK_CONTROL_MASK,
                                        "win.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
-                                       "window.close", NULL);
+}
+
+/* The window's own keys, which no widget inside has a use for: they are
+ * looked at before the focused widget sees the key (the capture phase), so
+ * a grid, a plot, the canvas or a list that takes every key it is given
+ * cannot keep Ctrl+O from the window (a click on the Structure tab once
+ * did).  Undo and redo are not here: a text entry keeps them. */
+static const struct
+{
+  const char *trigger;
+  const char *action;
+  const char *target; /* a string parameter, or NULL */
+} window_keys[] = {
+  { "<Control>n", "win.new", NULL },
+  { "<Control>o", "win.open", NULL },
+  { "<Control>s", "win.save", NULL },
+  { "<Control><Shift>s", "win.save-as", NULL },
+  { "<Control>w", "window.close", NULL },
   /* Space would be the usual play key, but the canvas pans with it. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "win.run", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F6, 0, "win.stop", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, GDK_CONTROL_MASK,
-                                       "win.stop", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F7, 0, "win.pause", NULL);
+  { "F5", "win.run", NULL },
+  { "F6", "win.stop", NULL },
+  { "<Control>period", "win.stop", NULL },
+  { "F7", "win.pause", NULL },
   /* L for linearise */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK,
-                                       "win.stiffness", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK,
-                                       "win.equations", NULL);
+  { "<Control>l", "win.stiffness", NULL },
+  { "<Control>e", "win.equations", NULL },
+  { "<Control><Shift>e", "win.export", NULL },
+  /* F5 runs; F11 is full screen in most programs */
+  { "F11", "win.presentation", "window" },
+};
+
+void
+mf_window_add_shortcuts (MfWindow *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_event_controller_set_name (controller, MF_WINDOW_SHORTCUTS);
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < G_N_ELEMENTS (window_keys); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (
+                                                  window_keys[i].trigger),
+                                                gtk_named_action_new (window_keys[i].action));
+
+      if (window_keys[i].target != NULL)
+        gtk_shortcut_set_arguments (shortcut, g_variant_new_string (window_keys[i].target));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller), shortcut);
+    }
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
 }
 
 /* ---- recent circuits ---- */

@@ -73,9 +73,7 @@ mf_window_class_install_presentation_actions (GtkWidgetClass *widget_class)
                                    mf_window_action_presentation);
   gtk_widget_class_install_action (widget_class, "win.leave-presentation", NULL,
                                    mf_window_action_leave_presentation);
-  /* F5 runs; F11 is full screen in most programs */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "win.presentation", "s",
-                                       "window");
+  /* F11 is one of the window's keys (mf_window_add_shortcuts()) */
 }
 
 void

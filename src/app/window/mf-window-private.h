@@ -80,6 +80,10 @@ void mf_window_what_if_follow (MfWindow *self);
 
 /* mf-window-actions.c */
 void mf_window_class_install_actions (GtkWidgetClass *widget_class);
+/* The shortcut controller, named MF_WINDOW_SHORTCUTS, with the window's
+ * keys that work whatever has the focus (the capture phase). */
+#define MF_WINDOW_SHORTCUTS "mf-window-shortcuts"
+void mf_window_add_shortcuts (MfWindow *self);
 /* mf-window-settings.c: size, units and new circuits from the preferences */
 void mf_window_bind_settings (MfWindow  *self,
                               GSettings *settings);

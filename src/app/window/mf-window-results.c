@@ -133,9 +133,8 @@ mf_window_class_install_result_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.sweep", NULL, mf_window_action_sweep);
   gtk_widget_class_install_action (widget_class, "win.compare-methods", NULL,
                                    mf_window_action_compare);
+  /* its key is one of the window's (mf_window_add_shortcuts()) */
   gtk_widget_class_install_action (widget_class, "win.export", NULL, mf_window_action_export);
   gtk_widget_class_install_action (widget_class, "win.measured-data", NULL,
                                    mf_window_action_measured);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,
-                                       GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.export", NULL);
 }

@@ -538,6 +538,7 @@ mf_window_init (MfWindow *self)
   mf_window_set_document (self, document);
   mf_window_init_lessons (self);
   mf_window_init_presentation (self);
+  mf_window_add_shortcuts (self);
 }
 
 MfWindow *
