@@ -155,10 +155,48 @@ test_legend_wraps (void)
   g_assert_cmpfloat (legend.width, <=, area.width);
 }
 
+/* Zooming the values zooms every y axis: a speed in mm/s up to 400 on the
+ * main axis and a stroke in mm up to 50 on its own.  Shown 0 to 200 mm/s,
+ * the lower half of the speeds' extent [0, 400], the stroke's axis shows
+ * the lower half of [0, 50]: 0 to 25 mm; shown 100 to 300 mm/s (fractions
+ * 0.25 and 0.75), 12.5 to 37.5 mm.  Before, the stroke's axis kept
+ * fitting its whole data.  Without the follow flag it fits its data. */
+static void
+test_zoom_follows (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  MfPlotSeries *x;
+  const MfPlotAxis *ax;
+
+  ramp (plot, "C1.v", "mm/s", 400);
+  x = ramp (plot, "C1.x", "mm", 50);
+  mf_plot_set_y_axes_follow (plot, TRUE);
+  mf_plot_set_axis_range (plot, MF_PLOT_AXIS_Y, 0, 200);
+  draw (plot, 800, 300);
+  ax = mf_plot_get_series_axis (plot, x);
+  g_assert_true (ax != mf_plot_get_axis (plot, MF_PLOT_AXIS_Y));
+  g_assert_cmpfloat_with_epsilon (ax->ticks.lo, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ax->ticks.hi, 25, 1e-9);
+
+  mf_plot_set_axis_range (plot, MF_PLOT_AXIS_Y, 100, 300);
+  draw (plot, 800, 300);
+  ax = mf_plot_get_series_axis (plot, x);
+  g_assert_cmpfloat_with_epsilon (ax->ticks.lo, 12.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ax->ticks.hi, 37.5, 1e-9);
+
+  /* not zoomed: the stroke's axis fits its data again */
+  mf_plot_set_y_axes_follow (plot, FALSE);
+  draw (plot, 800, 300);
+  ax = mf_plot_get_series_axis (plot, x);
+  g_assert_cmpfloat (ax->ticks.lo, <=, 0);
+  g_assert_cmpfloat (ax->ticks.hi, >=, 50);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/plot/axes/zoom-follows", test_zoom_follows);
   g_test_add_func ("/plot/axes/per-unit", test_axis_per_unit);
   g_test_add_func ("/plot/axes/blown-up-run", test_blown_up_run);
   g_test_add_func ("/plot/legend/wraps", test_legend_wraps);

@@ -86,6 +86,7 @@ struct _MfPlot
   double      text_scale;   /* the fonts' sizes times this (1 unless set) */
   GArray     *unit_axes;    /* MfPlotUnitAxis: one per unit after the main axis's */
   char       *main_unit;    /* the main y axis's unit at the last draw */
+  gboolean    y_axes_follow; /* the unit axes follow the main axis's zoom */
 };
 
 /* One y axis per unit (mf-plot-unit-axes.c): groups the visible series by

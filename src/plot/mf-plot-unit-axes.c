@@ -136,8 +136,12 @@ series_extent (const MfPlot *plot, const MfPlotSeries *s, const MfPlotAxis *y_ax
                                   y_axis->scale == MF_PLOT_SCALE_LOG, min, max);
 }
 
-void
-mf_plot_unit_axes_fit_one (MfPlot *plot, MfPlotAxis *y_axis, gboolean in_strip, guint slot)
+/* The extent of the visible series of the strip, or of `slot`, within the
+ * x range: of those that fit the range when there are any, else of all;
+ * NAN, NAN when none has a point there. */
+static void
+data_extent (MfPlot *plot, const MfPlotAxis *y_axis, gboolean in_strip, guint slot, double *data_lo,
+             double *data_hi)
 {
   double lo[2] = { INFINITY, INFINITY }, hi[2] = { -INFINITY, -INFINITY };
   int pass;
@@ -158,9 +162,14 @@ mf_plot_unit_axes_fit_one (MfPlot *plot, MfPlotAxis *y_axis, gboolean in_strip, 
         }
     }
   pass = isfinite (lo[0]) ? 0 : 1;
-  if (!isfinite (lo[pass]))
-    lo[pass] = hi[pass] = NAN;
-  mf_plot_axis_fit (y_axis, lo[pass], hi[pass]);
+  *data_lo = isfinite (lo[pass]) ? lo[pass] : NAN;
+  *data_hi = isfinite (lo[pass]) ? hi[pass] : NAN;
+}
+
+static void
+fit_to (MfPlot *plot, MfPlotAxis *y_axis, gboolean in_strip, guint slot, double lo, double hi)
+{
+  mf_plot_axis_fit (y_axis, lo, hi);
   /* which series now run off the axis */
   for (guint i = 0; i < plot->series->len; i++)
     {
@@ -175,10 +184,67 @@ mf_plot_unit_axes_fit_one (MfPlot *plot, MfPlotAxis *y_axis, gboolean in_strip, 
 }
 
 void
+mf_plot_unit_axes_fit_one (MfPlot *plot, MfPlotAxis *y_axis, gboolean in_strip, guint slot)
+{
+  double lo, hi;
+
+  data_extent (plot, y_axis, in_strip, slot, &lo, &hi);
+  fit_to (plot, y_axis, in_strip, slot, lo, hi);
+}
+
+/* A value on an axis of `scale` as the zoom measures it: linearly, or in
+ * decades. */
+static double
+zoom_coordinate (MfPlotScale scale, double v)
+{
+  return scale == MF_PLOT_SCALE_LOG ? (v > 0 ? log10 (v) : NAN) : v;
+}
+
+static double
+zoom_value (MfPlotScale scale, double c)
+{
+  return scale == MF_PLOT_SCALE_LOG ? pow (10, c) : c;
+}
+
+/* The main axis is fitted first; when it is zoomed (a fixed range and
+ * y_axes_follow) every further axis is fixed to the same fractions of its
+ * own extent: f = (shown − lo) / (hi − lo) of the main unit's extent, then
+ * lo' + f (hi' − lo') on the other unit's. */
+void
 mf_plot_unit_axes_fit (MfPlot *plot)
 {
-  for (guint slot = 0; slot <= plot->unit_axes->len; slot++)
-    mf_plot_unit_axes_fit_one (plot, mf_plot_unit_axes_get (plot, slot), FALSE, slot);
+  MfPlotAxis *main_axis = &plot->axes[MF_PLOT_AXIS_Y];
+  MfPlotScale scale = main_axis->scale;
+  double lo, hi, f0 = NAN, f1 = NAN;
+
+  data_extent (plot, main_axis, FALSE, 0, &lo, &hi);
+  fit_to (plot, main_axis, FALSE, 0, lo, hi);
+  if (plot->y_axes_follow && isfinite (main_axis->min) && isfinite (main_axis->max))
+    {
+      double c_lo = zoom_coordinate (scale, lo), c_hi = zoom_coordinate (scale, hi);
+
+      if (c_hi > c_lo)
+        {
+          f0 = (zoom_coordinate (scale, main_axis->min) - c_lo) / (c_hi - c_lo);
+          f1 = (zoom_coordinate (scale, main_axis->max) - c_lo) / (c_hi - c_lo);
+        }
+    }
+  for (guint slot = 1; slot <= plot->unit_axes->len; slot++)
+    {
+      MfPlotAxis *axis = mf_plot_unit_axes_get (plot, slot);
+      double c_lo, c_hi;
+
+      data_extent (plot, axis, FALSE, slot, &lo, &hi);
+      axis->min = axis->max = NAN;
+      c_lo = zoom_coordinate (axis->scale, lo);
+      c_hi = zoom_coordinate (axis->scale, hi);
+      if (isfinite (f0) && isfinite (f1) && c_hi > c_lo)
+        {
+          axis->min = zoom_value (axis->scale, c_lo + f0 * (c_hi - c_lo));
+          axis->max = zoom_value (axis->scale, c_lo + f1 * (c_hi - c_lo));
+        }
+      fit_to (plot, axis, FALSE, slot, lo, hi);
+    }
 }
 
 /* The widest label of an axis's major ticks. */

@@ -101,6 +101,12 @@ mf_plot_set_axis_integer (MfPlot *plot, MfPlotAxisId axis, gboolean integer)
 }
 
 void
+mf_plot_set_y_axes_follow (MfPlot *plot, gboolean follow)
+{
+  plot->y_axes_follow = !!follow;
+}
+
+void
 mf_plot_set_axis_range (MfPlot *plot, MfPlotAxisId axis, double min, double max)
 {
   g_return_if_fail (axis < MF_PLOT_N_AXES);

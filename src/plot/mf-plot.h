@@ -55,6 +55,13 @@ void          mf_plot_set_axis_scale (MfPlot       *plot,
 void          mf_plot_set_axis_integer (MfPlot       *plot,
                                         MfPlotAxisId  axis,
                                         gboolean      integer);
+/* With `follow` (off at first), a fixed range of the main y axis is a zoom
+ * that the other units' axes follow: each shows the same part of its
+ * series' extent as the main axis shows of the main unit's (the lower half
+ * of the speeds, the lower half of the strokes).  Without it they fit
+ * their data. */
+void          mf_plot_set_y_axes_follow (MfPlot   *plot,
+                                         gboolean  follow);
 /* A fixed range; NAN, NAN to fit the data again. */
 void          mf_plot_set_axis_range (MfPlot       *plot,
                                       MfPlotAxisId  axis,

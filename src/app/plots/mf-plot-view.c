@@ -67,6 +67,9 @@ sync_plot_axes (MfPlotView *self)
   mf_plot_set_axis_scale (self->plot, MF_PLOT_AXIS_Y,
                           self->log_y ? MF_PLOT_SCALE_LOG : MF_PLOT_SCALE_LINEAR);
   mf_plot_set_axis_range (self->plot, MF_PLOT_AXIS_Y, lo, hi);
+  /* a zoom of the values (Shift+scroll, a box, the keys) is a zoom of every
+   * y axis: the other units' axes show the same part of their data */
+  mf_plot_set_y_axes_follow (self->plot, !mf_plot_range_is_auto (self->y_range));
 }
 
 static void
@@ -204,6 +207,10 @@ mf_plot_view_data_changed (MfPlotView *self)
       /* a hidden series does not stretch y: hiding a large one shows the
        * rest; nor does one in the strip, which has an axis of its own */
       if (!mf_plot_series_get_visible (s) || mf_plot_series_get_in_strip (s))
+        continue;
+      /* nor one of another unit, which has an axis of its own (as the
+       * last drawing put it) */
+      if (mf_plot_get_series_axis (self->plot, s) != mf_plot_get_axis (self->plot, MF_PLOT_AXIS_Y))
         continue;
       y_lo = MIN (y_lo, self->log_y ? ypos : ymin);
       y_hi = MAX (y_hi, ymax);
