@@ -492,6 +492,28 @@ test_properties_circuit (Fixture *f, gconstpointer unused)
   g_assert_false (mf_unit_entry_apply (t_end));
 
   method = ADW_COMBO_ROW (find_one (f->panel, is_row_titled, "Method", 0));
+  /* the list of methods shows each entry whole: "msbdf — …" is longer
+   * than the panel is wide (the combo row's own entries cut it off, and
+   * their popover ran past the window's edge), so each entry wraps in a
+   * width of its own */
+  {
+    GtkWidget *popover;
+    GtkWidget *label;
+
+    gtk_widget_activate (GTK_WIDGET (method));
+    spin ();
+    popover = find_descendant (GTK_WIDGET (method), GTK_TYPE_POPOVER);
+    g_assert_nonnull (popover);
+    g_assert_true (gtk_widget_get_visible (popover));
+    gtk_test_widget_wait_for_draw (popover);
+    label = find_descendant (popover, GTK_TYPE_LABEL);
+    g_assert_nonnull (label);
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), " — "));
+    g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
+    g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+    gtk_popover_popdown (GTK_POPOVER (popover));
+    spin ();
+  }
   adw_combo_row_set_selected (method, 2);
   g_free (text);
   text = mf_edit_document_get_simulation_text (f->document, "method");

@@ -554,9 +554,41 @@ build_fluid_rows (MfPropertiesPanel *self)
     }
 }
 
+/* The method list's entries: "msbdf — BDF with projection …" is longer
+ * than the side panel is wide in every language, and the combo row's own
+ * entries cut it off.  Each entry wraps instead, in a fixed width that
+ * fits beside the panel, so the list is as wide as that and no wider. */
+#define METHOD_ENTRY_CHARS 36
+
+static void
+method_entry_setup (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), METHOD_ENTRY_CHARS);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), METHOD_ENTRY_CHARS);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+method_entry_bind (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  GtkStringObject *entry = gtk_list_item_get_item (item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (entry));
+}
+
 static void
 build_simulation_rows (MfPropertiesPanel *self)
 {
+  g_autoptr (GtkListItemFactory) entries = gtk_signal_list_item_factory_new ();
+
   g_autoptr (MfCircuit) defaults = mf_circuit_new ();
   g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
   guint n_methods;
@@ -568,6 +600,9 @@ build_simulation_rows (MfPropertiesPanel *self)
 
       gtk_string_list_append (labels, label);
     }
+  g_signal_connect (entries, "setup", G_CALLBACK (method_entry_setup), NULL);
+  g_signal_connect (entries, "bind", G_CALLBACK (method_entry_bind), NULL);
+  adw_combo_row_set_list_factory (self->method_row, entries);
   self->updating = TRUE;
   adw_combo_row_set_model (self->method_row, G_LIST_MODEL (labels));
   self->updating = FALSE;
