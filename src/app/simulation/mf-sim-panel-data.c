@@ -546,5 +546,5 @@ void
 mf_sim_panel_measured_changed (MfSimPanel *self)
 {
   g_return_if_fail (MF_IS_SIM_PANEL (self));
-  update_plots (self, TRUE);
+  mf_sim_panel_update_plots (self, TRUE);
 }
