@@ -1,5 +1,6 @@
 /* mf-edit-document-settings.c: the edits of the document's own fields —
- * title, description, fluid, simulation settings and preferred states.
+ * title, description, fluid, simulation settings, initial values and
+ * preferred states.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -8,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include <math.h>
 #include <string.h>
 
 /* Sets (or, with NULL, removes) a text field of the root. */
@@ -159,6 +161,90 @@ mf_edit_document_set_simulation_text (MfEditDocument *self, const char *field,
   if (!mf_edit_document_verify_part (self, MF_KEY_SIMULATION, -1, error))
     return FALSE;
   label = g_strdup (simulation_field_label (field));
+  mf_edit_document_commit (self, label, 0, NULL);
+  return TRUE;
+}
+
+/* --- initial values --------------------------------------------------- */
+
+char **
+mf_edit_document_get_initial_states (MfEditDocument *self)
+{
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  JsonNode *initial;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
+
+  initial = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_INITIAL);
+  if (initial != NULL && JSON_NODE_HOLDS_OBJECT (initial))
+    {
+      g_autoptr (GList) members = json_object_get_members (json_node_get_object (initial));
+
+      for (GList *l = members; l != NULL; l = l->next)
+        g_strv_builder_add (names, l->data);
+    }
+  return g_strv_builder_end (names);
+}
+
+char *
+mf_edit_document_get_initial_text (MfEditDocument *self, const char *state)
+{
+  JsonNode *initial;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
+  g_return_val_if_fail (state != NULL, NULL);
+
+  initial = json_object_get_member (mf_edit_document_root_object (self), MF_KEY_INITIAL);
+  if (initial == NULL || !JSON_NODE_HOLDS_OBJECT (initial))
+    return NULL;
+  return mf_edit_value_text (json_object_get_member (json_node_get_object (initial), state));
+}
+
+gboolean
+mf_edit_document_set_initial (MfEditDocument *self, const char *state, const char *text,
+                              GError **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autofree char *name = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *label = NULL;
+  JsonObject *initial;
+  char *end = NULL;
+  double value;
+
+  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (state != NULL, FALSE);
+
+  if (state[0] == '\0')
+    return mf_edit_refuse (error, _("a state's name must not be empty"));
+  current = mf_edit_document_get_initial_text (self, state);
+  if (stripped[0] == '\0' && current == NULL)
+    return TRUE;
+  if (stripped[0] != '\0')
+    {
+      value = g_ascii_strtod (stripped, &end);
+      if (end == stripped || *end != '\0' || !isfinite (value))
+        /* Translators: %s is what was typed for an initial value */
+        return mf_edit_refuse (error, _("'%s' is not a number: an initial value is a plain "
+                                        "number in SI units"),
+                               stripped);
+    }
+  /* `state` may point into the tree, which changes */
+  state = name = g_strdup (state);
+  /* Translators: an undo label; %s is a state ("P1.v") */
+  label = g_strdup_printf (_("Set initial %s"), state);
+  initial = mf_edit_document_touch_object (self, MF_KEY_INITIAL);
+  if (stripped[0] != '\0')
+    json_object_set_member (initial, state, mf_edit_typed_node (stripped));
+  else
+    {
+      json_object_remove_member (initial, state);
+      if (json_object_get_size (initial) == 0)
+        json_object_remove_member (mf_edit_document_root_object (self), MF_KEY_INITIAL);
+    }
+  /* a name that is no state of the circuit would not load */
+  if (!mf_edit_document_verify (self, error))
+    return FALSE;
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

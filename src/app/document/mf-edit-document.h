@@ -158,6 +158,11 @@ char           *mf_edit_document_get_fluid_text (MfEditDocument *self,
 /* A "simulation" field as text ("2", "msbdf", "1e-06"); NULL when absent. */
 char           *mf_edit_document_get_simulation_text (MfEditDocument *self,
                                                       const char     *field);
+/* The states "initial" gives values, in its order (NULL-terminated), and
+ * the value of one as text ("0.5"; NULL when it has none: it starts at 0). */
+char          **mf_edit_document_get_initial_states (MfEditDocument *self);
+char           *mf_edit_document_get_initial_text (MfEditDocument *self,
+                                                   const char     *state);
 /* TRUE when `state` ("P1.v") is in "prefer_states". */
 gboolean        mf_edit_document_get_state_preferred (MfEditDocument *self,
                                                       const char     *state);
@@ -218,6 +223,14 @@ gboolean        mf_edit_document_drag_param (MfEditDocument *self,
                                              const char     *text,
                                              guint           merge_key,
                                              GError        **error);
+/* Sets the value `state` ("P1.v", a name of the CSV header) starts at:
+ * a plain number in SI units; NULL or "" removes it (it starts at 0).  A
+ * name that is no state of the circuit is refused with the loader's words
+ * (and the state meant). */
+gboolean        mf_edit_document_set_initial (MfEditDocument *self,
+                                              const char     *state,
+                                              const char     *text,
+                                              GError        **error);
 /* Renames a component everywhere it is named: wires, modes, initial,
  * prefer_states. */
 gboolean        mf_edit_document_rename_component (MfEditDocument *self,

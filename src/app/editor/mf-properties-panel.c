@@ -16,6 +16,7 @@
 #include "mf-field-names.h"
 #include "mf-method.h"
 #include "mf-text.h"
+#include "mf-initial-values.h"
 #include "mf-unit-entry.h"
 #include "mf-widget-template.h"
 
@@ -87,6 +88,7 @@ struct _MfPropertiesPanel
   GtkLabel                  *description_message;
   AdwPreferencesGroup       *fluid_group;
   AdwPreferencesGroup       *simulation_group;
+  MfInitialValues           *initial_values;
   AdwComboRow               *method_row;
 };
 
@@ -716,6 +718,7 @@ mf_properties_panel_set_document (MfPropertiesPanel *self, MfEditDocument *docum
     self->changed_id = g_signal_connect_swapped (document, "changed",
                                                  G_CALLBACK (on_document_changed), self);
   clear_param_rows (self);
+  mf_initial_values_set_document (self->initial_values, document);
   refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -832,6 +835,7 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
                   NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   g_type_ensure (MF_TYPE_UNIT_ENTRY);
+  g_type_ensure (MF_TYPE_INITIAL_VALUES);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/"
                                                "mf-properties-panel.ui");
@@ -844,6 +848,7 @@ mf_properties_panel_class_init (MfPropertiesPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, description_message);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, fluid_group);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, simulation_group);
+  gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, initial_values);
   gtk_widget_class_bind_template_child (widget_class, MfPropertiesPanel, method_row);
   gtk_widget_class_bind_template_callback (widget_class, on_id_apply);
   gtk_widget_class_bind_template_callback (widget_class, on_title_apply);
