@@ -99,6 +99,12 @@ test_units (void)
   assert_quantity ("870 kg/m^3", MF_QUANTITY_DENSITY);
   assert_quantity ("2 N*s/m", MF_QUANTITY_DAMPING);
   assert_quantity ("1 L/bar", MF_QUANTITY_CAPACITANCE);
+  /* displacement times speed is a flow: the radians cancel */
+  assert_quantity ("10 cm^3/rev * 1500 rpm", MF_QUANTITY_FLOW);
+  /* a volume is not a displacement, whose radian stays */
+  g_assert_false (mf_dimension_equal (dimension_of ("20 cm^3"),
+                                      mf_quantity_dimension (MF_QUANTITY_DISPLACEMENT)));
+
   assert_unitless ("12");
   assert_unitless ("t");
   assert_unitless ("pi");

@@ -25,6 +25,28 @@ assert_dimension (MfDimension d, int mass, int length, int time)
   g_assert_cmpint (d.time, ==, time);
 }
 
+/* The radian is counted apart: a displacement per revolution is not a
+ * volume, a speed in rpm not a frequency, and a torque per radian not a
+ * torque.  The exponents: m^3/rad has -1, rad/s +1. */
+static void
+test_angle (void)
+{
+  MfDimension displacement = mf_quantity_dimension (MF_QUANTITY_DISPLACEMENT);
+  MfDimension speed = mf_quantity_dimension (MF_QUANTITY_ANGULAR_VELOCITY);
+  g_autofree char *described = NULL;
+
+  g_assert_cmpint (displacement.angle, ==, -1);
+  g_assert_cmpint (speed.angle, ==, 1);
+  g_assert_cmpint (mf_quantity_dimension (MF_QUANTITY_ROTARY_STIFFNESS).angle, ==, -1);
+  g_assert_cmpint (mf_quantity_dimension (MF_QUANTITY_TORQUE).angle, ==, 0);
+  g_assert_false (mf_dimension_equal (displacement, mf_quantity_dimension (MF_QUANTITY_VOLUME)));
+  g_assert_false (mf_dimension_equal (mf_quantity_dimension (MF_QUANTITY_ROTARY_STIFFNESS),
+                                      mf_quantity_dimension (MF_QUANTITY_TORQUE)));
+  /* an angle alone is no quantity of the table: its exponents are named */
+  described = mf_dimension_describe ((MfDimension) { 0, 0, 0, FALSE, 1 });
+  g_assert_cmpstr (described, ==, "kg^0 m^0 s^0 rad^1");
+}
+
 static void
 test_quantities (void)
 {
@@ -50,6 +72,13 @@ test_quantities (void)
     { MF_QUANTITY_DENSITY, "density", "kg/m^3", 1, -3, 0 },
     { MF_QUANTITY_VISCOSITY, "kinematic viscosity", "m^2/s", 0, 2, -1 },
     { MF_QUANTITY_CAPACITANCE, "capacitance", "m^3/Pa", -1, 4, 2 },
+    { MF_QUANTITY_ANGULAR_VELOCITY, "angular velocity", "rad/s", 0, 0, -1 },
+    { MF_QUANTITY_TORQUE, "torque", "N*m", 1, 2, -2 },
+    { MF_QUANTITY_ROTARY_STIFFNESS, "rotary stiffness", "N*m/rad", 1, 2, -2 },
+    { MF_QUANTITY_ROTARY_DAMPING, "rotary damping", "N*m*s/rad", 1, 2, -1 },
+    { MF_QUANTITY_INERTIA, "moment of inertia", "kg*m^2", 1, 2, 0 },
+    { MF_QUANTITY_DISPLACEMENT, "displacement", "m^3/rad", 0, 3, 0 },
+    { MF_QUANTITY_LEAKAGE, "leakage coefficient", "m^3/(s*Pa)", -1, 4, 1 },
   };
 
   g_assert_cmpint (G_N_ELEMENTS (expected), ==, MF_N_QUANTITIES);
@@ -173,6 +202,30 @@ test_every_unit (void)
     { "m^3/Pa", 1, MF_QUANTITY_CAPACITANCE },
     { "cm^3/bar", 1e-6 / 1e5, MF_QUANTITY_CAPACITANCE },
     { "L/bar", 1e-3 / 1e5, MF_QUANTITY_CAPACITANCE },
+    /* a revolution is 2π rad, a minute 60 s */
+    { "rad/s", 1, MF_QUANTITY_ANGULAR_VELOCITY },
+    { "rpm", 2 * G_PI / 60, MF_QUANTITY_ANGULAR_VELOCITY },
+    { "rev/min", 2 * G_PI / 60, MF_QUANTITY_ANGULAR_VELOCITY },
+    { "rev/s", 2 * G_PI, MF_QUANTITY_ANGULAR_VELOCITY },
+    { "N*m", 1, MF_QUANTITY_TORQUE },
+    { "Nm", 1, MF_QUANTITY_TORQUE },
+    { "kN*m", 1000, MF_QUANTITY_TORQUE },
+    { "N*m/rad", 1, MF_QUANTITY_ROTARY_STIFFNESS },
+    { "Nm/rad", 1, MF_QUANTITY_ROTARY_STIFFNESS },
+    { "kN*m/rad", 1000, MF_QUANTITY_ROTARY_STIFFNESS },
+    { "N*m*s/rad", 1, MF_QUANTITY_ROTARY_DAMPING },
+    { "Nms/rad", 1, MF_QUANTITY_ROTARY_DAMPING },
+    { "kg*m^2", 1, MF_QUANTITY_INERTIA },
+    { "kgm2", 1, MF_QUANTITY_INERTIA },
+    { "kg*cm^2", 1e-4, MF_QUANTITY_INERTIA },
+    { "m^3/rad", 1, MF_QUANTITY_DISPLACEMENT },
+    { "cm^3/rev", 1e-6 / (2 * G_PI), MF_QUANTITY_DISPLACEMENT },
+    { "cm3/rev", 1e-6 / (2 * G_PI), MF_QUANTITY_DISPLACEMENT },
+    { "cc/rev", 1e-6 / (2 * G_PI), MF_QUANTITY_DISPLACEMENT },
+    { "L/rev", 1e-3 / (2 * G_PI), MF_QUANTITY_DISPLACEMENT },
+    { "m^3/(s*Pa)", 1, MF_QUANTITY_LEAKAGE },
+    { "L/min/bar", 1e-3 / 60 / 1e5, MF_QUANTITY_LEAKAGE },
+    { "l/min/bar", 1e-3 / 60 / 1e5, MF_QUANTITY_LEAKAGE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
@@ -265,6 +318,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/units/quantities", test_quantities);
+  g_test_add_func ("/core/units/angle", test_angle);
   g_test_add_func ("/core/units/describe", test_describe);
   g_test_add_func ("/core/units/equal", test_equal);
   g_test_add_func ("/core/units/every-unit", test_every_unit);

@@ -15,9 +15,10 @@ typedef struct
   gint8       mass;
   gint8       length;
   gint8       time;
+  gint8       angle;
 } MfQuantityInfo;
 
-/* Indexed by MfQuantity.  Exponents of kg, m, s. */
+/* Indexed by MfQuantity.  Exponents of kg, m, s and rad. */
 static const MfQuantityInfo quantities[MF_N_QUANTITIES] = {
   [MF_QUANTITY_DIMENSIONLESS] = { "dimensionless", "", 0, 0, 0 },
   [MF_QUANTITY_PRESSURE] = { "pressure", "Pa", 1, -1, -2 },
@@ -35,6 +36,14 @@ static const MfQuantityInfo quantities[MF_N_QUANTITIES] = {
   [MF_QUANTITY_VISCOSITY] = { "kinematic viscosity", "m^2/s", 0, 2, -1 },
   /* m^3/Pa = m^3 / (kg m^-1 s^-2) */
   [MF_QUANTITY_CAPACITANCE] = { "capacitance", "m^3/Pa", -1, 4, 2 },
+  [MF_QUANTITY_ANGULAR_VELOCITY] = { "angular velocity", "rad/s", 0, 0, -1, 1 },
+  [MF_QUANTITY_TORQUE] = { "torque", "N*m", 1, 2, -2 },
+  [MF_QUANTITY_ROTARY_STIFFNESS] = { "rotary stiffness", "N*m/rad", 1, 2, -2, -1 },
+  [MF_QUANTITY_ROTARY_DAMPING] = { "rotary damping", "N*m*s/rad", 1, 2, -1, -1 },
+  [MF_QUANTITY_INERTIA] = { "moment of inertia", "kg*m^2", 1, 2, 0 },
+  [MF_QUANTITY_DISPLACEMENT] = { "displacement", "m^3/rad", 0, 3, 0, -1 },
+  /* m^3/(s Pa) = m^4 s / kg */
+  [MF_QUANTITY_LEAKAGE] = { "leakage coefficient", "m^3/(s*Pa)", -1, 4, 1 },
 };
 
 /* Whole phrases rather than an article picked by the first letter: another
@@ -55,6 +64,13 @@ static const char *const quantity_phrases[MF_N_QUANTITIES] = {
   [MF_QUANTITY_DENSITY] = N_("a density"),
   [MF_QUANTITY_VISCOSITY] = N_("a kinematic viscosity"),
   [MF_QUANTITY_CAPACITANCE] = N_("a capacitance"),
+  [MF_QUANTITY_ANGULAR_VELOCITY] = N_("an angular velocity"),
+  [MF_QUANTITY_TORQUE] = N_("a torque"),
+  [MF_QUANTITY_ROTARY_STIFFNESS] = N_("a rotary stiffness"),
+  [MF_QUANTITY_ROTARY_DAMPING] = N_("a rotary damping"),
+  [MF_QUANTITY_INERTIA] = N_("a moment of inertia"),
+  [MF_QUANTITY_DISPLACEMENT] = N_("a displacement"),
+  [MF_QUANTITY_LEAKAGE] = N_("a leakage coefficient"),
 };
 
 typedef struct
@@ -144,6 +160,37 @@ static const MfUnit units[] = {
   { "m^3/Pa", 1.0, MF_QUANTITY_CAPACITANCE },
   { "cm^3/bar", 1e-11, MF_QUANTITY_CAPACITANCE },
   { "L/bar", 1e-8, MF_QUANTITY_CAPACITANCE },
+
+  /* a revolution is 2π rad */
+  { "rad/s", 1.0, MF_QUANTITY_ANGULAR_VELOCITY },
+  { "rpm", 2.0 * G_PI / 60.0, MF_QUANTITY_ANGULAR_VELOCITY },
+  { "rev/min", 2.0 * G_PI / 60.0, MF_QUANTITY_ANGULAR_VELOCITY },
+  { "rev/s", 2.0 * G_PI, MF_QUANTITY_ANGULAR_VELOCITY },
+
+  { "N*m", 1.0, MF_QUANTITY_TORQUE },
+  { "Nm", 1.0, MF_QUANTITY_TORQUE },
+  { "kN*m", 1e3, MF_QUANTITY_TORQUE },
+
+  { "N*m/rad", 1.0, MF_QUANTITY_ROTARY_STIFFNESS },
+  { "Nm/rad", 1.0, MF_QUANTITY_ROTARY_STIFFNESS },
+  { "kN*m/rad", 1e3, MF_QUANTITY_ROTARY_STIFFNESS },
+
+  { "N*m*s/rad", 1.0, MF_QUANTITY_ROTARY_DAMPING },
+  { "Nms/rad", 1.0, MF_QUANTITY_ROTARY_DAMPING },
+
+  { "kg*m^2", 1.0, MF_QUANTITY_INERTIA },
+  { "kgm2", 1.0, MF_QUANTITY_INERTIA },
+  { "kg*cm^2", 1e-4, MF_QUANTITY_INERTIA },
+
+  { "m^3/rad", 1.0, MF_QUANTITY_DISPLACEMENT },
+  { "cm^3/rev", 1e-6 / (2.0 * G_PI), MF_QUANTITY_DISPLACEMENT },
+  { "cm3/rev", 1e-6 / (2.0 * G_PI), MF_QUANTITY_DISPLACEMENT },
+  { "cc/rev", 1e-6 / (2.0 * G_PI), MF_QUANTITY_DISPLACEMENT },
+  { "L/rev", 1e-3 / (2.0 * G_PI), MF_QUANTITY_DISPLACEMENT },
+
+  { "m^3/(s*Pa)", 1.0, MF_QUANTITY_LEAKAGE },
+  { "L/min/bar", 1e-3 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
+  { "l/min/bar", 1e-3 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
 };
 
 MfDimension
@@ -156,6 +203,7 @@ mf_quantity_dimension (MfQuantity quantity)
   dimension.mass = quantities[quantity].mass;
   dimension.length = quantities[quantity].length;
   dimension.time = quantities[quantity].time;
+  dimension.angle = quantities[quantity].angle;
   return dimension;
 }
 
@@ -182,7 +230,7 @@ mf_dimension_equal (MfDimension a, MfDimension b)
 {
   if (a.any || b.any)
     return a.any && b.any;
-  return a.mass == b.mass && a.length == b.length && a.time == b.time;
+  return a.mass == b.mass && a.length == b.length && a.time == b.time && a.angle == b.angle;
 }
 
 char *
@@ -197,6 +245,9 @@ mf_dimension_describe (MfDimension dimension)
     if (mf_dimension_equal (dimension, mf_quantity_dimension (q)))
       return g_strdup (quantities[q].name);
 
+  if (dimension.angle != 0)
+    return g_strdup_printf ("kg^%d m^%d s^%d rad^%d", dimension.mass, dimension.length,
+                            dimension.time, dimension.angle);
   return g_strdup_printf ("kg^%d m^%d s^%d", dimension.mass, dimension.length, dimension.time);
 }
 

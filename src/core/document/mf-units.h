@@ -11,14 +11,18 @@
 
 G_BEGIN_DECLS
 
-/* Exponents of kg, m and s.  `any` marks a value written without units
- * (a plain number is taken to be SI in whatever quantity it is used for). */
+/* Exponents of kg, m, s and the radian.  `any` marks a value written
+ * without units (a plain number is taken to be SI in whatever quantity it is
+ * used for).  The angle is counted apart, though SI takes it as
+ * dimensionless, so that a displacement per revolution is not a volume and
+ * a speed in rpm not a frequency of anything else. */
 typedef struct
 {
   gint8    mass;
   gint8    length;
   gint8    time;
   gboolean any;
+  gint8    angle;
 } MfDimension;
 
 typedef enum
@@ -38,6 +42,13 @@ typedef enum
   MF_QUANTITY_DENSITY,     /* kg/m^3 */
   MF_QUANTITY_VISCOSITY,   /* kinematic, m^2/s */
   MF_QUANTITY_CAPACITANCE, /* m^3/Pa */
+  MF_QUANTITY_ANGULAR_VELOCITY,    /* rad/s */
+  MF_QUANTITY_TORQUE,              /* N*m */
+  MF_QUANTITY_ROTARY_STIFFNESS,    /* N*m/rad */
+  MF_QUANTITY_ROTARY_DAMPING,      /* N*m*s/rad */
+  MF_QUANTITY_INERTIA,             /* kg*m^2 */
+  MF_QUANTITY_DISPLACEMENT,        /* m^3/rad: a pump's or motor's volume per angle */
+  MF_QUANTITY_LEAKAGE,             /* m^3/(s*Pa): a laminar leakage coefficient */
   MF_N_QUANTITIES
 } MfQuantity;
 

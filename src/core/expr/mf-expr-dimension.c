@@ -42,9 +42,9 @@ mf_expr_describe_with_article (MfDimension dimension)
 }
 
 static MfDimension
-dimension_make (int mass, int length, int time)
+dimension_make (int mass, int length, int time, int angle)
 {
-  MfDimension d = { (gint8) mass, (gint8) length, (gint8) time, FALSE };
+  MfDimension d = { (gint8) mass, (gint8) length, (gint8) time, FALSE, (gint8) angle };
 
   return d;
 }
@@ -52,7 +52,7 @@ dimension_make (int mass, int length, int time)
 gboolean
 mf_expr_dimension_is_dimensionless (MfDimension d)
 {
-  return !d.any && d.mass == 0 && d.length == 0 && d.time == 0;
+  return !d.any && d.mass == 0 && d.length == 0 && d.time == 0 && d.angle == 0;
 }
 
 /* a * b (sign 1) or a / b (sign -1), by the rules at the top of the file. */
@@ -60,7 +60,7 @@ gboolean
 mf_expr_dimension_multiply (MfParser *p, gsize offset, MfDimension a, MfDimension b, int sign,
                             MfDimension *out)
 {
-  int mass, length, time;
+  int mass, length, time, angle;
 
   if (a.any && b.any)
     {
@@ -73,15 +73,16 @@ mf_expr_dimension_multiply (MfParser *p, gsize offset, MfDimension a, MfDimensio
       return TRUE;
     }
   if (a.any)
-    a = dimension_make (0, 0, 0);
+    a = dimension_make (0, 0, 0, 0);
 
   mass = a.mass + sign * b.mass;
   length = a.length + sign * b.length;
   time = a.time + sign * b.time;
+  angle = a.angle + sign * b.angle;
   if (ABS (mass) > MF_EXPR_MAX_EXPONENT || ABS (length) > MF_EXPR_MAX_EXPONENT
-      || ABS (time) > MF_EXPR_MAX_EXPONENT)
+      || ABS (time) > MF_EXPR_MAX_EXPONENT || ABS (angle) > MF_EXPR_MAX_EXPONENT)
     return mf_expr_parser_fail (p, offset, _("units raised to too high a power"));
-  *out = dimension_make (mass, length, time);
+  *out = dimension_make (mass, length, time, angle);
   return TRUE;
 }
 
@@ -116,9 +117,9 @@ mf_expr_function_dimension (MfOp op, const MfOperand *args)
   switch (op)
     {
     case MF_OP_SQRT:
-      if (a.any || a.mass % 2 != 0 || a.length % 2 != 0 || a.time % 2 != 0)
+      if (a.any || a.mass % 2 != 0 || a.length % 2 != 0 || a.time % 2 != 0 || a.angle % 2 != 0)
         return unitless;
-      return dimension_make (a.mass / 2, a.length / 2, a.time / 2);
+      return dimension_make (a.mass / 2, a.length / 2, a.time / 2, a.angle / 2);
     case MF_OP_ABS:
       return a;
     case MF_OP_MIN:
