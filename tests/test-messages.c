@@ -52,7 +52,7 @@ static const struct
     "the editor's entries: a document that is not UTF-8 is refused before its expressions" },
   { "wire %u: %s", "mf_circuit_connect() refusing: the loader resolves both ends first" },
   { "no port '%s'", "a circuit built in code: the loader resolves the ports of wires first" },
-  { "wire joins hydraulic and mechanical ports ('%s' and '%s')",
+  { "wire joins a %s port and a %s port ('%s' and '%s'): only ports of one kind can be joined",
     "a circuit built in code: the loader compares the ports of wires first" },
   { "initial value for '%s': the circuit has no such state (its states: %s)",
     "a circuit built in code: the loader checks the names of a document first" },

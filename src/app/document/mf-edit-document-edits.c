@@ -31,6 +31,14 @@ static const char *const id_prefixes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_DAMPER] = "D",
   [MF_COMPONENT_FORCE] = "F",
   [MF_COMPONENT_FIXED] = "G",
+  [MF_COMPONENT_PUMP] = "PU",
+  [MF_COMPONENT_VARIABLE_PUMP] = "PV",
+  [MF_COMPONENT_MOTOR] = "HM",
+  [MF_COMPONENT_INERTIA] = "I",
+  [MF_COMPONENT_ROTARY_SPRING] = "KR",
+  [MF_COMPONENT_ROTARY_DAMPER] = "DR",
+  [MF_COMPONENT_TORQUE] = "TQ",
+  [MF_COMPONENT_FIXED_SHAFT] = "GS",
 };
 
 char *
@@ -134,9 +142,30 @@ set_required_defaults (JsonObject *component, MfComponentType type)
     case MF_COMPONENT_FORCE:
       json_object_set_int_member (component, "force", 0);
       break;
+    case MF_COMPONENT_PUMP:
+    case MF_COMPONENT_VARIABLE_PUMP:
+      json_object_set_string_member (component, "displacement", "10 cm^3/rev");
+      json_object_set_string_member (component, "speed", "1500 rpm");
+      break;
+    case MF_COMPONENT_MOTOR:
+      json_object_set_string_member (component, "displacement", "20 cm^3/rev");
+      break;
+    case MF_COMPONENT_INERTIA:
+      json_object_set_string_member (component, "inertia", "0.01 kg*m^2");
+      break;
+    case MF_COMPONENT_ROTARY_SPRING:
+      json_object_set_string_member (component, "stiffness", "100 N*m/rad");
+      break;
+    case MF_COMPONENT_ROTARY_DAMPER:
+      json_object_set_string_member (component, "damping", "0.1 N*m*s/rad");
+      break;
+    case MF_COMPONENT_TORQUE:
+      json_object_set_int_member (component, "torque", 0);
+      break;
     case MF_COMPONENT_TANK:
     case MF_COMPONENT_JUNCTION:
     case MF_COMPONENT_FIXED:
+    case MF_COMPONENT_FIXED_SHAFT:
     case MF_N_COMPONENT_TYPES:
     default:
       break;

@@ -24,6 +24,13 @@ static const char *const label_params[MF_N_COMPONENT_TYPES][3] = {
   [MF_COMPONENT_SPRING] = { "stiffness" },
   [MF_COMPONENT_DAMPER] = { "damping" },
   [MF_COMPONENT_FORCE] = { "force" },
+  [MF_COMPONENT_PUMP] = { "displacement", "speed" },
+  [MF_COMPONENT_VARIABLE_PUMP] = { "displacement", "speed" },
+  [MF_COMPONENT_MOTOR] = { "displacement" },
+  [MF_COMPONENT_INERTIA] = { "inertia" },
+  [MF_COMPONENT_ROTARY_SPRING] = { "stiffness" },
+  [MF_COMPONENT_ROTARY_DAMPER] = { "damping" },
+  [MF_COMPONENT_TORQUE] = { "torque" },
 };
 
 /* Units as people read them: "mm²", "N·s/m", "m³/s". */

@@ -331,7 +331,7 @@ render_wires (Render *r)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   render_wire_marks (r);
   /* one path per domain: a single stroke draws them all */
-  for (int domain = MF_DOMAIN_HYDRAULIC; domain <= MF_DOMAIN_MECHANICAL; domain++)
+  for (int domain = MF_DOMAIN_HYDRAULIC; domain < MF_N_DOMAINS; domain++)
     {
       cairo_new_path (cr);
       for (guint k = 0; k < r->n_wires; k++)

@@ -56,6 +56,14 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_DAMPER] = { TWO_PORT, { -30, -10, 60, 20 } },
   [MF_COMPONENT_FORCE] = { { { -30, 0, W } }, { -30, -8, 60, 16 } },
   [MF_COMPONENT_FIXED] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
+  [MF_COMPONENT_PUMP] = { TWO_PORT, { -30, -15, 60, 35 } },
+  [MF_COMPONENT_VARIABLE_PUMP] = { TWO_PORT, { -30, -19, 60, 39 } },
+  [MF_COMPONENT_MOTOR] = { { { -30, 0, W }, { 0, 30, S }, { 30, 0, E } }, { -30, -15, 60, 45 } },
+  [MF_COMPONENT_INERTIA] = { { { 0, 0, NONE } }, { -8, -24, 16, 48 } },
+  [MF_COMPONENT_ROTARY_SPRING] = { TWO_PORT, { -30, -10, 60, 20 } },
+  [MF_COMPONENT_ROTARY_DAMPER] = { TWO_PORT, { -30, -15, 60, 30 } },
+  [MF_COMPONENT_TORQUE] = { { { -30, 0, W } }, { -30, -13, 50, 26 } },
+  [MF_COMPONENT_FIXED_SHAFT] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
 };
 
 #undef W
@@ -235,13 +243,23 @@ mf_symbol_stroke_wire (cairo_t      *cr,
     }
   else
     {
-      /* A rod: two thin lines, its inside left as paper. */
+      /* A rod: two thin lines, its inside left as paper; a shaft also
+       * has its centre line, dashed as drawings mark an axis. */
+      static const double axis[] = { 6, 2, 1.5, 2 };
+
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
       cairo_set_line_width (cr, width * 3.2);
       cairo_stroke_preserve (cr);
       set_rgba (cr, paper, 1);
       cairo_set_line_width (cr, width * 1.6);
+      if (domain == MF_DOMAIN_ROTATIONAL)
+        {
+          cairo_stroke_preserve (cr);
+          set_rgba (cr, ink, 1);
+          cairo_set_line_width (cr, width * 0.5);
+          cairo_set_dash (cr, axis, G_N_ELEMENTS (axis), 0);
+        }
       cairo_stroke (cr);
     }
   cairo_restore (cr);
@@ -260,6 +278,15 @@ mf_symbol_draw_port_mark (cairo_t      *cr,
   cairo_new_path (cr);
   if (domain == MF_DOMAIN_HYDRAULIC)
     circle (cr, x, y, 2.6);
+  else if (domain == MF_DOMAIN_ROTATIONAL)
+    {
+      /* a diamond: a shaft's end, told from a rod's square */
+      cairo_move_to (cr, x, y - 3.4);
+      cairo_line_to (cr, x + 3.4, y);
+      cairo_line_to (cr, x, y + 3.4);
+      cairo_line_to (cr, x - 3.4, y);
+      cairo_close_path (cr);
+    }
   else
     cairo_rectangle (cr, x - 2.6, y - 2.6, 5.2, 5.2);
   set_rgba (cr, paper, 1);
@@ -570,6 +597,147 @@ add_fixed (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     line (cr, 0, -25, 0, 25);
 }
 
+/* A curved arrow round (x, y): the sense a shaft turns, counter-clockwise
+ * from angle a1 to a2 (radians, y down), its head at a2. */
+static void
+turn_arrow (cairo_t *cr, MfSymbolLayer layer, double x, double y, double radius, double a1,
+            double a2)
+{
+  if (layer == MF_SYMBOL_LAYER_THIN)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc_negative (cr, x, y, radius, a1, a2 + 0.25);
+    }
+  if (layer == MF_SYMBOL_LAYER_SOLID)
+    arrow_head (cr, x + radius * cos (a2), y + radius * sin (a2), sin (a2), -cos (a2), 4, 2.2);
+}
+
+/* The circle of a pump or motor with its two lines, a and b, and the
+ * drive shaft's stub below (a pump) or the shaft to the right (a motor). */
+static void
+machine_body (cairo_t *cr, MfSymbolLayer layer)
+{
+  if (layer == PAPER)
+    circle (cr, 0, 0, 14);
+  if (layer == LINES)
+    {
+      circle (cr, 0, 0, 14);
+      line (cr, -30, 0, -14, 0);
+    }
+}
+
+static void
+add_pump (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* ISO 1219: the outlet's triangle points out of the circle at b; the
+   * driven shaft leaves below, its turning marked by the curved arrow. */
+  machine_body (cr, layer);
+  if (layer == LINES)
+    line (cr, 14, 0, 30, 0);
+  if (layer == LINKS)
+    line (cr, 0, 14, 0, 20);
+  if (layer == SOLID)
+    {
+      cairo_move_to (cr, 13.5, 0);
+      cairo_line_to (cr, 3, -7);
+      cairo_line_to (cr, 3, 7);
+      cairo_close_path (cr);
+    }
+  turn_arrow (cr, layer, 0, 14, 9, G_PI * 0.95, G_PI * 0.3);
+}
+
+static void
+add_variable_pump (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* the pump, with the oblique arrow of a variable displacement */
+  add_pump (cr, layer, closed);
+  if (layer == THIN)
+    line (cr, -13, 13, 11, -11);
+  if (layer == SOLID)
+    arrow_head (cr, 15, -15, M_SQRT1_2, -M_SQRT1_2, 5, 2.6);
+}
+
+static void
+add_motor (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* ISO 1219: the inlet's triangle points into the circle from a; the
+   * return b leaves below, the shaft to the right. */
+  machine_body (cr, layer);
+  if (layer == LINES)
+    line (cr, 0, 14, 0, 30);
+  if (layer == LINKS)
+    line (cr, 14, 0, 30, 0);
+  if (layer == SOLID)
+    {
+      cairo_move_to (cr, -3, 0);
+      cairo_line_to (cr, -13.5, -7);
+      cairo_line_to (cr, -13.5, 7);
+      cairo_close_path (cr);
+    }
+  turn_arrow (cr, layer, 14, 0, 9, G_PI * 1.45, G_PI * 0.75);
+}
+
+static void
+add_inertia (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* A flywheel seen edge on: a disc on its shaft. */
+  if (layer == PAPER || layer == TINT || layer == LINES)
+    cairo_rectangle (cr, -6, -24, 12, 48);
+  if (layer == THIN)
+    line (cr, -6, 0, 6, 0);
+}
+
+static void
+add_rotary_spring (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* A torsion spring: a coil wound round the shaft. */
+  if (layer == LINKS)
+    {
+      line (cr, -30, 0, -14, 0);
+      line (cr, 14, 0, 30, 0);
+    }
+  if (layer == LINES)
+    {
+      cairo_move_to (cr, -14, 0);
+      for (int k = 0; k < 4; k++)
+        {
+          double x = -10.5 + 7 * k;
+
+          cairo_arc (cr, x, 0, 3.5, G_PI, 2 * G_PI);
+          cairo_line_to (cr, x + 3.5, 0);
+          cairo_move_to (cr, x + 3.5, 0);
+          cairo_arc_negative (cr, x, 0, 3.5, 0, -G_PI);
+          cairo_move_to (cr, x + 3.5, 0);
+        }
+      line (cr, -14, -8, -14, 8);
+      line (cr, 14, -8, 14, 8);
+    }
+}
+
+static void
+add_rotary_damper (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* the dashpot, turned: its curved arrow says it brakes rotation */
+  add_damper (cr, layer, closed);
+  turn_arrow (cr, layer, -4, 0, 13, G_PI * 1.85, G_PI * 1.2);
+}
+
+static void
+add_torque (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* A curved arrow round the shaft's end, the sense a positive torque
+   * turns it. */
+  if (layer == LINKS)
+    line (cr, -30, 0, 2, 0);
+  if (layer == THICK)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 2, 0, 10, G_PI * 0.6, G_PI * 1.5);
+    }
+  if (layer == SOLID)
+    arrow_head (cr, 12, -3, 0.6, 0.8, 8, 4);
+}
+
 #undef PAPER
 #undef TINT
 #undef ACCENT_FILL
@@ -605,6 +773,14 @@ mf_symbol_add_layer (cairo_t         *cr,
     [MF_COMPONENT_DAMPER] = add_damper,
     [MF_COMPONENT_FORCE] = add_force,
     [MF_COMPONENT_FIXED] = add_fixed,
+    [MF_COMPONENT_PUMP] = add_pump,
+    [MF_COMPONENT_VARIABLE_PUMP] = add_variable_pump,
+    [MF_COMPONENT_MOTOR] = add_motor,
+    [MF_COMPONENT_INERTIA] = add_inertia,
+    [MF_COMPONENT_ROTARY_SPRING] = add_rotary_spring,
+    [MF_COMPONENT_ROTARY_DAMPER] = add_rotary_damper,
+    [MF_COMPONENT_TORQUE] = add_torque,
+    [MF_COMPONENT_FIXED_SHAFT] = add_fixed,
   };
   cairo_matrix_t matrix;
 

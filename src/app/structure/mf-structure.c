@@ -159,7 +159,7 @@ mechanical_node_of (const MfCircuit *circuit, const NodePorts *nodes, const char
     return G_MAXUINT;
   info = component_at (circuit, c)->info;
   for (guint p = 0; p < info->n_ports; p++)
-    if (info->ports[p].domain == MF_DOMAIN_MECHANICAL)
+    if (info->ports[p].domain != MF_DOMAIN_HYDRAULIC)
       return nodes->grouping.node[nodes->grouping.offset[c] + p];
   return G_MAXUINT;
 }

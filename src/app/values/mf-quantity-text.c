@@ -65,6 +65,29 @@ static const MfUnitChoice capacitance_units[] = {
   { "m^3/Pa", "m³/Pa", 1.0 }, { "cm^3/bar", "cm³/bar", 1e-11 }, { "L/bar", "L/bar", 1e-8 },
 };
 
+static const MfUnitChoice angular_velocity_units[] = {
+  { "rad/s", "rad/s", 1.0 }, { "rpm", "rpm", 2.0 * G_PI / 60.0 }, { "rev/s", "rev/s", 2.0 * G_PI },
+};
+static const MfUnitChoice torque_units[] = {
+  { "N*m", "N·m", 1.0 }, { "kN*m", "kN·m", 1e3 },
+};
+static const MfUnitChoice rotary_stiffness_units[] = {
+  { "N*m/rad", "N·m/rad", 1.0 }, { "kN*m/rad", "kN·m/rad", 1e3 },
+};
+static const MfUnitChoice rotary_damping_units[] = {
+  { "N*m*s/rad", "N·m·s/rad", 1.0 }, { "Nms/rad", "Nms/rad", 1.0 },
+};
+static const MfUnitChoice inertia_units[] = {
+  { "kg*m^2", "kg·m²", 1.0 }, { "kg*cm^2", "kg·cm²", 1e-4 },
+};
+static const MfUnitChoice displacement_units[] = {
+  { "m^3/rad", "m³/rad", 1.0 }, { "cm^3/rev", "cm³/rev", 1e-6 / (2.0 * G_PI) },
+  { "L/rev", "L/rev", 1e-3 / (2.0 * G_PI) },
+};
+static const MfUnitChoice leakage_units[] = {
+  { "m^3/(s*Pa)", "m³/(s·Pa)", 1.0 }, { "L/min/bar", "L/min/bar", 1e-3 / 60.0 / 1e5 },
+};
+
 typedef struct
 {
   const MfUnitChoice *units;
@@ -89,6 +112,13 @@ static const MfUnitList unit_lists[MF_N_QUANTITIES] = {
   UNITS (DENSITY, density_units),
   UNITS (VISCOSITY, viscosity_units),
   UNITS (CAPACITANCE, capacitance_units),
+  UNITS (ANGULAR_VELOCITY, angular_velocity_units),
+  UNITS (TORQUE, torque_units),
+  UNITS (ROTARY_STIFFNESS, rotary_stiffness_units),
+  UNITS (ROTARY_DAMPING, rotary_damping_units),
+  UNITS (INERTIA, inertia_units),
+  UNITS (DISPLACEMENT, displacement_units),
+  UNITS (LEAKAGE, leakage_units),
 };
 
 const MfUnitChoice *
@@ -422,6 +452,9 @@ check_constant (const MfQuantityRule *rule, const MfExpr *expr, GError **error)
     g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("%s must be greater than zero"), field);
   else if (rule->range == MF_RANGE_NON_NEGATIVE && value < 0.0)
     g_set_error (error, MF_ERROR, MF_ERROR_INVALID, _("%s must not be negative"), field);
+  else if (rule->range == MF_RANGE_FRACTION && !(value > 0.0 && value <= 1.0))
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 _("%s must be greater than zero and at most 1"), field);
   else
     return TRUE;
   return FALSE;

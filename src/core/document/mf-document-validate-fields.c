@@ -236,6 +236,11 @@ check_value_rules (MfChecker *checker, const MfExpr *expr, const char *path,
     /* Translators: the first %s names the component, mode or section ("component 'P1'", "fluid"),
      * the second is the field */
     mf_checker_error (checker, path, _("%s: '%s' must not be negative"), rule->owner, rule->name);
+  else if (rule->range == MF_RANGE_FRACTION && !(value > 0.0 && value <= 1.0))
+    /* Translators: the first %s names the component ("component 'PU1'"), the second is the
+     * field, an efficiency */
+    mf_checker_error (checker, path, _("%s: '%s' must be greater than 0 and at most 1"),
+                      rule->owner, rule->name);
   else
     return TRUE;
   return FALSE;

@@ -112,17 +112,30 @@ check_wire (MfChecker *checker, JsonNode *node, guint index, gpointer unused)
     mf_checker_error (checker, path, _("wire %u joins '%s' to itself"), index + 1, text[0]);
   else if (port_domain (checker->circuit, ends[0]) != port_domain (checker->circuit, ends[1]))
     {
-      /* the two ends differ, so one is hydraulic and the other mechanical */
-      if (port_domain (checker->circuit, ends[0]) == MF_DOMAIN_HYDRAULIC)
-        /* Translators: %u is the wire's number, each %s a port "ID.PORT" */
-        mf_checker_error (checker, path,
-                          _("wire %u joins hydraulic port '%s' to mechanical port '%s'"),
-                          index + 1, text[0], text[1]);
-      else
-        /* Translators: %u is the wire's number, each %s a port "ID.PORT" */
-        mf_checker_error (checker, path,
-                          _("wire %u joins mechanical port '%s' to hydraulic port '%s'"),
-                          index + 1, text[0], text[1]);
+      char *kinds[2];
+      const char *ids[2];
+
+      for (guint e = 0; e < 2; e++)
+        {
+          const MfComponent *component = g_ptr_array_index (checker->circuit->components,
+                                                            ends[e].component);
+
+          kinds[e] = mf_component_type_kind (component->info);
+          ids[e] = component->id;
+        }
+      /* Translators: "wire 3 joins mechanical port 'M1.m' of mass 'M1' to rotary port
+       * 'I1.shaft' of inertia 'I1'": %u is the wire's number, then for each end its domain
+       * ("hydraulic", "mechanical", "rotary"), the port "ID.PORT", its component's type in
+       * words and its id */
+      mf_checker_error (checker, path,
+                        _("wire %u joins %s port '%s' of %s '%s' to %s port '%s' of %s '%s': "
+                          "only ports of one kind can be joined"),
+                        index + 1, mf_domain_word (port_domain (checker->circuit, ends[0])),
+                        text[0], kinds[0], ids[0],
+                        mf_domain_word (port_domain (checker->circuit, ends[1])), text[1],
+                        kinds[1], ids[1]);
+      g_free (kinds[0]);
+      g_free (kinds[1]);
     }
   else if (!mf_circuit_connect (checker->circuit, text[0], text[1], &error))
     /* Translators: %u is the wire's number, %s why it cannot be connected */

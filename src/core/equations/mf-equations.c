@@ -171,6 +171,8 @@ end_area (MfEquations *eq, guint k, guint e)
     case MF_BRANCH_RELIEF:
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_PISTON:
+      if (b->rotary)
+        return parameter (eq, b->component, MF_MOTOR_DISPLACEMENT, "D", NULL);
       return parameter (eq, b->component, e == 0 ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A",
                         e == 0 ? "cap" : "rod");
     case MF_BRANCH_MASS:
@@ -393,7 +395,9 @@ node_forces (MfEquations *eq, guint node, MfMath *sum)
       const MfElement *e = &g_array_index (eq->model->forces, MfElement, s);
 
       if (e->node[0] == node)
-        mf_math_sum_add (sum, FALSE, parameter (eq, e->component, MF_FORCE_FORCE, "F", NULL));
+        mf_math_sum_add (sum, FALSE,
+                         parameter (eq, e->component, MF_FORCE_FORCE,
+                                    mf_model_node (eq->model, node)->rotary ? "τ" : "F", NULL));
     }
 }
 
@@ -417,8 +421,8 @@ node_motion_equation (MfEquations *eq, guint node)
       if (b->mass > 0.0)
         mf_math_sum_add (masses, FALSE,
                   parameter (eq, b->component,
-                             b->kind == MF_BRANCH_PISTON ? MF_PISTON_MASS : MF_MASS_MASS, "m",
-                             NULL));
+                             b->kind == MF_BRANCH_PISTON ? MF_PISTON_MASS : MF_MASS_MASS,
+                             b->rotary ? "J" : "m", NULL));
       if (b->kind != MF_BRANCH_PISTON)
         continue;
       for (guint e = 0; e < 2; e++)
@@ -428,7 +432,9 @@ node_motion_equation (MfEquations *eq, guint node)
                                  NULL));
       if (b->damping > 0.0)
         mf_math_sum_add (rhs, TRUE,
-                  mf_math_row (parameter (eq, b->component, MF_PISTON_DAMPING, "c", NULL),
+                  mf_math_row (parameter (eq, b->component,
+                                          b->rotary ? MF_MOTOR_FRICTION : MF_PISTON_DAMPING, "c",
+                                          NULL),
                                mf_math_text ("·"), velocity (eq, k), NULL));
     }
   node_forces (eq, node, rhs);
@@ -476,6 +482,32 @@ node_owner (const MfEquations *eq, guint node)
   return -1;
 }
 
+/* A flow source's flow q_Q1, or a pump's η_v·D·n (times ε for a variable
+ * pump; docs/model.md, "Pumps"). */
+static MfMath *
+source_flow (MfEquations *eq, const MfElement *e)
+{
+  const MfComponent *comp = component (eq, e->component);
+  MfMath *flow;
+
+  if (comp->info->type == MF_COMPONENT_FLOW_SOURCE)
+    return parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL);
+  flow = mf_math_row_new ();
+  if (comp->params[MF_PUMP_VOLUMETRIC_EFFICIENCY].value != 1.0)
+    mf_math_append (flow, mf_math_row (parameter (eq, e->component, MF_PUMP_VOLUMETRIC_EFFICIENCY,
+                                                  "η", "v"),
+                                       mf_math_text ("·"), NULL));
+  mf_math_append (flow, parameter (eq, e->component, MF_PUMP_DISPLACEMENT, "D", NULL));
+  if (comp->info->type == MF_COMPONENT_VARIABLE_PUMP)
+    mf_math_append (flow, mf_math_row (mf_math_text ("·"),
+                                       parameter (eq, e->component, MF_PUMP_FRACTION, "ε", NULL),
+                                       NULL));
+  mf_math_append (flow, mf_math_row (mf_math_text ("·"),
+                                     parameter (eq, e->component, MF_PUMP_SPEED, "n", NULL),
+                                     NULL));
+  return flow;
+}
+
 /* −Σ coef·v of the branches at `node` plus the flow sources' flows into it:
  * what flows in. */
 static MfMath *
@@ -498,8 +530,7 @@ node_inflow (MfEquations *eq, guint node)
 
       for (guint end = 0; end < 2; end++)
         if (e->node[end] == node)
-          mf_math_sum_add (sum, end == 0,
-                    parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL));
+          mf_math_sum_add (sum, end == 0, source_flow (eq, e));
     }
   return mf_math_sum_finish (sum);
 }
@@ -526,8 +557,7 @@ continuity_equation (MfEquations *eq, guint node)
 
       for (guint end = 0; end < 2; end++)
         if (e->node[end] == node)
-          mf_math_sum_add (side[end == 0], FALSE,
-                    parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL));
+          mf_math_sum_add (side[end == 0], FALSE, source_flow (eq, e));
     }
   mf_equations_append (eq, MF_EQUATION_CONTINUITY, node_owner (eq, node),
                 mf_model_node (eq->model, node)->name, mf_math_sum_finish (side[0]),

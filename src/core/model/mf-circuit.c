@@ -195,8 +195,13 @@ mf_circuit_connect (MfCircuit *circuit, const char *port_a, const char *port_b, 
       shown_a = mf_text_escape (port_a);
       shown_b = mf_text_escape (port_b);
       g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                   _("wire joins hydraulic and mechanical ports ('%s' and '%s')"), shown_a,
-                   shown_b);
+                   /* Translators: "wire joins a mechanical port and a rotary port ('M1.m'
+                    * and 'I1.shaft')": each %s a domain ("hydraulic", "mechanical",
+                    * "rotary"), then the two ports */
+                   _("wire joins a %s port and a %s port ('%s' and '%s'): only ports of one "
+                     "kind can be joined"),
+                   mf_domain_word (port_domain (circuit, wire.ends[0])),
+                   mf_domain_word (port_domain (circuit, wire.ends[1])), shown_a, shown_b);
       return FALSE;
     }
   g_array_append_val (circuit->wires, wire);

@@ -24,6 +24,13 @@ static const MfPortSpec ports_piston[] = { { "cap", MF_DOMAIN_HYDRAULIC },
                                            { "rod", MF_DOMAIN_HYDRAULIC },
                                            { "m", MF_DOMAIN_MECHANICAL } };
 
+static const MfPortSpec ports_rot_ab[] = { { "a", MF_DOMAIN_ROTATIONAL },
+                                           { "b", MF_DOMAIN_ROTATIONAL } };
+static const MfPortSpec port_shaft[] = { { "shaft", MF_DOMAIN_ROTATIONAL } };
+static const MfPortSpec ports_motor[] = { { "a", MF_DOMAIN_HYDRAULIC },
+                                          { "b", MF_DOMAIN_HYDRAULIC },
+                                          { "shaft", MF_DOMAIN_ROTATIONAL } };
+
 static const char *const friction_choices[] = { "none", "laminar", "turbulent", NULL };
 
 static const MfParamSpec tank_params[] = {
@@ -95,6 +102,43 @@ static const MfParamSpec force_params[] = {
   Q ("force", FORCE, TRUE, NAN, ANY, TRUE),
 };
 
+#define PUMP_PARAMS                                                      \
+  Q ("displacement", DISPLACEMENT, TRUE, NAN, POSITIVE, FALSE),          \
+  Q ("speed", ANGULAR_VELOCITY, TRUE, NAN, ANY, TRUE),                   \
+  Q ("volumetric_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE), \
+  Q ("mechanical_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE)
+
+static const MfParamSpec pump_params[] = { PUMP_PARAMS };
+
+static const MfParamSpec variable_pump_params[] = {
+  PUMP_PARAMS,
+  /* the displacement's fraction in use; below 0 an over-centre pump turns the flow round */
+  Q ("fraction", DIMENSIONLESS, FALSE, 1.0, ANY, TRUE),
+};
+
+static const MfParamSpec motor_params[] = {
+  Q ("inertia", INERTIA, FALSE, 0.0, NON_NEGATIVE, FALSE),
+  Q ("displacement", DISPLACEMENT, TRUE, NAN, POSITIVE, FALSE),
+  Q ("friction", ROTARY_DAMPING, FALSE, 0.0, NON_NEGATIVE, FALSE),
+};
+
+static const MfParamSpec inertia_params[] = {
+  Q ("inertia", INERTIA, TRUE, NAN, POSITIVE, FALSE),
+};
+
+static const MfParamSpec rotary_spring_params[] = {
+  Q ("stiffness", ROTARY_STIFFNESS, TRUE, NAN, NON_NEGATIVE, FALSE),
+  Q ("preload", TORQUE, FALSE, 0.0, ANY, FALSE),
+};
+
+static const MfParamSpec rotary_damper_params[] = {
+  Q ("damping", ROTARY_DAMPING, TRUE, NAN, NON_NEGATIVE, FALSE),
+};
+
+static const MfParamSpec torque_params[] = {
+  Q ("torque", TORQUE, TRUE, NAN, ANY, TRUE),
+};
+
 #define TYPE(t, name, label, ports, params, switchable) \
   { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, \
     G_N_ELEMENTS (params), params, switchable }
@@ -117,6 +161,17 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
   TYPE (DAMPER, "damper", N_("Damper"), ports_mech_ab, damper_params, FALSE),
   TYPE (FORCE, "force", N_("Force"), port_m, force_params, FALSE),
   TYPE_NO_PARAMS (FIXED, "fixed", N_("Fixed"), port_m),
+  TYPE (PUMP, "pump", N_("Pump"), ports_ab, pump_params, FALSE),
+  TYPE (VARIABLE_PUMP, "variable_pump", N_("Variable pump"), ports_ab, variable_pump_params,
+        FALSE),
+  TYPE (MOTOR, "hydraulic_motor", N_("Hydraulic motor"), ports_motor, motor_params, FALSE),
+  TYPE (INERTIA, "inertia", N_("Inertia"), port_shaft, inertia_params, FALSE),
+  TYPE (ROTARY_SPRING, "rotary_spring", N_("Rotary spring"), ports_rot_ab, rotary_spring_params,
+        FALSE),
+  TYPE (ROTARY_DAMPER, "rotary_damper", N_("Rotary damper"), ports_rot_ab, rotary_damper_params,
+        FALSE),
+  TYPE (TORQUE, "torque", N_("Torque"), port_shaft, torque_params, FALSE),
+  TYPE_NO_PARAMS (FIXED_SHAFT, "fixed_shaft", N_("Fixed shaft"), port_shaft),
 };
 
 char *
@@ -125,6 +180,23 @@ mf_component_type_kind (const MfComponentTypeInfo *info)
   const char *label = _(info->label);
 
   return label == info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+}
+
+const char *
+mf_domain_word (MfDomain domain)
+{
+  switch (domain)
+    {
+    case MF_DOMAIN_HYDRAULIC:
+      return _("hydraulic");
+    case MF_DOMAIN_MECHANICAL:
+      return _("mechanical");
+    case MF_DOMAIN_ROTATIONAL:
+      return _("rotary");
+    case MF_N_DOMAINS:
+    default:
+      g_return_val_if_reached ("?");
+    }
 }
 
 const MfComponentTypeInfo *

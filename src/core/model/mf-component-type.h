@@ -31,13 +31,23 @@ typedef enum
   MF_COMPONENT_DAMPER,
   MF_COMPONENT_FORCE,
   MF_COMPONENT_FIXED,
+  MF_COMPONENT_PUMP,
+  MF_COMPONENT_VARIABLE_PUMP,
+  MF_COMPONENT_MOTOR,
+  MF_COMPONENT_INERTIA,
+  MF_COMPONENT_ROTARY_SPRING,
+  MF_COMPONENT_ROTARY_DAMPER,
+  MF_COMPONENT_TORQUE,
+  MF_COMPONENT_FIXED_SHAFT,
   MF_N_COMPONENT_TYPES
 } MfComponentType;
 
 typedef enum
 {
   MF_DOMAIN_HYDRAULIC,
-  MF_DOMAIN_MECHANICAL,
+  MF_DOMAIN_MECHANICAL, /* translational: positions in m */
+  MF_DOMAIN_ROTATIONAL, /* shafts: angles in rad */
+  MF_N_DOMAINS
 } MfDomain;
 
 typedef enum
@@ -52,6 +62,7 @@ typedef enum
   MF_RANGE_ANY,
   MF_RANGE_NON_NEGATIVE, /* >= 0 */
   MF_RANGE_POSITIVE,     /* > 0 */
+  MF_RANGE_FRACTION,     /* > 0 and <= 1: an efficiency */
 } MfRange;
 
 typedef struct
@@ -92,6 +103,9 @@ const MfComponentTypeInfo *mf_component_type_info (MfComponentType type);
  * valve".  English labels are capitalised for the palette; a translated
  * one keeps its case.  A new string. */
 char *mf_component_type_kind (const MfComponentTypeInfo *info);
+/* A port's domain as an adjective in the user's language: "hydraulic",
+ * "mechanical" (translational), "rotary". */
+const char *mf_domain_word (MfDomain domain);
 /* NULL when `name` is not a component type. */
 const MfComponentTypeInfo *mf_component_type_lookup (const char *name);
 /* Index of a port or parameter by name, or -1. */
@@ -115,12 +129,20 @@ enum { MF_MASS_MASS };
 enum { MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD };
 enum { MF_DAMPER_DAMPING };
 enum { MF_FORCE_FORCE };
+/* pump and variable_pump share their first four parameters */
+enum { MF_PUMP_DISPLACEMENT, MF_PUMP_SPEED, MF_PUMP_VOLUMETRIC_EFFICIENCY,
+       MF_PUMP_MECHANICAL_EFFICIENCY, MF_PUMP_FRACTION };
+/* the motor's inertia is where a piston's mass is */
+enum { MF_MOTOR_INERTIA, MF_MOTOR_DISPLACEMENT, MF_MOTOR_FRICTION };
+/* the rotary twins keep the order of mass, spring, damper and force:
+ * MF_MASS_MASS, MF_SPRING_*, MF_DAMPER_DAMPING and MF_FORCE_FORCE read them */
 
 /* Port indices */
 enum { MF_PORT_A = 0, MF_PORT_B = 1 };           /* two-port elements */
 enum { MF_PORT_P = 0 };                          /* tank, junction, volume */
 enum { MF_PISTON_CAP = 0, MF_PISTON_ROD = 1, MF_PISTON_M = 2 };
-enum { MF_PORT_M = 0 };                          /* mass, force, fixed */
+enum { MF_PORT_M = 0 };                          /* mass, force, fixed; the rotary twins */
+enum { MF_MOTOR_SHAFT = 2 };
 
 /* Friction choices of a pipe */
 typedef enum { MF_FRICTION_NONE, MF_FRICTION_LAMINAR, MF_FRICTION_TURBULENT } MfFriction;

@@ -241,6 +241,31 @@ mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTrip
   g_assert ((guint) (out - entries) == model->n_triplets);
 }
 
+double
+mf_model_source_flow (const MfElement *e, double t, double *rate)
+{
+  double value = e->constant, value_dot = 0.0, fraction = e->fraction_value, fraction_dot = 0.0;
+
+  if (e->value != NULL)
+    mf_expr_eval_with_derivative (e->value, t, &value, &value_dot);
+  if (e->fraction != NULL)
+    mf_expr_eval_with_derivative (e->fraction, t, &fraction, &fraction_dot);
+  if (rate != NULL)
+    *rate = e->scale * (value_dot * fraction + value * fraction_dot);
+  return e->scale * value * fraction;
+}
+
+double
+mf_model_pump_torque (const MfModel *model, const MfElement *e, double t, double p_a, double p_b)
+{
+  const MfComponent *component = component_at (model->circuit, e->component);
+  const MfParam *p = component->params;
+  double fraction = e->fraction != NULL ? mf_expr_eval (e->fraction, t) : e->fraction_value;
+
+  return p[MF_PUMP_DISPLACEMENT].value * fraction * (p_b - p_a)
+         / p[MF_PUMP_MECHANICAL_EFFICIENCY].value;
+}
+
 void
 mf_model_source_flows (const MfModel *model, double t, double *q, double *q_dot)
 {
@@ -249,10 +274,8 @@ mf_model_source_flows (const MfModel *model, double t, double *q, double *q_dot)
   for (guint s = 0; s < model->sources->len; s++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, s);
-      double flow = e->constant, flow_dot = 0.0;
+      double flow_dot, flow = mf_model_source_flow (e, t, &flow_dot);
 
-      if (e->value != NULL)
-        mf_expr_eval_with_derivative (e->value, t, &flow, &flow_dot);
       /* W v counts the volume that leaves a node through branches. */
       for (guint end = 0; end < 2; end++)
         {
@@ -285,7 +308,7 @@ mf_model_pressure_rates (const MfModel *model, double t, const double *u, double
   for (guint s = 0; s < model->sources->len; s++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, s);
-      double flow = value_at (e->value, e->constant, t);
+      double flow = mf_model_source_flow (e, t, NULL);
 
       for (guint end = 0; end < 2; end++)
         {

@@ -34,6 +34,7 @@ typedef struct
   double        mass;
   guint         position;  /* index among positions, or MF_NONE */
   guint         mech_node; /* piston, mass: its mechanical node */
+  gboolean      rotary;    /* inertia, motor: on a shaft (rad/s, rad) */
   /* pipe */
   MfFriction    friction;
   double        length;
@@ -63,17 +64,23 @@ typedef struct
   gboolean      fixed;      /* mechanical */
   guint         representative; /* mechanical: velocity index of its first mass, or MF_NONE */
   GArray       *inertial;   /* mechanical: velocity indices of the masses and pistons on it */
+  gboolean      rotary;     /* mechanical: a shaft's node (inertias, motors) */
   guint         n_ends;     /* hydraulic: branch and source ends that meet here */
 } MfNode;
 
-/* flow sources, springs, dampers, forces */
+/* flow sources and pumps, springs, dampers, forces (and their rotary twins) */
 typedef struct
 {
   guint         component;
   guint         node[2];
-  const MfExpr *value;    /* flow or force; NULL when constant */
-  double        constant; /* flow, force, stiffness or damping */
+  const MfExpr *value;    /* flow, a pump's speed, or force; NULL when constant */
+  double        constant; /* flow, speed, force, stiffness or damping */
   double        preload;
+  /* a pump's flow is scale · value · fraction (docs/model.md, "Pumps"):
+   * scale = η_v·D, fraction 1 but for a variable pump */
+  double        scale;
+  const MfExpr *fraction;  /* NULL when constant */
+  double        fraction_value;
 } MfElement;
 
 /* A mechanical constraint row: v[a] − v[b] = 0, or v[a] = 0 when b is MF_NONE. */
@@ -119,6 +126,7 @@ struct _MfModel
   GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
   GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
   GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
+  GArray          *pump_outputs;          /* guint: indices into sources of the pumps */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
   guint            n_triplets;            /* size of ∂F/∂u's pattern */
   /* > 0 only while a cold start of the algebraic states is being found
@@ -167,6 +175,16 @@ void   mf_model_force_jacobian (const MfModel *model,
                                 double         t,
                                 const double  *u,
                                 MfTriplet     *entries);
+/* The flow source or pump `e`'s flow at t, and its rate when `rate` is not NULL. */
+double mf_model_source_flow (const MfElement *e,
+                             double           t,
+                             double          *rate);
+/* A pump's shaft torque D·ε·(p_b − p_a)/η_m from the pressures at its ports. */
+double mf_model_pump_torque (const MfModel   *model,
+                             const MfElement *e,
+                             double           t,
+                             double           p_a,
+                             double           p_b);
 /* q_s(t) and its derivative, per junction row (W v = q_s).  Allocation-free. */
 void   mf_model_source_flows (const MfModel *model,
                               double         t,

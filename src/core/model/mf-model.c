@@ -50,9 +50,10 @@ build_nodes (MfModel *model)
               MfNode node = { 0 };
 
               node.name = g_strdup_printf ("%s.%s", component->id, component->info->ports[p].name);
-              node.kind = component->info->ports[p].domain == MF_DOMAIN_MECHANICAL
+              node.kind = component->info->ports[p].domain != MF_DOMAIN_HYDRAULIC
                             ? MF_NODE_MECHANICAL
                             : MF_NODE_JUNCTION;
+              node.rotary = component->info->ports[p].domain == MF_DOMAIN_ROTATIONAL;
               node.row = node.state = node.component = node.representative = MF_NONE;
               node.inertial = g_array_new (FALSE, FALSE, sizeof (guint));
               g_array_append_val (model->nodes, node);
@@ -230,9 +231,24 @@ make_branch (MfModel *model, guint c)
       b.mech_node = mf_model_port_node (model, c, MF_PISTON_M);
       break;
 
+    case MF_COMPONENT_MOTOR:
+      /* a piston whose areas are the displacement per radian, on a shaft
+       * (docs/model.md, "Hydraulic motor"): flow D·ω, torque D·Δp */
+      b = branch_new (c, MF_BRANCH_PISTON);
+      b.area = p[MF_MOTOR_DISPLACEMENT].value;
+      b.mass = p[MF_MOTOR_INERTIA].value;
+      b.damping = p[MF_MOTOR_FRICTION].value;
+      b.stroke = INFINITY;
+      b.rotary = TRUE;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      b.mech_node = mf_model_port_node (model, c, MF_MOTOR_SHAFT);
+      break;
+
     case MF_COMPONENT_MASS:
+    case MF_COMPONENT_INERTIA:
       b = branch_new (c, MF_BRANCH_MASS);
       b.mass = p[MF_MASS_MASS].value;
+      b.rotary = component->info->type == MF_COMPONENT_INERTIA;
       b.mech_node = mf_model_port_node (model, c, MF_PORT_M);
       break;
 
@@ -254,6 +270,8 @@ has_velocity (MfComponentType type)
     case MF_COMPONENT_RELIEF_VALVE:
     case MF_COMPONENT_PISTON:
     case MF_COMPONENT_MASS:
+    case MF_COMPONENT_MOTOR:
+    case MF_COMPONENT_INERTIA:
       return TRUE;
     default:
       return FALSE;
@@ -372,6 +390,27 @@ make_element (MfModel *model, guint c, guint value_param, guint extra_param)
   e.constant = component->params[value_param].value;
   if (extra_param != MF_NONE)
     e.preload = component->params[extra_param].value;
+  e.scale = 1.0;
+  e.fraction_value = 1.0;
+  return e;
+}
+
+/* A pump is a flow source of flow η_v·D·n(t)·ε(t) (docs/model.md, "Pumps"). */
+static MfElement
+make_pump (MfModel *model, guint c)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  const MfParam *p = component->params;
+  MfElement e = make_element (model, c, MF_PUMP_SPEED, MF_NONE);
+
+  e.scale = p[MF_PUMP_VOLUMETRIC_EFFICIENCY].value * p[MF_PUMP_DISPLACEMENT].value;
+  if (component->info->type == MF_COMPONENT_VARIABLE_PUMP)
+    {
+      e.fraction = p[MF_PUMP_FRACTION].expr;
+      if (e.fraction != NULL && mf_expr_is_constant (e.fraction))
+        e.fraction = NULL;
+      e.fraction_value = p[MF_PUMP_FRACTION].value;
+    }
   return e;
 }
 
@@ -387,25 +426,39 @@ build_elements (MfModel *model)
           g_array_append_val (model->sources, e);
         }
         break;
+      case MF_COMPONENT_PUMP:
+      case MF_COMPONENT_VARIABLE_PUMP:
+        {
+          MfElement e = make_pump (model, c);
+          guint index = model->sources->len;
+
+          g_array_append_val (model->sources, e);
+          g_array_append_val (model->pump_outputs, index);
+        }
+        break;
       case MF_COMPONENT_SPRING:
+      case MF_COMPONENT_ROTARY_SPRING:
         {
           MfElement e = make_element (model, c, MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD);
           g_array_append_val (model->springs, e);
         }
         break;
       case MF_COMPONENT_DAMPER:
+      case MF_COMPONENT_ROTARY_DAMPER:
         {
           MfElement e = make_element (model, c, MF_DAMPER_DAMPING, MF_NONE);
           g_array_append_val (model->dampers, e);
         }
         break;
       case MF_COMPONENT_FORCE:
+      case MF_COMPONENT_TORQUE:
         {
           MfElement e = make_element (model, c, MF_FORCE_FORCE, MF_NONE);
           g_array_append_val (model->forces, e);
         }
         break;
       case MF_COMPONENT_FIXED:
+      case MF_COMPONENT_FIXED_SHAFT:
         node_of (model, c, MF_PORT_M)->fixed = TRUE;
         break;
       default:
@@ -439,6 +492,16 @@ build_links (MfModel *model, MfModelFault *fault, GError **error)
 
       if (node->kind != MF_NODE_MECHANICAL)
         continue;
+      if (in->len == 0 && !node->fixed && node->rotary)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                       /* Translators: %s is a node ("TQ1.shaft") */
+                       _("shaft %s has no inertia and no fixed support: connect it to an "
+                         "inertia, a hydraulic motor or a fixed shaft"),
+                       node->name);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, first_component_on (model, n) };
+          return FALSE;
+        }
       if (in->len == 0 && !node->fixed)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
@@ -525,8 +588,16 @@ build_outputs (MfModel *model)
   guint n_v = model->branches->len;
 
   for (guint i = 0; i < model->state_names->len; i++)
-    add_output (model, g_strdup (model->state_names->pdata[i]),
-                i < n_v ? "m/s" : i < n_v + model->n_positions ? "m" : "Pa");
+    {
+      gboolean rotary = i < n_v ? mf_model_branch (model, i)->rotary
+                        : i < n_v + model->n_positions
+                          ? mf_model_branch (model, model->position_branch[i - n_v])->rotary
+                          : FALSE;
+
+      add_output (model, g_strdup (model->state_names->pdata[i]),
+                  i < n_v ? (rotary ? "rad/s" : "m/s")
+                  : i < n_v + model->n_positions ? (rotary ? "rad" : "m") : "Pa");
+    }
   for (guint k = 0; k < n_v; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
@@ -565,6 +636,15 @@ build_outputs (MfModel *model)
       add_output (model,
                   g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
                   "N");
+    }
+  for (guint i = 0; i < model->pump_outputs->len; i++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement,
+                                           g_array_index (model->pump_outputs, guint, i));
+      const char *id = component_at (circuit, e->component)->id;
+
+      add_output (model, g_strdup_printf ("%s.q", id), "m^3/s");
+      add_output (model, g_strdup_printf ("%s.torque", id), "N*m");
     }
   /* of the row-scaled Newton Jacobian of the algebraic states (mf-newton.h) */
   add_output (model, g_strdup ("solver.sigma_min"), "");
@@ -632,6 +712,7 @@ model_init (MfModel *model, const MfCircuit *circuit)
   model->pressure_output_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   model->valve_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->stop_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->pump_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->notes = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -722,6 +803,7 @@ mf_model_free (MfModel *model)
   g_array_unref (model->pressure_output_nodes);
   g_array_unref (model->valve_outputs);
   g_array_unref (model->stop_outputs);
+  g_array_unref (model->pump_outputs);
   g_ptr_array_unref (model->notes);
   g_free (model);
 }

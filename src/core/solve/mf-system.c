@@ -600,6 +600,15 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
     }
   for (guint i = 0; i < model->stop_outputs->len; i++)
     out[o++] = stop_force (sys, i);
+  for (guint i = 0; i < model->pump_outputs->len; i++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement,
+                                           g_array_index (model->pump_outputs, guint, i));
+
+      out[o++] = mf_model_source_flow (e, t, NULL);
+      out[o++] = mf_model_pump_torque (model, e, t, node_pressure (sys, e->node[0], t),
+                                       node_pressure (sys, e->node[1], t));
+    }
   /* the Newton Jacobian's singular values; there is none in an ODE mode */
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_min : NAN;
   out[o++] = sys->dae != NULL ? mf_dae_last_report (sys->dae)->sigma_max : NAN;
