@@ -613,6 +613,76 @@ test_pump_relief_valve (void)
   assert_all_checked (c);
 }
 
+/* ---- hydrostatic-transmission -------------------------------------------- */
+
+/* The pump delivers q = η_v D_p n = 0.95 · 10 cm³ · 25 rev/s = 2.375e-4 m³/s
+ * whatever the pressure; at steady state the motor passes it all, so
+ * ω = q / D_m = 0.475 · 1500 rpm = 712.5 rpm = 74.613 rad/s.  The shaft is
+ * then at rest in its equation, D_m Δp = T + c ω with D_m = 20e-6/(2π)
+ * m³/rad: Δp = (20 + 0.2 · 74.613) N·m / 3.1831e-6 m³/rad = 109.712 bar
+ * (the motor's outlet is the tank at 0).  The 2 m line of 16 mm, laminar,
+ * drops 32 ρ ν L v / d² = 32 · 0.040 · 2 · 1.1812 / 2.56e-4 = 0.118 bar, and
+ * the pump's torque is D_p (p_J1 − 0) / η_m = 19.42 N·m. */
+static void
+test_hydrostatic_transmission (void)
+{
+  g_autoptr (Claims) c = claims_new ("hydrostatic-transmission");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const double rev = 2.0 * G_PI, rpm = rev / 60.0, cm3_rev = 1e-6 / rev;
+  double d_p = param (c->ex, "PU1", MF_PUMP_DISPLACEMENT);
+  double n = param (c->ex, "PU1", MF_PUMP_SPEED);
+  double eta_v = param (c->ex, "PU1", MF_PUMP_VOLUMETRIC_EFFICIENCY);
+  double eta_m = param (c->ex, "PU1", MF_PUMP_MECHANICAL_EFFICIENCY);
+  double d_m = param (c->ex, "HM1", MF_MOTOR_DISPLACEMENT);
+  double load = -param (c->ex, "TQ1", MF_FORCE_FORCE);
+  double drag = param (c->ex, "DR1", MF_DAMPER_DAMPING);
+  double d = param (c->ex, "P1", MF_PIPE_DIAMETER), length = param (c->ex, "P1", MF_PIPE_LENGTH);
+  double omega, dp, line, t_open;
+
+  claim (c, "A pump of 10 cm³/rev", d_p / cm3_rev);
+  claim (c, "driven at 1500 rpm", n / rpm);
+  claim (c, "a volumetric efficiency of 0.95", eta_v);
+  claim (c, "a mechanical efficiency of 0.9", eta_m);
+  claim (c, "a hydraulic motor of 20 cm³/rev", d_m / cm3_rev);
+  claim (c, "through a 2 m line", length);
+  claim (c, "a 0.5 L hose volume", param (c->ex, "V1", MF_VOLUME_VOLUME) / 1e-3);
+  claim (c, "a relief valve set at 160 bar", param (c->ex, "R1", MF_RELIEF_SET_PRESSURE) / BAR);
+  claim (c, "a 0.01 kg·m² inertia", param (c->ex, "I1", MF_MASS_MASS));
+  claim (c, "a load of 20 N·m", load);
+  claim (c, "a viscous drag of 0.2 N·m·s/rad", drag);
+
+  quote (c, "the pressure overshoots");
+  t_open = event_time (run, "R1", "open", 0.0);
+  g_assert_cmpfloat (largest (run, "J1.p"), >, param (c->ex, "R1", MF_RELIEF_SET_PRESSURE));
+  claim (c, "opens by itself at 0.022 s", t_open);
+  claim (c, "closes again at 0.050 s", event_time (run, "R1", "closed", t_open));
+
+  /* the steady state, by hand and as run */
+  omega = eta_v * d_p * n / d_m;
+  quote (c, "the speed the pump's delivered flow allows, η_v·D_p·n/D_m");
+  g_assert_cmpfloat_with_epsilon (last_value (run, "HM1.v"), omega, 1e-6 * omega);
+  claim (c, "= 712.5 rpm", last_value (run, "HM1.v") / rpm);
+  claim (c, "(74.61 rad/s)", last_value (run, "I1.v"));
+  dp = (load + drag * omega) / d_m;
+  quote (c, "the pressure that balances load and drag, (T + c·ω)/D_m");
+  g_assert_cmpfloat_with_epsilon (last_value (run, "P1.b.p"), dp, 1e-6 * dp);
+  claim (c, "= 109.71 bar", last_value (run, "P1.b.p") / BAR);
+  quote (c, "D_m taken per radian");
+  g_assert_cmpfloat_with_epsilon (d_m, 20e-6 / rev, 1e-18);
+  line = 32.0 * circuit->fluid.density * circuit->fluid.kinematic_viscosity * length
+         * (eta_v * d_p * n / (G_PI * d * d / 4.0)) / (d * d);
+  g_assert_cmpfloat_with_epsilon (last_value (run, "J1.p") - last_value (run, "P1.b.p"), line,
+                                  1e-6 * line);
+  claim (c, "the laminar line drops 0.12 bar more",
+         (last_value (run, "J1.p") - last_value (run, "P1.b.p")) / BAR);
+  quote (c, "D_p·Δp/η_m");
+  g_assert_cmpfloat_with_epsilon (last_value (run, "PU1.torque"),
+                                  d_p * last_value (run, "J1.p") / eta_m, 1e-9);
+  claim (c, "= 19.42 N·m", last_value (run, "PU1.torque"));
+  assert_all_checked (c);
+}
+
 /* ---- three-pipes ----------------------------------------------------------- */
 
 /* Continuity at J1 ties three velocities: two are integrated and J1.p is
@@ -1075,6 +1145,7 @@ static const struct
 } examples[] = {
   { "check-valve-cylinder", test_check_valve_cylinder },
   { "compliant-volume", test_compliant_volume },
+  { "hydrostatic-transmission", test_hydrostatic_transmission },
   { "cylinder-end-stop", test_cylinder_end_stop },
   { "orifice-between-volumes", test_orifice_between_volumes },
   { "orifice-closes-and-reopens", test_orifice_closes_and_reopens },

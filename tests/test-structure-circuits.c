@@ -387,6 +387,8 @@ static const ExampleCase example_cases[] = {
     "C1.v', P1.v'", 1 },
   { "compliant-volume", "default", 1, 1, 0, "", "", 0 },
   { "cylinder-end-stop", "default", 2, 2, 0, "C1.v = M1.v (1)", "C1.v'", 1 },
+  { "hydrostatic-transmission", "default", 2, 2, 1, "P1.b continuity (1), HM1.v = I1.v (1)",
+    "HM1.v', I1.v'", 1 },
   { "orifice-between-volumes", "default", 1, 1, 1, "", "", 0 },
   { "orifice-closes-and-reopens", "default", 1, 1, 1, "", "", 1 },
   { "pipe-drain", "default", 1, 1, 0, "", "", 0 },
