@@ -674,7 +674,6 @@ add_motor (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
       cairo_line_to (cr, -13.5, 7);
       cairo_close_path (cr);
     }
-  turn_arrow (cr, layer, 14, 0, 9, G_PI * 1.45, G_PI * 0.75);
 }
 
 static void
@@ -732,10 +731,10 @@ add_torque (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
   if (layer == THICK)
     {
       cairo_new_sub_path (cr);
-      cairo_arc (cr, 2, 0, 10, G_PI * 0.6, G_PI * 1.5);
+      cairo_arc (cr, 2, 0, 10, G_PI * 0.55, G_PI * 1.5);
     }
   if (layer == SOLID)
-    arrow_head (cr, 12, -3, 0.6, 0.8, 8, 4);
+    arrow_head (cr, 11, -10, 1, 0, 7, 3.5);
 }
 
 #undef PAPER

@@ -164,7 +164,7 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
   TYPE (PUMP, "pump", N_("Pump"), ports_ab, pump_params, FALSE),
   TYPE (VARIABLE_PUMP, "variable_pump", N_("Variable pump"), ports_ab, variable_pump_params,
         FALSE),
-  TYPE (MOTOR, "hydraulic_motor", N_("Hydraulic motor"), ports_motor, motor_params, FALSE),
+  TYPE (MOTOR, "hydraulic_motor", N_("Motor"), ports_motor, motor_params, FALSE),
   TYPE (INERTIA, "inertia", N_("Inertia"), port_shaft, inertia_params, FALSE),
   TYPE (ROTARY_SPRING, "rotary_spring", N_("Rotary spring"), ports_rot_ab, rotary_spring_params,
         FALSE),
