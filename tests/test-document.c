@@ -48,7 +48,21 @@ static const char every_field[] =
   "    { \"id\": \"F1\", \"type\": \"force\", \"force\": \"1.5 kN\" },\n"
   "    { \"id\": \"G1\", \"type\": \"fixed\" },\n"
   "    { \"id\": \"V2\", \"type\": \"volume\", \"capacitance\": \"2 cm^3/bar\",\n"
-  "      \"bulk_modulus\": \"1 GPa\" }\n"
+  "      \"bulk_modulus\": \"1 GPa\" },"
+  /* the rotary types on the same line, so the lines below keep their numbers */
+  "    { \"id\": \"PU1\", \"type\": \"pump\", \"displacement\": \"10 cm^3/rev\","
+  "      \"speed\": \"1500 rpm\", \"volumetric_efficiency\": 0.95,"
+  "      \"mechanical_efficiency\": 0.9 },"
+  "    { \"id\": \"PV1\", \"type\": \"variable_pump\", \"displacement\": \"1 L/rev\","
+  "      \"speed\": \"10 rad/s\", \"fraction\": \"ramp(t, 0, 1)\" },"
+  "    { \"id\": \"HM1\", \"type\": \"hydraulic_motor\", \"displacement\": \"20 cm^3/rev\","
+  "      \"inertia\": \"2 kg*cm^2\", \"friction\": \"0.01 N*m*s/rad\" },"
+  "    { \"id\": \"I1\", \"type\": \"inertia\", \"inertia\": \"0.05 kg*m^2\" },"
+  "    { \"id\": \"KR1\", \"type\": \"rotary_spring\", \"stiffness\": \"1 kN*m/rad\","
+  "      \"preload\": \"2 N*m\" },"
+  "    { \"id\": \"DR1\", \"type\": \"rotary_damper\", \"damping\": \"0.1 N*m*s/rad\" },"
+  "    { \"id\": \"TQ1\", \"type\": \"torque\", \"torque\": \"-20 Nm\" },"
+  "    { \"id\": \"GS1\", \"type\": \"fixed_shaft\" }\n"
   "  ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
   "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
@@ -130,7 +144,7 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
 
-  g_assert_cmpuint (circuit->components->len, ==, 16);
+  g_assert_cmpuint (circuit->components->len, ==, 24);
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     {
       gboolean found = FALSE;
@@ -139,6 +153,17 @@ test_every_field (void)
         found |= ((MfComponent *) g_ptr_array_index (circuit->components, i))->info->type == t;
       g_assert_true (found);
     }
+
+  /* rotary units: 10 cm³ per revolution of 2π rad, 1500 rpm = 50π rad/s,
+   * 2 kg·cm² = 2e-4 kg·m², 1 L/rev = 1e-3/(2π) m³/rad */
+  g_assert_cmpfloat_with_epsilon (param (circuit, "PU1", MF_PUMP_DISPLACEMENT),
+                                  10e-6 / (2 * G_PI), 1e-18);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "PU1", MF_PUMP_SPEED), 50 * G_PI, 1e-12);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "PV1", MF_PUMP_DISPLACEMENT),
+                                  1e-3 / (2 * G_PI), 1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "HM1", MF_MOTOR_INERTIA), 2e-4, 1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "KR1", MF_SPRING_STIFFNESS), 1e3, 1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "TQ1", MF_FORCE_FORCE), -20, 1e-12);
 
   /* units become SI; "100 bar" is 1e7 Pa */
   g_assert_cmpfloat_with_epsilon (param (circuit, "T1", MF_TANK_PRESSURE), 1e7, 1e-6);

@@ -191,18 +191,18 @@ static const struct
     "T2: P2.b.p = p_T2\n"
     "M1: M1.v = C1.v\n" },
   { "hydrostatic-transmission", 0,
-    "R1: Δp_R1 = J1.p − T1.p.p\n"
+    "R1: Δp_R1 = J1.p − R1.b.p\n"
     "R1: A_R1·R1.v = c_d,R1·a_R1·√(2·Δp_R1/ρ)\n"
     "R1: a_R1 = a_full,R1·min(1, max(0, (Δp_R1 − p_set,R1)/Δp_rise,R1))\n"
     "P1: ρ·L_P1·P1.v' = J1.p − P1.b.p − 32·ρ·ν·L_P1·P1.v/d_P1²\n"
-    "HM1: J_I1·HM1.v' = D_HM1·P1.b.p − D_HM1·HM1.b.p + T_DR1 + τ_TQ1\n"
+    "HM1: J_I1·HM1.v' = D_HM1·P1.b.p − D_HM1·R1.b.p + T_DR1 + τ_TQ1\n"
     "HM1: HM1.x' = HM1.v\n"
     "I1: I1.x' = I1.v\n"
     "DR1: T_DR1 = −c_DR1·HM1.v\n"
     "T1: T1.p.p = p_T1\n"
     "J1: (V_V1/K)·J1.p' = −A_R1·R1.v − A_P1·P1.v + η_v,PU1·D_PU1·n_PU1\n"
+    "T2: R1.b.p = p_T2\n"
     "P1.b: A_P1·P1.v = D_HM1·HM1.v\n"
-    "T2: HM1.b.p = p_T2\n"
     "I1: I1.v = HM1.v\n" },
   { "pump-parallel-orifices", 0,
     "P1: ρ·L_P1·P1.v' = Q1.b.p − J1.p − λ_P1·ρ·L_P1·P1.v·|P1.v|/(2·d_P1)\n"

@@ -64,8 +64,10 @@ random_circuit (GRand *rand)
   MfCircuit *circuit = mf_circuit_new ();
   guint n = g_rand_int_range (rand, 2, 9);
   MfMode *mode = mf_circuit_add_mode (circuit, "default");
-  GPtrArray *ports[2] = { g_ptr_array_new_with_free_func (g_free),
-                          g_ptr_array_new_with_free_func (g_free) };
+  GPtrArray *ports[MF_N_DOMAINS];
+
+  for (guint d = 0; d < MF_N_DOMAINS; d++)
+    ports[d] = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < n; i++)
     {
@@ -84,7 +86,7 @@ random_circuit (GRand *rand)
       if (c->info->switchable && g_rand_int_range (rand, 0, 3) == 0)
         g_array_append_val (mode->closed, i);
     }
-  for (guint d = 0; d < 2; d++)
+  for (guint d = 0; d < MF_N_DOMAINS; d++)
     for (guint w = 0; ports[d]->len > 1 && w < ports[d]->len; w++)
       {
         guint a = g_rand_int_range (rand, 0, (gint32) ports[d]->len);
@@ -94,8 +96,8 @@ random_circuit (GRand *rand)
           g_assert_true (mf_circuit_connect (circuit, ports[d]->pdata[a], ports[d]->pdata[b],
                                              NULL));
       }
-  g_ptr_array_unref (ports[0]);
-  g_ptr_array_unref (ports[1]);
+  for (guint d = 0; d < MF_N_DOMAINS; d++)
+    g_ptr_array_unref (ports[d]);
   return circuit;
 }
 
