@@ -494,6 +494,17 @@ add_relief_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     }
 }
 
+/* The triangle of a pump (pointing out) or motor (pointing in), on the
+ * line, its tip at x = tip and its base at x = base. */
+static void
+flow_triangle (cairo_t *cr, double tip, double base)
+{
+  cairo_move_to (cr, tip, 0);
+  cairo_line_to (cr, base, -7);
+  cairo_line_to (cr, base, 7);
+  cairo_close_path (cr);
+}
+
 static void
 add_flow_source (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
 {
@@ -507,12 +518,7 @@ add_flow_source (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
       line (cr, 14, 0, 30, 0);
     }
   if (layer == SOLID)
-    {
-      cairo_move_to (cr, 13.5, 0);
-      cairo_line_to (cr, 3, -7);
-      cairo_line_to (cr, 3, 7);
-      cairo_close_path (cr);
-    }
+    flow_triangle (cr, 13.5, 3);
 }
 
 static void
@@ -637,12 +643,7 @@ add_pump (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
   if (layer == LINKS)
     line (cr, 0, 14, 0, 20);
   if (layer == SOLID)
-    {
-      cairo_move_to (cr, 13.5, 0);
-      cairo_line_to (cr, 3, -7);
-      cairo_line_to (cr, 3, 7);
-      cairo_close_path (cr);
-    }
+    flow_triangle (cr, 13.5, 3);
   turn_arrow (cr, layer, 0, 14, 9, G_PI * 0.95, G_PI * 0.3);
 }
 
@@ -668,12 +669,7 @@ add_motor (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
   if (layer == LINKS)
     line (cr, 14, 0, 30, 0);
   if (layer == SOLID)
-    {
-      cairo_move_to (cr, -3, 0);
-      cairo_line_to (cr, -13.5, -7);
-      cairo_line_to (cr, -13.5, 7);
-      cairo_close_path (cr);
-    }
+    flow_triangle (cr, -3, -13.5);
 }
 
 static void
