@@ -247,6 +247,78 @@ test_legend_toggles (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->n_toggled, ==, 2);
 }
 
+/* A legend too small for all its entries ends in "+N more": a click on it
+ * opens a list of every series, whose checks hide and show them as the
+ * legend does.  100 series of long names in a 720 × 280 view cannot all
+ * have a place (40 still do). */
+static void
+test_legend_more (Fixture *f, gconstpointer data)
+{
+  MfPlotView *view = f->views[0];
+  MfPlot *plot = mf_plot_view_get_plot (view);
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK, 0);
+  MfPlotRect legend;
+  GtkWidget *list, *check = NULL;
+  double mx = -1, my = -1;
+  guint n_checks = 0;
+
+  for (guint i = 2; i < 100; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("a rather long quantity name %u", i);
+      MfPlotSeries *s = mf_plot_add_series (plot, name);
+
+      mf_plot_series_append (s, 0, i);
+      mf_plot_series_append (s, 1, i);
+    }
+  mf_plot_view_data_changed (view);
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  gtk_test_widget_wait_for_draw (f->window);
+  legend = mf_plot_get_legend_area (plot);
+  g_assert_cmpfloat (legend.width, >, 0);
+  for (double y = legend.y; y < legend.y + legend.height && mx < 0; y += 1)
+    for (double x = legend.x; x < legend.x + legend.width && mx < 0; x += 2)
+      if (mf_plot_legend_hit (plot, x, y) == MF_PLOT_LEGEND_MORE)
+        {
+          mx = x;
+          my = y;
+        }
+  g_assert_cmpfloat (mx, >=, 0);
+  g_assert_null (mf_plot_view_get_series_list (view));
+  g_signal_emit_by_name (click, "pressed", 1, mx, my);
+  /* a click on "+N more" toggles nothing itself */
+  g_assert_cmpuint (f->n_toggled, ==, 0);
+  list = mf_plot_view_get_series_list (view);
+  g_assert_nonnull (list);
+  for (GtkWidget *w = list; w != NULL;)
+    {
+      GtkWidget *next = gtk_widget_get_first_child (w);
+
+      if (GTK_IS_CHECK_BUTTON (w))
+        {
+          n_checks++;
+          if (n_checks == 39)
+            check = w;
+        }
+      /* depth first: a child, else the next sibling up the tree */
+      while (next == NULL && w != list)
+        {
+          next = gtk_widget_get_next_sibling (w);
+          if (next == NULL)
+            w = gtk_widget_get_parent (w);
+        }
+      w = next;
+    }
+  g_assert_cmpuint (n_checks, ==, 100);
+  /* the 39th series (index 38) */
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+  g_assert_cmpuint (f->n_toggled, ==, 1);
+  g_assert_cmpuint (f->toggled_index, ==, 38);
+  g_assert_false (mf_plot_series_get_visible (mf_plot_get_series (plot, 38)));
+  gtk_popover_popdown (GTK_POPOVER (list));
+  g_assert_null (mf_plot_view_get_series_list (view));
+}
+
 static void
 test_shared_time_axis (Fixture *f, gconstpointer data)
 {
@@ -496,6 +568,7 @@ main (int argc, char **argv)
   ADD ("time-axis-click", test_time_axis_click);
   ADD ("keys", test_keys);
   ADD ("legend-toggles", test_legend_toggles);
+  ADD ("legend-more", test_legend_more);
   ADD ("shared-time-axis", test_shared_time_axis);
   ADD ("live-views-take-turns", test_live_views_take_turns);
   ADD ("timeline-bands", test_timeline_bands);

@@ -212,6 +212,31 @@ test_plot_style (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* How runs are told apart follows the "run-style" key, which the Runs
+ * popover's win.run-style action sets. */
+static void
+test_run_style (void)
+{
+  MfWindow *window = mf_window_new (application);
+  GSettings *settings = mf_application_get_settings (application);
+  MfSimPanel *panel = MF_SIM_PANEL (find_descendant (GTK_WIDGET (window), MF_TYPE_SIM_PANEL));
+
+  g_assert_nonnull (panel);
+  g_assert_cmpint (mf_sim_panel_get_run_style (panel), ==, MF_RUN_STYLE_COLOR_PER_QUANTITY);
+  g_settings_set_string (settings, "run-style", "color-per-run");
+  g_assert_cmpint (mf_sim_panel_get_run_style (panel), ==, MF_RUN_STYLE_COLOR_PER_RUN);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run-style", "s",
+                                             "color-per-quantity"));
+  {
+    g_autofree char *style = g_settings_get_string (settings, "run-style");
+
+    g_assert_cmpstr (style, ==, "color-per-quantity");
+  }
+  g_assert_cmpint (mf_sim_panel_get_run_style (panel), ==, MF_RUN_STYLE_COLOR_PER_QUANTITY);
+  g_settings_reset (settings, "run-style");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 remove_scratch (void)
 {
@@ -248,6 +273,7 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add_func ("/app/preferences/new-circuit", test_new_circuit);
   g_test_add_func ("/app/preferences/plot-style", test_plot_style);
+  g_test_add_func ("/app/preferences/run-style", test_run_style);
   g_test_add_func ("/app/preferences/recent-files", test_recent_files);
   status = g_test_run ();
   g_clear_object (&application);

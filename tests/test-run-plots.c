@@ -315,6 +315,91 @@ test_overlaid_lacking_quantity (void)
 /* Overlaid runs each in a dash pattern of their own, the current run
  * solid; in a plot of one quantity each run in a colour of its own too,
  * in a plot of two the quantity's colour in every run. */
+/* The reverse style: each run a colour (its place in the set: the
+ * palette's first for the current run, the second and third for the
+ * overlaid ones), each quantity a line (P1.v solid, J1.p dashed, in the
+ * order of the quantities); back to the default, the colours and dashes
+ * swap again. */
+static void
+test_color_per_run (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfRunPlots) plots = mf_run_plots_new (plot);
+  g_autoptr (GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr (GPtrArray) overlaid = g_ptr_array_new ();
+  const char *two[] = { "P1.v", "J1.p", NULL };
+  const MfPlotStyle *style = mf_plot_style_light ();
+
+  for (guint r = 0; r < 3; r++)
+    {
+      g_autofree char *label = g_strdup_printf ("Run %u", r + 1);
+      MfRunRecord *record = mf_run_record_new (label);
+
+      feed (record, 0, 10, 0);
+      g_ptr_array_add (runs, record);
+      if (r > 0)
+        g_ptr_array_add (overlaid, record);
+    }
+  mf_run_plots_set_quantities (plots, two);
+  mf_run_plots_set_runs (plots, runs->pdata[0], overlaid);
+  mf_run_plots_set_run_style (plots, MF_RUN_STYLE_COLOR_PER_RUN);
+  mf_run_plots_update (plots);
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 6);
+  for (guint r = 0; r < 3; r++)
+    for (guint q = 0; q < 2; q++)
+      {
+        MfPlotSeries *series = mf_run_plots_find_series (plots, runs->pdata[r], two[q]);
+
+        g_assert_true (same_color (mf_plot_series_get_color (series), style->palette[r]));
+        g_assert_cmpint (mf_plot_series_get_dash (series), ==,
+                         q == 0 ? MF_PLOT_DASH_SOLID : MF_PLOT_DASH_DASHED);
+      }
+
+  mf_run_plots_set_run_style (plots, MF_RUN_STYLE_COLOR_PER_QUANTITY);
+  mf_run_plots_update (plots);
+  for (guint r = 0; r < 3; r++)
+    for (guint q = 0; q < 2; q++)
+      {
+        MfPlotSeries *series = mf_run_plots_find_series (plots, runs->pdata[r], two[q]);
+
+        g_assert_true (same_color (mf_plot_series_get_color (series), style->palette[q]));
+        g_assert_cmpint (mf_plot_series_get_dash (series), ==, (MfPlotDash) r);
+      }
+}
+
+/* An overlaid run's series say its note after its label, and follow it
+ * when it changes; a sweep's run labelled by its value does not say it
+ * twice. */
+static void
+test_series_named_by_note (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  g_autoptr (MfRunPlots) plots = mf_run_plots_new (plot);
+  g_autoptr (MfRunRecord) current = mf_run_record_new ("Run 2");
+  g_autoptr (MfRunRecord) old = mf_run_record_new ("Run 1");
+  g_autoptr (MfRunRecord) swept = mf_run_record_new ("O1.area = 8 mm²");
+  g_autoptr (GPtrArray) overlaid = g_ptr_array_new ();
+  const char *one[] = { "P1.v", NULL };
+
+  feed (current, 0, 10, 0);
+  feed (old, 0, 10, 0);
+  feed (swept, 0, 10, 0);
+  g_ptr_array_add (overlaid, old);
+  g_ptr_array_add (overlaid, swept);
+  mf_run_plots_set_quantities (plots, one);
+  mf_run_plots_set_runs (plots, current, overlaid);
+  mf_run_record_set_note (swept, "O1.area = 8 mm²");
+  mf_run_plots_update (plots);
+  g_assert_cmpstr (mf_plot_series_get_name (mf_run_plots_find_series (plots, old, "P1.v")), ==,
+                   "P1.v (Run 1)");
+  mf_run_record_set_note (old, "O1.area = 4 mm²");
+  g_assert_true (mf_run_plots_update (plots));
+  g_assert_cmpstr (mf_plot_series_get_name (mf_run_plots_find_series (plots, old, "P1.v")), ==,
+                   "P1.v (Run 1 · O1.area = 4 mm²)");
+  g_assert_cmpstr (mf_plot_series_get_name (mf_run_plots_find_series (plots, swept, "P1.v")), ==,
+                   "P1.v (O1.area = 8 mm²)");
+}
+
 static void
 test_run_styles (void)
 {
@@ -565,6 +650,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/run-plots/fallback-spans", test_fallback_spans);
   g_test_add_func ("/app/run-plots/overlaid-lacking-quantity", test_overlaid_lacking_quantity);
   g_test_add_func ("/app/run-plots/run-styles", test_run_styles);
+  g_test_add_func ("/app/run-plots/color-per-run", test_color_per_run);
+  g_test_add_func ("/app/run-plots/series-named-by-note", test_series_named_by_note);
   g_test_add_func ("/app/step-plots/series", test_steps_series);
   g_test_add_func ("/app/step-plots/runs", test_steps_runs);
   return g_test_run ();

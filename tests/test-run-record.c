@@ -15,6 +15,7 @@
 
 #include "mf-error.h"
 #include "mf-run-outcome.h"
+#include "mf-run-difference.h"
 #include "mf-run-record.h"
 #include "mf-test-cli.h"
 
@@ -556,12 +557,62 @@ test_reserve (void)
   g_assert_cmpfloat (mf_run_record_get_times (record)[n / 2], ==, (n / 2) * 1e-3);
 }
 
+/* Run A − run B at A's times, B interpolated linearly.  A samples
+ * x = t² at t = 0, 0.5, 1 (0, 0.25, 1) and v in m/s; B samples x = 2t at
+ * t = 0, 0.4, 0.8, 1.2 (0, 0.8, 1.6, 2.4) and v in mm/s (another unit:
+ * left out).  By hand: at t = 0.5, B is between 0.8 (t = 0.4) and 1.6
+ * (t = 0.8): 0.8 + 0.8 × 0.1 / 0.4 = 1.0, so A − B = 0.25 − 1.0 = −0.75;
+ * at t = 1, 1.6 + 0.8 × 0.2 / 0.4 = 2.0, A − B = 1 − 2 = −1; at t = 0,
+ * 0 − 0 = 0.  Out of B's times the difference is NaN; at a time B holds
+ * twice, the later sample's side counts. */
+static void
+test_difference (void)
+{
+  static const char *const names_a[] = { "C1.x", "C1.v" };
+  static const char *const units_a[] = { "m", "m/s" };
+  static const char *const units_b[] = { "m", "mm/s" };
+  g_autoptr (MfRunRecord) a = mf_run_record_new ("Run 2");
+  g_autoptr (MfRunRecord) b = mf_run_record_new ("Run 1");
+  g_autoptr (MfRunRecord) diff = NULL;
+  const double *x;
+  const double tt[] = { 0, 1, 1, 2 };
+  const double vv[] = { 0, 1, 5, 6 };
+
+  mf_run_record_begin_segment (a, 2, names_a, units_a);
+  mf_run_record_begin_segment (b, 2, names_a, units_b);
+  for (guint i = 0; i < 3; i++)
+    mf_run_record_append (a, i * 0.5, i, (const double[]) { i * 0.5 * i * 0.5, 7 });
+  for (guint i = 0; i < 4; i++)
+    mf_run_record_append (b, i * 0.4, 0, (const double[]) { 2 * i * 0.4, 7 });
+  diff = mf_run_difference (a, b);
+  g_assert_cmpstr (mf_run_record_get_label (diff), ==, "Run 2 − Run 1");
+  g_assert_cmpint (mf_run_record_get_status (diff), ==, MF_SIM_STATUS_FINISHED);
+  g_assert_cmpuint (mf_run_record_get_n_columns (diff), ==, 1);
+  g_assert_cmpstr (mf_run_record_get_column_name (diff, 0), ==, "C1.x");
+  g_assert_cmpstr (mf_run_record_get_column_unit (diff, 0), ==, "m");
+  g_assert_cmpuint (mf_run_record_get_n_samples (diff), ==, 3);
+  g_assert_cmpuint (mf_run_record_get_modes (diff)[2], ==, 2);
+  x = mf_run_record_get_column (diff, 0);
+  g_assert_cmpfloat_with_epsilon (x[0], 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (x[1], -0.75, 1e-12);
+  g_assert_cmpfloat_with_epsilon (x[2], -1.0, 1e-12);
+
+  g_assert_true (isnan (mf_run_interpolate (tt, vv, 4, -0.1)));
+  g_assert_true (isnan (mf_run_interpolate (tt, vv, 4, 2.1)));
+  g_assert_true (isnan (mf_run_interpolate (tt, vv, 0, 0)));
+  /* at t = 1, held twice (1 then 5): the later side */
+  g_assert_cmpfloat (mf_run_interpolate (tt, vv, 4, 1), ==, 5);
+  g_assert_cmpfloat_with_epsilon (mf_run_interpolate (tt, vv, 4, 1.5), 5.5, 1e-12);
+  g_assert_cmpfloat (mf_run_interpolate (tt, vv, 4, 2), ==, 6);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/app/run-record/segments-union", test_segments_union);
+  g_test_add_func ("/app/run-record/difference", test_difference);
   g_test_add_func ("/app/run-record/growth", test_growth);
   g_test_add_func ("/app/run-record/reserve", test_reserve);
   g_test_add_func ("/app/run-record/duplicate-names", test_duplicate_names);

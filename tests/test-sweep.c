@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-run-provenance.h"
 #include "mf-sweep.h"
 
 /* A free mass pushed by a constant 10 N: v(t) = F t / M, x(t) = F t² / 2M. */
@@ -274,12 +275,73 @@ test_dispose_mid_run (void)
     }
 }
 
+/* What a run ran with: the settings in a line, and the parameters that
+ * differ from the document now.  The pushed mass runs with M1.mass 2 kg
+ * (as written), F1.force 10 N and no method: the settings say nothing;
+ * with "rk4" and a step of 1e-3 they say "rk4, step 0.001" (the number as
+ * the document prints it) and no
+ * tolerances (rk4 has no error estimate).  Swept to 4 kg, a run differs
+ * from the document in "M1.mass = 4 kg" only; against itself in nothing. */
+static void
+test_provenance (void)
+{
+  g_autoptr (MfEditDocument) doc = mf_edit_document_new ();
+  g_autoptr (MfRunProvenance) now = NULL;
+  g_autoptr (MfRunProvenance) swept = NULL;
+  g_autoptr (MfRunProvenance) saved = NULL;
+  g_autofree char *none = NULL;
+  g_autofree char *differs = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *short_title = NULL;
+  GError *error = NULL;
+
+  g_assert_true (mf_edit_document_load_data (doc, pushed_mass, -1, "test", &error));
+  g_assert_no_error (error);
+  now = mf_run_provenance_new_from_document (doc);
+  g_assert_cmpstr (mf_run_provenance_get_settings (now), ==, "");
+  none = mf_run_provenance_differences (now, now);
+  g_assert_cmpstr (none, ==, "");
+
+  g_assert_true (mf_edit_document_set_param (doc, "M1", "mass", "4 kg", &error));
+  g_assert_no_error (error);
+  g_assert_true (mf_edit_document_set_simulation_text (doc, "method", "rk4", &error));
+  g_assert_true (mf_edit_document_set_simulation_text (doc, "step", "1e-3", &error));
+  g_assert_no_error (error);
+  swept = mf_run_provenance_new_from_document (doc);
+  g_assert_cmpstr (mf_run_provenance_get_settings (swept), ==, "rk4, step 0.001");
+  differs = mf_run_provenance_differences (swept, now);
+  g_assert_cmpstr (differs, ==, "M1.mass = 4 kg");
+
+  /* from its parts, as a sidecar file gives it back: the same */
+  {
+    guint n = mf_run_provenance_get_n_params (swept);
+    g_autofree const char **names = g_new0 (const char *, n + 1);
+    g_autofree const char **values = g_new0 (const char *, n + 1);
+    g_autofree char *again = NULL;
+
+    for (guint i = 0; i < n; i++)
+      {
+        names[i] = mf_run_provenance_get_name (swept, i);
+        values[i] = mf_run_provenance_get_value (swept, i);
+      }
+    saved = mf_run_provenance_new (mf_run_provenance_get_settings (swept), n, names, values);
+    again = mf_run_provenance_differences (saved, now);
+    g_assert_cmpstr (again, ==, differs);
+  }
+
+  title = mf_run_title_long ("Run 3", "rk4, step 0.001", differs);
+  g_assert_cmpstr (title, ==, "Run 3 · rk4, step 0.001 · M1.mass = 4 kg");
+  short_title = mf_run_title_short ("M1.mass = 4 kg", differs);
+  g_assert_cmpstr (short_title, ==, "M1.mass = 4 kg");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/app/sweep/three-masses", test_three_masses);
+  g_test_add_func ("/app/sweep/provenance", test_provenance);
   g_test_add_func ("/app/sweep/refused-up-front", test_refused_up_front);
   g_test_add_func ("/app/sweep/failed-run", test_failed_run);
   g_test_add_func ("/app/sweep/stop", test_stop);

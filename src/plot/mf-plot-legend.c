@@ -358,5 +358,7 @@ mf_plot_legend_hit (const MfPlot *plot, double x, double y)
   if ((guint) (row_y / plot->legend_row) >= plot->legend_grid_rows)
     return -1;
   i = column * plot->legend_grid_rows + (guint) (row_y / plot->legend_row);
+  if (i == plot->legend_n_shown && plot->legend_n_shown < plot->series->len)
+    return MF_PLOT_LEGEND_MORE;
   return i < plot->legend_n_shown ? (int) i : -1;
 }

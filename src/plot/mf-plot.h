@@ -142,7 +142,9 @@ MfPlotRect    mf_plot_get_strip_area (const MfPlot *plot);
 MfPlotRect    mf_plot_get_legend_area (const MfPlot *plot);
 
 /* After a draw: the index of the series whose legend entry holds the point
- * (device units), or -1. */
+ * (device units), MF_PLOT_LEGEND_MORE on the "+N more" entry of a legend
+ * too small for every series, or -1. */
+#define MF_PLOT_LEGEND_MORE (-2)
 int           mf_plot_legend_hit (const MfPlot *plot,
                                   double        x,
                                   double        y);

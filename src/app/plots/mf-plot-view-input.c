@@ -81,7 +81,7 @@ drag_begin (GtkGestureDrag *gesture, double x, double y, MfPlotView *self)
     gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
 
   self->drag = MF_PLOT_DRAG_NONE;
-  if (!mf_plot_view_in_data_area (self, x, y) || mf_plot_legend_hit (self->plot, x, y) >= 0)
+  if (!mf_plot_view_in_data_area (self, x, y) || mf_plot_legend_hit (self->plot, x, y) != -1)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
@@ -163,6 +163,11 @@ drag_end (GtkGestureDrag *gesture, double dx, double dy, MfPlotView *self)
 static void
 pressed (GtkGestureClick *gesture, int n_press, double x, double y, MfPlotView *self)
 {
+  if (mf_plot_legend_hit (self->plot, x, y) == MF_PLOT_LEGEND_MORE)
+    {
+      mf_plot_view_show_series_list (self, x, y);
+      return;
+    }
   if (mf_plot_legend_hit (self->plot, x, y) >= 0)
     {
       /* each click of a double click toggles; neither resets */

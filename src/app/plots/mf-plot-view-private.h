@@ -44,6 +44,9 @@ struct _MfPlotView
   MfPlotDrag     drag;
   double         drag_x, drag_y;   /* where it started */
   double         drag_dx, drag_dy; /* offset so far */
+
+  /* the list of every series, while it is open (mf-plot-view-series.c) */
+  GtkWidget     *series_popover;
 };
 
 /* The plot must be drawn again (not just its overlays). */

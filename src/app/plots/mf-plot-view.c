@@ -114,6 +114,10 @@ mf_plot_view_measure (GtkWidget      *widget,
 static void
 mf_plot_view_size_allocate (GtkWidget *widget, int width, int height, int baseline)
 {
+  MfPlotView *self = MF_PLOT_VIEW (widget);
+
+  if (self->series_popover != NULL)
+    gtk_popover_present (GTK_POPOVER (self->series_popover));
   /* the data area moves with the size: the cached plot is redrawn on the
    * next snapshot, where the size is compared */
   gtk_widget_queue_draw (widget);
@@ -394,6 +398,10 @@ mf_plot_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->y_range, self);
   g_clear_object (&self->y_range);
   g_clear_pointer (&self->plot_node, gsk_render_node_unref);
+  /* the list of series, open or closing (mf-plot-view-series.c) */
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+  self->series_popover = NULL;
   G_OBJECT_CLASS (mf_plot_view_parent_class)->dispose (object);
 }
 

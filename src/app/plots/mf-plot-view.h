@@ -63,6 +63,14 @@ void         mf_plot_view_set_series_visible (MfPlotView *self,
                                               guint       index,
                                               gboolean    visible);
 
+/* Opens a popover at (px, py) listing every series with a check that
+ * shows or hides it, as a click on the legend's "+N more" does
+ * (mf-plot-view-series.c); the open list, or NULL: for tests. */
+void         mf_plot_view_show_series_list (MfPlotView *self,
+                                            double      px,
+                                            double      py);
+GtkWidget   *mf_plot_view_get_series_list (MfPlotView *self);
+
 /* Signal "time-clicked" (double t): a click on the time axis, under the
  * data area, at the time it reads there (s, or the axis's unit). */
 

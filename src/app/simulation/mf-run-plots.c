@@ -46,6 +46,7 @@ struct _MfRunPlots
   GArray       *colors;     /* guint: each quantity's palette index */
   MfRunSet      runs;
   GArray       *overlaid_columns; /* guint: each overlaid record's columns at the rebuild */
+  GPtrArray    *overlaid_titles;  /* char*: each overlaid record's title at the rebuild */
   GArray       *bindings;   /* Binding */
   GHashTable   *hidden;     /* names of removed series the user had hidden */
   gboolean      stale;
@@ -80,6 +81,7 @@ mf_run_plots_new (MfPlot *plot)
   self->colors = g_array_new (FALSE, FALSE, sizeof (guint));
   mf_run_set_init (&self->runs);
   self->overlaid_columns = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->overlaid_titles = g_ptr_array_new_with_free_func (g_free);
   self->bindings = g_array_new (FALSE, FALSE, sizeof (Binding));
   g_array_set_clear_func (self->bindings, binding_clear);
   self->hidden = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -96,6 +98,7 @@ mf_run_plots_free (MfRunPlots *self)
   g_array_unref (self->colors);
   mf_run_set_clear (&self->runs);
   g_array_unref (self->overlaid_columns);
+  g_ptr_array_unref (self->overlaid_titles);
   g_array_unref (self->bindings);
   g_hash_table_unref (self->hidden);
   g_array_unref (self->mode_spans);
@@ -242,9 +245,12 @@ series_name (MfRunPlots *self, MfRunRecord *record, guint quantity)
 {
   const char *name = g_ptr_array_index (self->quantities, quantity);
 
+  g_autofree char *title = NULL;
+
   if (record == self->runs.current)
     return g_strdup (name);
-  return g_strdup_printf ("%s (%s)", name, mf_run_record_get_label (record));
+  title = mf_run_record_dup_title (record, FALSE);
+  return g_strdup_printf ("%s (%s)", name, title);
 }
 
 static void
@@ -308,7 +314,8 @@ bind (MfRunPlots *self, GArray *old, MfRunRecord *record, guint q)
       mf_plot_series_reserve (binding.series, mf_run_record_get_capacity (record));
     }
   /* a kept series too: the run's place among the overlaid ones may have moved */
-  mf_plot_series_set_dash (binding.series, mf_run_set_dash (&self->runs, record));
+  mf_plot_series_set_dash (binding.series,
+                           mf_run_set_series_dash (&self->runs, record, binding.color));
   g_array_append_val (self->bindings, binding);
 }
 
@@ -367,11 +374,13 @@ rebuild (MfRunPlots *self)
     for (guint q = 0; q < self->quantities->len; q++)
       bind (self, old, self->runs.current, q);
   g_array_set_size (self->overlaid_columns, self->runs.overlaid->len);
+  g_ptr_array_set_size (self->overlaid_titles, 0);
   for (guint i = 0; i < self->runs.overlaid->len; i++)
     {
       MfRunRecord *record = g_ptr_array_index (self->runs.overlaid, i);
 
       g_array_index (self->overlaid_columns, guint, i) = mf_run_record_get_n_columns (record);
+      g_ptr_array_add (self->overlaid_titles, mf_run_record_dup_title (record, FALSE));
       for (guint q = 0; q < self->quantities->len; q++)
         if (wants_series (record, g_ptr_array_index (self->quantities, q)))
           bind (self, old, record, q);
@@ -501,15 +510,13 @@ mark_log (MfRunPlots *self)
 
 /* ---- updating ---- */
 
-/* The quantity's colour; where the plot shows one quantity only, each
- * run takes its own, the current run the quantity's. */
+/* The series' colour by the runs' style (mf_run_set_series_color()). */
 static MfPlotColor
 binding_color (MfRunPlots *self, const Binding *binding, const MfPlotStyle *style)
 {
-  guint color = binding->color;
+  guint color = mf_run_set_series_color (&self->runs, binding->record, binding->color,
+                                         self->quantities->len);
 
-  if (self->quantities->len == 1)
-    color += binding->place;
   return style->palette[color % MF_PLOT_STYLE_N_COLORS];
 }
 
@@ -552,10 +559,16 @@ mf_run_plots_update (MfRunPlots *self)
   const MfPlotStyle *style = mf_plot_get_style (self->plot);
   gboolean changed = FALSE;
 
+  /* an overlaid run with new columns, or renamed (its label or its note) */
   for (guint i = 0; !self->stale && i < self->runs.overlaid->len; i++)
-    if (mf_run_record_get_n_columns (g_ptr_array_index (self->runs.overlaid, i))
-        != g_array_index (self->overlaid_columns, guint, i))
-      self->stale = TRUE;
+    {
+      MfRunRecord *record = g_ptr_array_index (self->runs.overlaid, i);
+      g_autofree char *title = mf_run_record_dup_title (record, FALSE);
+
+      if (mf_run_record_get_n_columns (record) != g_array_index (self->overlaid_columns, guint, i)
+          || strcmp (title, g_ptr_array_index (self->overlaid_titles, i)) != 0)
+        self->stale = TRUE;
+    }
   if (self->stale)
     {
       rebuild (self);
@@ -590,6 +603,23 @@ mf_run_plots_set_unit_system (MfRunPlots *self, MfUnitSystem units)
       binding->column = -1;
       binding->n_copied = 0;
     }
+}
+
+void
+mf_run_plots_set_run_style (MfRunPlots *self, MfRunStyle style)
+{
+  if (style == self->runs.style)
+    return;
+  self->runs.style = style;
+  /* the bindings are made again, each with its dash; colours follow at
+   * the update */
+  self->stale = TRUE;
+}
+
+MfRunStyle
+mf_run_plots_get_run_style (MfRunPlots *self)
+{
+  return self->runs.style;
 }
 
 MfUnitSystem

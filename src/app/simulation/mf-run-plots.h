@@ -19,6 +19,7 @@
 #include "mf-plot.h"
 #include "mf-display-units.h"
 #include "mf-run-record.h"
+#include "mf-run-set.h"
 
 G_BEGIN_DECLS
 
@@ -84,5 +85,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MfRunPlots, mf_run_plots_free)
 void          mf_run_plots_set_unit_system (MfRunPlots   *self,
                                             MfUnitSystem  units);
 MfUnitSystem  mf_run_plots_get_unit_system (MfRunPlots *self);
+
+/* Whether each quantity keeps a colour and each run a dash (the default)
+ * or the reverse (mf-run-set.h); the series change at the next update. */
+void          mf_run_plots_set_run_style (MfRunPlots *self,
+                                          MfRunStyle  style);
+MfRunStyle    mf_run_plots_get_run_style (MfRunPlots *self);
 
 G_END_DECLS

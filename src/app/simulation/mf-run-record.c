@@ -16,7 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "mf-event-words.h"
 #include "mf-run-outcome.h"
 
 /* Room for this many samples at first: a second of a run at 1 ms. */
@@ -35,6 +34,8 @@ struct _MfRunRecord
   GObject       parent_instance;
 
   char         *label;
+  char         *note;
+  MfRunProvenance *provenance;
   gboolean      shown;
   MfSimStatus   status;
   GError       *error;
@@ -59,6 +60,7 @@ enum
 {
   PROP_0,
   PROP_LABEL,
+  PROP_NOTE,
   PROP_SHOWN,
   PROP_STATUS,
   PROP_SUMMARY,
@@ -86,6 +88,8 @@ mf_run_record_finalize (GObject *object)
   MfRunRecord *self = MF_RUN_RECORD (object);
 
   g_free (self->label);
+  g_free (self->note);
+  mf_run_provenance_free (self->provenance);
   g_clear_error (&self->error);
   g_array_unref (self->times);
   g_array_unref (self->modes);
@@ -108,6 +112,9 @@ mf_run_record_get_property (GObject *object, guint prop_id, GValue *value, GPara
     {
     case PROP_LABEL:
       g_value_set_string (value, self->label);
+      break;
+    case PROP_NOTE:
+      g_value_set_string (value, self->note);
       break;
     case PROP_SHOWN:
       g_value_set_boolean (value, self->shown);
@@ -134,6 +141,9 @@ mf_run_record_set_property (GObject *object, guint prop_id, const GValue *value,
     case PROP_LABEL:
       mf_run_record_set_label (self, g_value_get_string (value));
       break;
+    case PROP_NOTE:
+      mf_run_record_set_note (self, g_value_get_string (value));
+      break;
     case PROP_SHOWN:
       mf_run_record_set_shown (self, g_value_get_boolean (value));
       break;
@@ -157,6 +167,9 @@ mf_run_record_class_init (MfRunRecordClass *klass)
   properties[PROP_LABEL] =
     g_param_spec_string ("label", NULL, NULL, "",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_NOTE] =
+    g_param_spec_string ("note", NULL, NULL, "",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SHOWN] =
     g_param_spec_boolean ("shown", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -173,6 +186,7 @@ static void
 mf_run_record_init (MfRunRecord *self)
 {
   self->label = g_strdup ("");
+  self->note = g_strdup ("");
   self->times = g_array_sized_new (FALSE, FALSE, sizeof (double), INITIAL_SAMPLES);
   self->modes = g_array_sized_new (FALSE, FALSE, sizeof (guint), INITIAL_SAMPLES);
   self->columns = g_ptr_array_new_with_free_func (column_free);
@@ -206,6 +220,56 @@ mf_run_record_set_label (MfRunRecord *self, const char *label)
   g_free (self->label);
   self->label = g_strdup (label);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LABEL]);
+}
+
+const char *
+mf_run_record_get_note (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->note;
+}
+
+void
+mf_run_record_set_note (MfRunRecord *self, const char *note)
+{
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+
+  if (note == NULL)
+    note = "";
+  if (g_strcmp0 (self->note, note) == 0)
+    return;
+  g_free (self->note);
+  self->note = g_strdup (note);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NOTE]);
+}
+
+char *
+mf_run_record_dup_title (MfRunRecord *self, gboolean full)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+
+  if (!full)
+    return mf_run_title_short (self->label, self->note);
+  return mf_run_title_long (self->label,
+                            self->provenance != NULL
+                              ? mf_run_provenance_get_settings (self->provenance) : NULL,
+                            self->note);
+}
+
+void
+mf_run_record_set_provenance (MfRunRecord *self, MfRunProvenance *provenance)
+{
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
+
+  mf_run_provenance_free (self->provenance);
+  self->provenance = provenance;
+}
+
+const MfRunProvenance *
+mf_run_record_get_provenance (MfRunRecord *self)
+{
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NULL);
+  return self->provenance;
 }
 
 gboolean
@@ -600,23 +664,18 @@ mf_run_record_get_steps (MfRunRecord *self)
   return self->steps;
 }
 
-/* ---- draining a worker ---- */
-
-static void
-drain_layout (guint n, const char *const *names, const char *const *units, gpointer user_data)
-{
-  mf_run_record_begin_segment (user_data, n, names, units);
-}
+/* ---- rows ---- */
 
 /* The same as mf_run_record_append() row by row, column by column: the
  * columns grow once and are filled in one pass each. */
-static void
-drain_block (const double *rows, guint n_rows, guint stride, gpointer user_data)
+void
+mf_run_record_append_rows (MfRunRecord *self, const double *rows, guint n_rows, guint stride)
 {
-  MfRunRecord *self = user_data;
   guint len = self->times->len;
   double *times;
   guint *modes;
+
+  g_return_if_fail (MF_IS_RUN_RECORD (self));
 
   g_array_set_size (self->times, len + n_rows);
   g_array_set_size (self->modes, len + n_rows);
@@ -646,50 +705,4 @@ drain_block (const double *rows, guint n_rows, guint stride, gpointer user_data)
             to[r] = from[(gsize) r * stride];
         }
     }
-}
-
-static void
-drain_log (const MfSimLogEntry *entry, gpointer user_data)
-{
-  mf_run_record_add_log (user_data, entry);
-}
-
-static void
-drain_steps (const MfStepEntry *entries, guint n, gpointer user_data)
-{
-  mf_run_record_add_steps (user_data, entries, n);
-}
-
-guint
-mf_run_record_drain (MfRunRecord *self, MfSimWorker *worker)
-{
-  g_autofree char *method = NULL;
-  MfSimulationStats stats;
-  guint n;
-
-  g_return_val_if_fail (MF_IS_RUN_RECORD (self), 0);
-  g_return_val_if_fail (MF_IS_SIM_WORKER (worker), 0);
-
-  n = mf_sim_worker_drain_blocks (worker, drain_layout, drain_block, self);
-  mf_sim_worker_drain_log (worker, drain_log, self);
-  mf_sim_worker_drain_steps (worker, drain_steps, self);
-  method = mf_sim_worker_dup_method (worker);
-  if (method != NULL)
-    mf_run_record_set_method (self, method);
-  if (mf_sim_worker_get_status (worker) != MF_SIM_STATUS_IDLE)
-    {
-      mf_sim_worker_get_stats (worker, &stats);
-      mf_run_record_set_stats (self, &stats);
-    }
-  return n;
-}
-
-/* ---- the log in words ---- */
-
-char *
-mf_sim_log_entry_label (const MfSimLogEntry *entry)
-{
-  g_return_val_if_fail (entry->kind == MF_SIM_LOG_EVENT, NULL);
-
-  return mf_event_label (entry->component, entry->to);
 }

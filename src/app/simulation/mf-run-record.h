@@ -17,6 +17,7 @@
 
 #include <gio/gio.h>
 
+#include "mf-run-provenance.h"
 #include "mf-sim-worker.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,10 @@ G_DECLARE_FINAL_TYPE (MfRunRecord, mf_run_record, MF, RUN_RECORD, GObject)
 
 /* Properties (all notify):
  *   "label" (string): "Run 2", "C1.mass = 2 kg"; names its overlaid series.
+ *   "note" (string, ""): what the run ran with that differs from the
+ *   document as it is now ("O1.area = 4 mm²"), kept up to date by the
+ *   pane (mf_run_provenance_differences()); its series' names and its row
+ *   show it after the label.
  *   "summary" (string, read-only, NULL until the run has statistics): the
  *   method and statistics in a line, "rkf45 · 1 478 steps · 12 rejected ·
  *   0.21 s"; notified whenever the method or a count changes (the wall
@@ -40,6 +45,20 @@ MfRunRecord   *mf_run_record_new (const char *label);
 const char    *mf_run_record_get_label (MfRunRecord *self);
 void           mf_run_record_set_label (MfRunRecord *self,
                                         const char  *label);
+const char    *mf_run_record_get_note (MfRunRecord *self);
+void           mf_run_record_set_note (MfRunRecord *self,
+                                       const char  *note);
+/* The run's name with its note, for a legend ("Run 3 · O1.area = 4 mm²"),
+ * or with `full` its settings too, for its row and tooltip ("Run 3 ·
+ * msbdf, rtol 1e-6 · O1.area = 4 mm²") (mf_run_title_short(),
+ * mf_run_title_long()).  A new string. */
+char          *mf_run_record_dup_title (MfRunRecord *self,
+                                        gboolean     full);
+/* What the run ran with (taken; may be NULL), set when it starts; NULL
+ * until then. */
+void           mf_run_record_set_provenance (MfRunRecord     *self,
+                                             MfRunProvenance *provenance);
+const MfRunProvenance *mf_run_record_get_provenance (MfRunRecord *self);
 gboolean       mf_run_record_get_shown (MfRunRecord *self);
 void           mf_run_record_set_shown (MfRunRecord *self,
                                         gboolean     shown);
@@ -123,11 +142,21 @@ void           mf_run_record_set_outcome (MfRunRecord  *self,
 /* Why the run failed, or NULL. */
 const GError  *mf_run_record_get_error (MfRunRecord *self);
 
+/* Appends `n_rows` samples from `rows`, each `stride` doubles: the time,
+ * the mode, then the segment's values in its order (what a worker's drain
+ * hands over). */
+void           mf_run_record_append_rows (MfRunRecord  *self,
+                                          const double *rows,
+                                          guint         n_rows,
+                                          guint         stride);
+
 /* Takes every sample, log row and step that `worker` has for its current
  * run (mf_sim_worker_drain_full(), mf_sim_worker_drain_log() and
  * mf_sim_worker_drain_steps()), each layout beginning a segment, and its
- * method and statistics as they are now.  Returns the number of samples taken.  For the main
- * thread, once per frame while the run is live, and once after it ends. */
+ * method and statistics as they are now.  Returns the number of samples
+ * taken.  For the main thread, once per frame while the run is live, and
+ * once after it ends.  Implemented in mf-run-record-drain.c, with
+ * mf_sim_log_entry_label(). */
 guint          mf_run_record_drain (MfRunRecord *self,
                                     MfSimWorker *worker);
 

@@ -10,6 +10,7 @@ mf_run_set_init (MfRunSet *set)
 {
   set->current = NULL;
   set->overlaid = g_ptr_array_new_with_free_func (g_object_unref);
+  set->style = MF_RUN_STYLE_COLOR_PER_QUANTITY;
 }
 
 void
@@ -83,4 +84,23 @@ mf_run_set_dash (const MfRunSet *set, MfRunRecord *record)
     return MF_PLOT_DASH_SOLID;
   /* the patterns after solid, the first overlaid run dashed as before */
   return (MfPlotDash) (1 + (place - 1) % (MF_PLOT_N_DASHES - 1));
+}
+
+MfPlotDash
+mf_run_set_series_dash (const MfRunSet *set, MfRunRecord *record, guint quantity)
+{
+  if (set->style == MF_RUN_STYLE_COLOR_PER_RUN)
+    return (MfPlotDash) (quantity % MF_PLOT_N_DASHES);
+  return mf_run_set_dash (set, record);
+}
+
+guint
+mf_run_set_series_color (const MfRunSet *set, MfRunRecord *record, guint quantity,
+                         guint n_quantities)
+{
+  guint place = (guint) MAX (mf_run_set_place (set, record), 0);
+
+  if (set->style == MF_RUN_STYLE_COLOR_PER_RUN)
+    return place;
+  return n_quantities == 1 ? quantity + place : quantity;
 }

@@ -109,6 +109,25 @@ on_record_summary (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
   gtk_widget_set_visible (summary, text != NULL);
 }
 
+/* What the run ran with under its name ("msbdf, rtol 1e-6 · O1.area =
+ * 4 mm²"), and the whole title in the row's tooltip. */
+static void
+on_record_note (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
+{
+  GtkWidget *note = g_object_get_data (G_OBJECT (row), "note");
+  const MfRunProvenance *provenance = mf_run_record_get_provenance (record);
+  g_autofree char *text = mf_run_title_long (NULL,
+                                             provenance != NULL
+                                               ? mf_run_provenance_get_settings (provenance)
+                                               : NULL,
+                                             mf_run_record_get_note (record));
+  g_autofree char *title = mf_run_record_dup_title (record, TRUE);
+
+  gtk_label_set_text (GTK_LABEL (note), text);
+  gtk_widget_set_visible (note, *text != '\0');
+  gtk_widget_set_tooltip_text (row, title);
+}
+
 static void
 on_record_edited (MfRunRecord *record, GParamSpec *pspec, GtkWidget *row)
 {
@@ -182,6 +201,7 @@ create_row (gpointer item, gpointer user_data)
   GtkWidget *show = gtk_check_button_new ();
   GtkWidget *label = gtk_entry_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkWidget *note = gtk_label_new (NULL);
   GtkWidget *outcome = gtk_label_new (NULL);
   GtkWidget *summary = gtk_label_new (NULL);
   GtkWidget *details = gtk_menu_button_new ();
@@ -191,6 +211,7 @@ create_row (gpointer item, gpointer user_data)
   g_object_set_data_full (G_OBJECT (row), ROW_RECORD, g_object_ref (record), g_object_unref);
   g_object_set_data (G_OBJECT (row), "show", show);
   g_object_set_data (G_OBJECT (row), "label", label);
+  g_object_set_data (G_OBJECT (row), "note", note);
   g_object_set_data (G_OBJECT (row), "outcome", outcome);
   g_object_set_data (G_OBJECT (row), "summary", summary);
   g_object_set_data (G_OBJECT (row), "details", details);
@@ -201,7 +222,7 @@ create_row (gpointer item, gpointer user_data)
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
 
-  gtk_widget_set_tooltip_text (show, _("Draw this run dashed over the current one"));
+  gtk_widget_set_tooltip_text (show, _("Draw this run over the current one"));
   gtk_widget_set_valign (show, GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (show), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Show"), -1);
@@ -215,6 +236,10 @@ create_row (gpointer item, gpointer user_data)
   gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Run name"), -1);
   gtk_widget_add_controller (label, focus);
+  gtk_label_set_xalign (GTK_LABEL (note), 0);
+  gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (note), 48);
+  gtk_widget_add_css_class (note, "caption");
   gtk_label_set_xalign (GTK_LABEL (outcome), 0);
   gtk_label_set_ellipsize (GTK_LABEL (outcome), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (outcome, "dim-label");
@@ -227,6 +252,7 @@ create_row (gpointer item, gpointer user_data)
   gtk_widget_add_css_class (summary, "caption");
   gtk_widget_add_css_class (summary, "numeric");
   gtk_box_append (GTK_BOX (texts), label);
+  gtk_box_append (GTK_BOX (texts), note);
   gtk_box_append (GTK_BOX (texts), outcome);
   gtk_box_append (GTK_BOX (texts), summary);
 
@@ -258,8 +284,11 @@ create_row (gpointer item, gpointer user_data)
   g_signal_connect_object (record, "notify::shown", G_CALLBACK (on_record_edited), row, 0);
   g_signal_connect_object (record, "notify::label", G_CALLBACK (on_record_edited), row, 0);
   g_signal_connect_object (record, "notify::summary", G_CALLBACK (on_record_summary), row, 0);
+  g_signal_connect_object (record, "notify::note", G_CALLBACK (on_record_note), row, 0);
+  g_signal_connect_object (record, "notify::label", G_CALLBACK (on_record_note), row, 0);
   update_row (row);
   on_record_summary (record, NULL, row);
+  on_record_note (record, NULL, row);
   return row;
 }
 

@@ -271,6 +271,9 @@ watch_run (MfSimPanel  *self,
 {
   g_signal_connect_object (record, "notify::shown", G_CALLBACK (run_shown_changed), self,
                            G_CONNECT_SWAPPED);
+  /* its overlaid series are named by it */
+  g_signal_connect_object (record, "notify::note", G_CALLBACK (run_shown_changed), self,
+                           G_CONNECT_SWAPPED);
 }
 
 static double
@@ -317,6 +320,8 @@ mf_sim_panel_begin_record (MfSimPanel  *self,
     /* Translators: the name of the n-th run of a window */
     label = numbered = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
   record = mf_run_record_new (label);
+  if (self->document != NULL)
+    mf_run_record_set_provenance (record, mf_run_provenance_new_from_document (self->document));
   mf_run_record_set_status (record, MF_SIM_STATUS_RUNNING);
   /* before the plots bind to it: their series reserve as much */
   mf_run_record_reserve (record, expected_samples (self));
@@ -335,6 +340,7 @@ mf_sim_panel_begin_record (MfSimPanel  *self,
     mf_mode_timeline_clear (self->timelines[i]);
   /* a new run is seen whole, however the last one was zoomed */
   mf_plot_range_reset (self->x_range);
+  mf_sim_panel_update_notes (self);
   set_plotted_runs (self);
   mf_sim_panel_update_shown_views (self, TRUE);
   /* the views clear in turn, as the run fills them */
@@ -389,7 +395,26 @@ mf_sim_panel_add_run (MfSimPanel  *self,
   g_signal_connect_object (record, "notify::status", G_CALLBACK (run_shown_changed), self,
                            G_CONNECT_SWAPPED);
   g_list_store_append (self->runs, record);
+  mf_sim_panel_update_notes (self);
   mf_sim_panel_refresh_runs (self);
+}
+
+void
+mf_sim_panel_update_notes (MfSimPanel *self)
+{
+  g_autoptr (MfRunProvenance) now = NULL;
+
+  if (self->document == NULL)
+    return;
+  now = mf_run_provenance_new_from_document (self->document);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->runs)); i++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+      const MfRunProvenance *then = mf_run_record_get_provenance (record);
+      g_autofree char *note = then != NULL ? mf_run_provenance_differences (then, now) : NULL;
+
+      mf_run_record_set_note (record, note);
+    }
 }
 
 /* ---- plots ---- */
@@ -503,6 +528,25 @@ mf_sim_panel_set_unit_system (MfSimPanel   *self,
   mf_plot_set_axis_title (mf_plot_view_get_plot (self->views[MF_SIM_PANEL_PRESSURES]),
                           MF_PLOT_AXIS_Y, _("pressure"), mf_display_unit (units, "Pa", NULL));
   mf_sim_panel_update_plots (self, TRUE);
+}
+
+void
+mf_sim_panel_set_run_style (MfSimPanel *self,
+                            MfRunStyle  style)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+
+  for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
+    mf_run_plots_set_run_style (self->plots[i], style);
+  mf_sim_panel_update_plots (self, TRUE);
+}
+
+MfRunStyle
+mf_sim_panel_get_run_style (MfSimPanel *self)
+{
+  g_return_val_if_fail (MF_IS_SIM_PANEL (self), MF_RUN_STYLE_COLOR_PER_QUANTITY);
+
+  return mf_run_plots_get_run_style (self->plots[0]);
 }
 
 void

@@ -136,6 +136,9 @@ void mf_sim_panel_ensure_ticking (MfSimPanel *self);
  * counts from 1 again), the default quantities and the probes start over,
  * the timelines are cleared. */
 void mf_sim_panel_forget_circuit (MfSimPanel *self);
+/* Each run's note: what it ran with that differs from the document as it
+ * is now. */
+void mf_sim_panel_update_notes (MfSimPanel *self);
 /* The modes' names of the document, for the current record. */
 void mf_sim_panel_update_mode_names (MfSimPanel *self);
 /* Brings the views up to date with their data: one a frame while data

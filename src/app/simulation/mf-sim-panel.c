@@ -270,6 +270,7 @@ mf_sim_panel_send_update (gpointer user_data)
 static void
 mf_sim_panel_document_changed (MfSimPanel *self)
 {
+  mf_sim_panel_update_notes (self);
   if (!mf_sim_panel_get_live (self))
     return;
   g_clear_handle_id (&self->update_source, g_source_remove);

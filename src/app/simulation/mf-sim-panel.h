@@ -31,6 +31,7 @@
 #include "mf-plot-view.h"
 #include "mf-measured-plots.h"
 #include "mf-run-record.h"
+#include "mf-run-set.h"
 #include "mf-sim-worker.h"
 
 G_BEGIN_DECLS
@@ -131,6 +132,12 @@ gboolean        mf_sim_panel_get_expanded (MfSimPanel *self);
 /* Where the runs UI puts its buttons (runs, sweep, export), at the end of
  * the toolbar. */
 GtkBox         *mf_sim_panel_get_extra_buttons (MfSimPanel *self);
+
+/* How the runs' series are told apart: a colour per quantity and a dash
+ * per run (the default), or the reverse (mf-run-set.h). */
+void            mf_sim_panel_set_run_style (MfSimPanel *self,
+                                            MfRunStyle  style);
+MfRunStyle      mf_sim_panel_get_run_style (MfSimPanel *self);
 
 /* The units the plots show (MfUnitSystem, the preferences' "unit-system");
  * SI until set. */

@@ -18,7 +18,7 @@
 
 #include "mf-edit-document.h"
 #include "mf-error.h"
-#include "mf-quantity-text.h"
+#include "mf-run-provenance.h"
 
 /* How often the run under way is drained (ms): about two frames. */
 #define DRAIN_INTERVAL 30
@@ -174,21 +174,14 @@ find_param (const MfComponentTypeInfo *info, const char *parameter)
   return NULL;
 }
 
-/* "C1.mass = 2 kg": the value as the document now holds it; a plain number
- * of a quantity with units is SI, and says so. */
+/* "C1.mass = 2 kg": the value as the document now holds it
+ * (mf_run_param_value_text()). */
 static char *
 make_label (MfEditDocument *doc, int index, const char *component, const MfParamSpec *spec)
 {
-  g_autofree char *text = mf_edit_document_get_param_text (doc, (guint) index, spec->name);
-  guint n_units = 0;
-  const MfUnitChoice *units = NULL;
-  double number;
+  g_autofree char *value = mf_run_param_value_text (doc, (guint) index, spec);
 
-  if (spec->kind == MF_PARAM_QUANTITY)
-    units = mf_quantity_units (spec->quantity, &n_units);
-  if (n_units > 0 && mf_quantity_text_is_number (text, &number))
-    return g_strdup_printf ("%s.%s = %s %s", component, spec->name, text, units[0].label);
-  return g_strdup_printf ("%s.%s = %s", component, spec->name, text);
+  return g_strdup_printf ("%s.%s = %s", component, spec->name, value);
 }
 
 static gboolean
@@ -411,6 +404,17 @@ worker_failed_cb (MfSimWorker *worker, const GError *error, gpointer user_data)
   schedule_next (self);
 }
 
+/* What the variant ran with, read from its text (which loaded when the
+ * sweep was made). */
+static void
+set_provenance (MfRunRecord *record, const char *text)
+{
+  g_autoptr (MfEditDocument) doc = mf_edit_document_new ();
+
+  if (mf_edit_document_load_data (doc, text, -1, "sweep", NULL))
+    mf_run_record_set_provenance (record, mf_run_provenance_new_from_document (doc));
+}
+
 static void
 start_next (MfSweep *self)
 {
@@ -425,6 +429,7 @@ start_next (MfSweep *self)
     }
   text = g_ptr_array_index (self->texts, i);
   record = mf_run_record_new (g_ptr_array_index (self->labels, i));
+  set_provenance (record, text);
   mf_run_record_set_mode_names (record, (const char *const *) self->mode_names);
   mf_run_record_set_status (record, MF_SIM_STATUS_RUNNING);
   g_ptr_array_add (self->records, g_object_ref (record));

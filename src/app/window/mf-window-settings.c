@@ -1,5 +1,6 @@
 /* mf-window-settings.c: what the window takes from the preferences and
- * keeps in them — its size, the units of the plots, and the simulation
+ * keeps in them — its size, the units of the plots, how runs are told
+ * apart (the Runs popover's win.run-style), and the simulation
  * settings a new circuit starts with.
  *
  * Copyright 2026 The Manifold authors
@@ -25,6 +26,12 @@ mf_window_plot_style_changed (MfWindow *self)
                                  g_settings_get_double (self->settings, "plot-line-width"),
                                  g_settings_get_boolean (self->settings, "plot-grid"),
                                  g_settings_get_enum (self->settings, "plot-style") == 1);
+}
+
+static void
+mf_window_run_style_changed (MfWindow *self)
+{
+  mf_sim_panel_set_run_style (self->sim_panel, g_settings_get_enum (self->settings, "run-style"));
 }
 
 /* The size is kept when the window closes (not while it is dragged: a
@@ -63,6 +70,14 @@ mf_window_bind_settings (MfWindow  *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::unit-system",
                            G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::run-style",
+                           G_CALLBACK (mf_window_run_style_changed), self, G_CONNECT_SWAPPED);
+  /* the Runs popover's choice (win.run-style, a string: the key's nick) */
+  {
+    g_autoptr (GAction) run_style = g_settings_create_action (settings, "run-style");
+
+    g_action_map_add_action (G_ACTION_MAP (self), run_style);
+  }
   g_signal_connect_object (settings, "changed::recent-files",
                            G_CALLBACK (mf_window_rebuild_recent), self, G_CONNECT_SWAPPED);
   for (guint i = 0; i < G_N_ELEMENTS (plot_keys); i++)
@@ -73,6 +88,7 @@ mf_window_bind_settings (MfWindow  *self,
                                G_CONNECT_SWAPPED);
     }
   mf_window_units_changed (self);
+  mf_window_run_style_changed (self);
   mf_window_plot_style_changed (self);
   mf_window_rebuild_recent (self);
 }
