@@ -700,6 +700,57 @@ test_series_nearest (void)
   g_assert_false (mf_plot_series_nearest (s, 5.0, 1.0, NULL, NULL));
 }
 
+/* A legend of more entries than its columns hold draws the first of them
+ * and "+N more" inside its box, nothing of the others beside it.  The
+ * curves lie on the right, so the legend goes to the left: no dark pixel
+ * (text) right of its box but the curves' own line, where further columns
+ * of entries once spilled over the plot. */
+static void
+test_legend_overflow (void)
+{
+  g_autoptr (MfPlot) plot = mf_plot_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 200);
+  cairo_t *cr = cairo_create (surface);
+  MfPlotRect legend, area;
+  guint dark = 0;
+  const guint8 *data;
+  double line_y;
+  int stride;
+
+  for (guint k = 0; k < 60; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("sigma_min (run %u)", k);
+      MfPlotSeries *series = mf_plot_add_series (plot, name);
+
+      mf_plot_series_append (series, 0.0, NAN);
+      mf_plot_series_append (series, 0.8, 1.0);
+      mf_plot_series_append (series, 1.0, 1.0);
+    }
+  mf_plot_draw (plot, cr, 600, 200);
+  cairo_surface_flush (surface);
+  legend = mf_plot_get_legend_area (plot);
+  area = mf_plot_get_data_area (plot);
+  g_assert_cmpfloat (legend.width, >, 0);
+  g_assert_cmpfloat (legend.x, <, area.x + area.width / 2);
+  line_y = area.y + area.height / 2;
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = (int) legend.y + 2; y < (int) (legend.y + legend.height) - 2; y++)
+    for (int x = (int) (legend.x + legend.width) + 3; x < 600; x++)
+      {
+        guint32 pixel = ((const guint32 *) (data + y * stride))[x];
+        guint r = (pixel >> 16) & 0xff, g = (pixel >> 8) & 0xff, b = pixel & 0xff;
+
+        /* the curves' line and the data area's frame are not text */
+        if (fabs (y - line_y) <= 4 || fabs (x - (area.x + area.width)) <= 2)
+          continue;
+        dark += r < 0x70 && g < 0x70 && b < 0x70;
+      }
+  g_assert_cmpuint (dark, ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -709,6 +760,7 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/dense-band", test_draw_dense_band);
   g_test_add_func ("/plot/draw/options", test_draw_options);
   g_test_add_func ("/plot/draw/legend-entries", test_legend_entries);
+  g_test_add_func ("/plot/draw/legend-overflow", test_legend_overflow);
   g_test_add_func ("/plot/draw/marker-labels", test_marker_labels);
   g_test_add_func ("/plot/draw/strip-and-crosses", test_strip_and_crosses);
   g_test_add_func ("/plot/series/nearest", test_series_nearest);

@@ -301,9 +301,12 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   cairo_set_line_width (cr, 2);
   pango_layout_set_width (layout, (int) (g.text_width * PANGO_SCALE) + 1);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  for (guint i = 0; i < texts->len; i++)
+  /* the entries shown, then in the next place the line of how many more
+   * (the last text): the texts of the entries left out are not drawn */
+  for (guint i = 0; i < g.n_shown || (i == g.n_shown && g.n_shown < plot->series->len); i++)
     {
       const MfPlotSeries *s = i < g.n_shown ? g_ptr_array_index (plot->series, i) : NULL;
+      guint text = s != NULL ? i : texts->len - 1;
       double x, y;
 
       grid_entry_origin (&r, &g, row, i, &x, &y);
@@ -333,7 +336,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
           else
             mf_plot_set_source_color (cr, &plot->style.hidden_series, 1);
         }
-      pango_layout_set_text (layout, g_ptr_array_index (texts, i), -1);
+      pango_layout_set_text (layout, g_ptr_array_index (texts, text), -1);
       cairo_move_to (cr, x + SWATCH + SPACING, y);
       pango_cairo_show_layout (cr, layout);
     }
