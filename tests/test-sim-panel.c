@@ -924,6 +924,33 @@ test_layout (Fixture       *f,
                            - pane.size.height), <=, 2);
 }
 
+/* A sweep or a comparison before any Run: the plots take their quantities
+ * from the first run it added (P1.v on the States plot, J1.p on the
+ * Pressures plot), rather than stay empty. */
+static void
+test_added_run_quantities (Fixture       *f,
+                           gconstpointer  data)
+{
+  static const char *const names[] = { "P1.v", "J1.p" };
+  static const char *const units[] = { "m/s", "Pa" };
+  g_autoptr (MfRunRecord) record = mf_run_record_new ("O1.area = 2 mm²");
+  g_auto (GStrv) quantities = NULL;
+  g_autofree char *text = g_strdup_printf (PIPE_DOCUMENT, "100000", "{}");
+
+  load_text (f, text);
+  mf_run_record_begin_segment (record, 2, names, units);
+  for (guint i = 0; i <= 10; i++)
+    mf_run_record_append (record, i / 10.0, 0, (const double[]) { i, 1000.0 * i });
+  mf_run_record_set_outcome (record, MF_SIM_STATUS_FINISHED, NULL);
+  /* drawn over the plots, as a sweep's runs are */
+  mf_run_record_set_shown (record, TRUE);
+  mf_sim_panel_add_run (f->panel, record);
+  spin ();
+  quantities = mf_sim_panel_get_quantities (f->panel);
+  g_assert_true (g_strv_contains ((const char *const *) quantities, "P1.v"));
+  g_assert_true (g_strv_contains ((const char *const *) quantities, "J1.p"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -956,6 +983,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/app/sim-panel/probe", Fixture, NULL, fixture_set_up, test_probe,
               fixture_tear_down);
+  g_test_add ("/app/sim-panel/added-run-quantities", Fixture, NULL, fixture_set_up,
+              test_added_run_quantities, fixture_tear_down);
   g_test_add ("/app/sim-panel/engineering-quantities", Fixture, NULL, fixture_set_up,
               test_engineering_quantities, fixture_tear_down);
   g_test_add ("/app/sim-panel/other-circuit", Fixture, NULL, fixture_set_up,

@@ -87,10 +87,32 @@ update_timeline (MfSimPanel *self)
  * in a frame does not follow the shared time axis either (it catches up in
  * its turn).  With `all` (the user changed what is shown) every view with
  * new data is redrawn at once. */
+/* With no run of its own, the plots take their quantities from the first
+ * run a sweep or a comparison added, once it has columns. */
+static void
+offer_added_run_columns (MfSimPanel *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
+
+  if (self->current != NULL || self->known_columns > 0)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
+
+      if (mf_run_record_get_shown (record) && mf_run_record_get_n_columns (record) > 0)
+        {
+          mf_sim_panel_offer_new_columns (self, record);
+          return;
+        }
+    }
+}
+
 void
 mf_sim_panel_update_plots (MfSimPanel *self,
               gboolean    all)
 {
+  offer_added_run_columns (self);
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
     if (i == MF_SIM_PANEL_STEPS ? mf_step_plots_update (self->step_plots)
                                 : mf_run_plots_update (self->plots[i]))
@@ -138,7 +160,7 @@ mf_sim_panel_drain (MfSimPanel *self)
       mf_run_record_drain (self->current, self->worker);
       new_columns = mf_run_record_get_n_columns (self->current) != self->known_columns;
       if (new_columns)
-        mf_sim_panel_offer_new_columns (self);
+        mf_sim_panel_offer_new_columns (self, self->current);
       update_timeline (self);
       mf_sim_panel_update_shown_views (self, new_columns);
     }

@@ -154,7 +154,8 @@ extern const char *const mf_sim_panel_sigma_quantities[];
 /* The current run has columns it had not before (its start, or a live
  * update that added components): the default quantities and the waiting
  * probes take what is theirs. */
-void mf_sim_panel_offer_new_columns (MfSimPanel *self);
+void mf_sim_panel_offer_new_columns (MfSimPanel  *self,
+                                     MfRunRecord *record);
 /* Shows the pressures' and the σ plot only when a plotted run has a
  * value for them (or a run is still going, or none was made); `rescan`
  * after the runs or the quantities changed, else only the current run's

@@ -155,13 +155,15 @@ drop_stale_quantities (MfSimPanel *self)
   }
 }
 
-/* The current run has columns it had not before (its start, or a live
- * update that added components): the default quantities and the waiting
- * probes take what is theirs. */
+/* `record` — the current run, or with none a run a sweep or a comparison
+ * added — has columns it had not before (its start, or a live update that
+ * added components): the default quantities and the waiting probes take
+ * what is theirs. */
 void
-mf_sim_panel_offer_new_columns (MfSimPanel *self)
+mf_sim_panel_offer_new_columns (MfSimPanel  *self,
+                                MfRunRecord *record)
 {
-  guint n = mf_run_record_get_n_columns (self->current);
+  guint n = mf_run_record_get_n_columns (record);
   g_autoptr (GPtrArray) loads = g_ptr_array_new ();
   g_autoptr (GPtrArray) others = g_ptr_array_new ();
 
@@ -169,7 +171,7 @@ mf_sim_panel_offer_new_columns (MfSimPanel *self)
     drop_stale_quantities (self);
   for (guint i = self->known_columns; i < n; i++)
     {
-      const char *name = mf_run_record_get_column_name (self->current, i);
+      const char *name = mf_run_record_get_column_name (record, i);
 
       if (g_str_has_suffix (name, ".p") || g_str_has_suffix (name, ".dp"))
         mf_run_plots_add_quantity (self->plots[MF_SIM_PANEL_PRESSURES], name);
@@ -178,7 +180,7 @@ mf_sim_panel_offer_new_columns (MfSimPanel *self)
       else if (is_motion_state (name) && is_load_state (self, name))
         g_ptr_array_add (loads, (gpointer) name);
       else if (is_motion_state (name))
-        g_ptr_array_add (others, (gpointer) flow_of (self, self->current, name));
+        g_ptr_array_add (others, (gpointer) flow_of (self, record, name));
       for (guint p = 0; p < self->probes->len; p++)
         if (probe_matches (&g_array_index (self->probes, MfSimPanelProbe, p), name))
           add_to_view (self, name);
