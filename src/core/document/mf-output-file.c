@@ -297,6 +297,34 @@ follow_links (const MfOutputFile *self, const char *path, GError **error)
     }
 }
 
+/* A pipe is opened when it is checked: a pipe that no process reads would
+ * block the open (and the run) for ever, so it is refused; one that is read
+ * stays open for the writing, as a second open and close would tell its
+ * reader the data had ended. */
+static gboolean
+open_pipe (MfOutputFile *self, GError **error)
+{
+  int flags;
+
+  self->fd = open (self->target, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+  if (self->fd < 0 && errno == ENXIO)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED,
+                   _("cannot write %s: it is a pipe that no process reads"), self->name);
+      return FALSE;
+    }
+  if (self->fd < 0)
+    {
+      set_errno_error (error, self->name, errno);
+      return FALSE;
+    }
+  /* from here on a full pipe makes the writer wait, as any pipe does */
+  flags = fcntl (self->fd, F_GETFL);
+  if (flags >= 0)
+    fcntl (self->fd, F_SETFL, flags & ~O_NONBLOCK);
+  return TRUE;
+}
+
 static gboolean
 output_resolve (MfOutputFile *self, const char *path, GError **error)
 {
@@ -318,7 +346,7 @@ output_resolve (MfOutputFile *self, const char *path, GError **error)
         {
           self->direct = TRUE;
           self->target = g_strdup (path);
-          return TRUE;
+          return S_ISFIFO (st.st_mode) ? open_pipe (self, error) : TRUE;
         }
       if (!S_ISREG (st.st_mode))
         {
@@ -486,7 +514,8 @@ mf_output_file_open (MfOutputFile *self, GError **error)
     }
   if (self->direct)
     {
-      self->fd = open (self->target, O_WRONLY | O_CLOEXEC);
+      if (self->fd < 0)
+        self->fd = open (self->target, O_WRONLY | O_CLOEXEC);
       if (self->fd < 0)
         {
           set_errno_error (error, self->name, errno);
