@@ -281,7 +281,7 @@ typedef struct
   JsonObject *root;
   JsonArray  *components; /* NULL when there is none */
   GPtrArray  *ids;        /* char*: every component's id */
-  GPtrArray  *ports[2];   /* char*: "ID.PORT" by MfDomain */
+  GPtrArray  *ports[MF_N_DOMAINS]; /* char*: "ID.PORT" by MfDomain */
   GPtrArray  *switchable; /* char*: ids of components a mode may close */
   GHashTable *types;      /* id → its MfComponentTypeInfo */
   GArray     *leaves;     /* Leaf: every number, string, boolean and null */
@@ -372,8 +372,8 @@ static void
 doc_clear (Doc *doc)
 {
   g_clear_pointer (&doc->ids, g_ptr_array_unref);
-  g_clear_pointer (&doc->ports[0], g_ptr_array_unref);
-  g_clear_pointer (&doc->ports[1], g_ptr_array_unref);
+  for (int d = 0; d < MF_N_DOMAINS; d++)
+    g_clear_pointer (&doc->ports[d], g_ptr_array_unref);
   g_clear_pointer (&doc->switchable, g_ptr_array_unref);
   g_clear_pointer (&doc->types, g_hash_table_unref);
   g_clear_pointer (&doc->leaves, g_array_unref);
@@ -386,8 +386,8 @@ doc_scan (Doc *doc, JsonNode *root)
 {
   doc_clear (doc);
   doc->ids = g_ptr_array_new_with_free_func (g_free);
-  doc->ports[0] = g_ptr_array_new_with_free_func (g_free);
-  doc->ports[1] = g_ptr_array_new_with_free_func (g_free);
+  for (int d = 0; d < MF_N_DOMAINS; d++)
+    doc->ports[d] = g_ptr_array_new_with_free_func (g_free);
   doc->switchable = g_ptr_array_new_with_free_func (g_free);
   doc->types = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   doc->leaves = g_array_new (FALSE, FALSE, sizeof (Leaf));
@@ -793,11 +793,11 @@ mutate_string (Doc *doc, JsonNode *node)
 static int
 port_domain (Doc *doc, const char *port)
 {
-  for (int d = 0; d < 2; d++)
+  for (int d = 0; d < MF_N_DOMAINS; d++)
     for (guint i = 0; i < doc->ports[d]->len; i++)
       if (strcmp (doc->ports[d]->pdata[i], port) == 0)
         return d;
-  return pick (doc->rand, 2);
+  return pick (doc->rand, MF_N_DOMAINS);
 }
 
 /* A mode's name, or a made-up one. */
@@ -1277,7 +1277,8 @@ static void
 add_random_wire (Doc *doc)
 {
   /* mostly within a domain; across now and then */
-  int from = pick (doc->rand, 2), to = chance (doc->rand, 0.95) ? from : pick (doc->rand, 2);
+  int from = pick (doc->rand, MF_N_DOMAINS);
+  int to = chance (doc->rand, 0.95) ? from : pick (doc->rand, MF_N_DOMAINS);
   const char *a = any_of (doc, doc->ports[from]);
   const char *b = other_port (doc, to, a, port_type (doc, a));
 
@@ -1316,7 +1317,7 @@ move_wire (Doc *doc)
     return;
   /* to a port of the other domain, now and then */
   other = other_port (doc, chance (doc->rand, 0.95) ? port_domain (doc, json_node_get_string (end))
-                                                    : pick (doc->rand, 2),
+                                                    : pick (doc->rand, MF_N_DOMAINS),
                       other_end (ends, end), port_type (doc, other_end (ends, end)));
   if (other != NULL)
     set_string (end, other);

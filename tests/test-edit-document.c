@@ -536,7 +536,7 @@ test_set_param (void)
   REFUSED (doc, mf_edit_document_set_param (doc, "P1", "length", NULL, &error),
            "'length' of P1 is required");
   REFUSED (doc, mf_edit_document_set_param (doc, "P1", "colour", "red", &error),
-           "a pipe has no parameter 'colour'");
+           "pipe 'P1' has no parameter 'colour'");
   REFUSED (doc, mf_edit_document_set_param (doc, "X1", "length", "1", &error),
            "no component 'X1'");
   /* a volume needs one of two; the loader's own words say so */

@@ -585,7 +585,12 @@ mf_edit_document_drag_param (MfEditDocument *self, const char *id, const char *p
   info = mf_edit_document_get_component_info (self, (guint) index);
   spec = mf_component_type_param_index (info, param);
   if (spec < 0)
-    return mf_edit_refuse (error, _("a %s has no parameter '%s'"), info->name, param);
+    {
+      g_autofree char *kind = mf_component_type_kind (info);
+
+      /* Translators: the component's kind in words ("orifice"), its id, a parameter */
+      return mf_edit_refuse (error, _("%s '%s' has no parameter '%s'"), kind, id, param);
+    }
   if (stripped[0] == '\0' && info->params[spec].required)
     return mf_edit_refuse (error, _("'%s' of %s is required: it cannot be left out"), param, id);
 

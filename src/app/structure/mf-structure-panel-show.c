@@ -551,7 +551,8 @@ role_text (MfStateRole role)
       return _("independent, algebraic");
     case MF_STATE_ROLE_DEPENDENT:
     default:
-      return _("dependent");
+      /* Translators: one state's role, beside its name */
+      return C_("state role", "dependent");
     }
 }
 

@@ -112,7 +112,7 @@ mf_window_init_results (MfWindow *self)
                                                 _("Save a plot as PNG, SVG or PDF, or a "
                                                   "run's data as CSV"));
 
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (runs_button), _("_Runs"));
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (runs_button), _("R_uns"));
   gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (runs_button), TRUE);
   gtk_widget_set_tooltip_text (runs_button, _("Kept runs: show them on the plots, rename "
                                               "or delete them"));

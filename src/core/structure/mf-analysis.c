@@ -708,8 +708,9 @@ append_structure (GString *out, const MfModel *model, const MfReduction *red)
   /* Translators: the velocities chosen as states, from which the others follow */
   append_state_list (out, _("independent"), model, ns->independent,
                      mf_reduction_n_independent (red));
-  /* Translators: the velocities that follow from the independent ones */
-  append_state_list (out, _("dependent"), model, ns->dependent, ns->rank);
+  /* Translators: the velocities that follow from the independent ones, the
+   * heading of their list */
+  append_state_list (out, C_("state list", "dependent"), model, ns->dependent, ns->rank);
   append_alpha (out, model, red);
   append_mass_reduced (out, model, red);
   append_index (out, model, red);
