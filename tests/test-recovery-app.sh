@@ -54,7 +54,9 @@ xdo () {
 # stopped by meson's timeout: say how far it got
 trap 'fail "stopped by a signal"' TERM INT
 
-Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" 2>/dev/null &
+# -noreset: the server must not reset (and refuse connections for a moment)
+# when the killed app, its last client, goes
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$work/display" 2>/dev/null &
 xvfb_pid=$!
 wait_for '[ -s "$work/display" ]' 10 || fail "Xvfb did not start"
 export DISPLAY=:$(cat "$work/display")
