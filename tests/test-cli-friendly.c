@@ -224,6 +224,21 @@ static const Expectation validate_settings = {
   .err = { "@:2:", "simulation: the method 'euler' has no error estimate: it needs a fixed step" },
 };
 
+/* a preferred state the constraints make dependent is a warning at its
+ * entry of prefer_states (line 4, column 30: the second name's opening quote) */
+static const Expectation preferred_dependent = {
+  .document = "{ \"manifold\": 1, \"components\": [ { \"id\": \"T1\", \"type\": \"tank\" },\n"
+              "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": 1e-5 }, { \"id\": \"T2\", "
+              "\"type\": \"tank\" },\n"
+              "  { \"id\": \"P1\", \"type\": \"pipe\", \"length\": 1, \"diameter\": 0.01 } ],\n"
+              "  \"prefer_states\": [ \"O1.v\", \"P1.v\" ],\n"
+              "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"O1.a\"], [\"O1.b\", \"T2.p\"] ] }\n",
+  .args = { "validate", "@" },
+  .status = 0,
+  .out = { ": ok (4 components, 1 mode)" },
+  .err = { "@:4:30: warning: prefer_states lists P1.v, but this mode's constraints fix it" },
+};
+
 /* plot's usage line shows its required options */
 static const Expectation plot_help = {
   .document = two_modes,
@@ -365,6 +380,7 @@ main (int argc, char *argv[])
   ADD_EXPECTATION ("/cli-friendly/number/tiny-end", number_tiny_end);
   ADD_EXPECTATION ("/cli-friendly/plot-help", plot_help);
   ADD_EXPECTATION ("/cli-friendly/validate-settings", validate_settings);
+  ADD_EXPECTATION ("/cli-friendly/preferred-dependent", preferred_dependent);
   ADD ("/cli-friendly/validate-many", test_validate_many);
   ADD ("/cli-friendly/stdin", test_stdin);
   ADD ("/cli-friendly/pipe", test_pipe);

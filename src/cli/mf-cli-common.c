@@ -430,6 +430,25 @@ find_component (const MfCircuit *circuit, const char *message)
   return -1;
 }
 
+/* The entry of prefer_states a message is about (it names the field and the
+ * state), located; FALSE if none. */
+static gboolean
+locate_preferred (const MfDocument *document, const char *message, guint *line, guint *column)
+{
+  const MfCircuit *circuit = mf_document_get_circuit (document);
+
+  if (strstr (message, MF_KEY_PREFER_STATES) == NULL)
+    return FALSE;
+  for (guint i = 0; i < circuit->preferred_states->len; i++)
+    if (find_mention (message, circuit->preferred_states->pdata[i], FALSE) != NULL)
+      {
+        g_autofree char *path = mf_json_path_index (MF_KEY_PREFER_STATES, i);
+
+        return mf_document_locate (document, path, line, column);
+      }
+  return FALSE;
+}
+
 /* Where a finding of mode `mode` (or of every mode, -1) that names no
  * component is placed: the mode's name, when the document lists modes;
  * else the components, which make the circuit. */
@@ -462,10 +481,11 @@ mf_cli_report (const MfDocument *document,
 
   if (prefix == NULL)
     prefix = "";
-  if (c < 0
-      || !mf_document_locate_component (document,
-                                        ((MfComponent *) circuit->components->pdata[c])->id,
-                                        &line, &column))
+  if (!locate_preferred (document, message, &line, &column)
+      && (c < 0
+          || !mf_document_locate_component (document,
+                                            ((MfComponent *) circuit->components->pdata[c])->id,
+                                            &line, &column)))
     locate_finding (document, mode, &line, &column);
   mf_cli_printerr ("%s:%u:%u: %s%s%s\n", name, line, column, kind, prefix, message);
 }

@@ -235,7 +235,15 @@ check_schedule_entry (MfChecker *checker, JsonNode *node, guint index, gpointer 
         mf_checker_error (checker, t_path, _("%s: 't' is %g, before the previous entry's %g; "
                             "times must not decrease"), owner, entry.t, *previous);
       else
-        *previous = entry.t, t_ok = TRUE;
+        {
+          if (index > 0 && entry.t == *previous)
+            /* Translators: the first %s names the schedule entry ("schedule entry 2"); the
+             * number is a time in seconds */
+            mf_checker_warn_key (checker, t_path, _("%s: 't' is %g, the previous entry's time too, "
+                                                    "so the previous entry never holds"),
+                                 owner, entry.t);
+          *previous = entry.t, t_ok = TRUE;
+        }
     }
   mode = check_schedule_mode (checker, object, path, owner);
   if (mode >= 0 && t_ok)

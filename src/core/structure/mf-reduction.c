@@ -423,6 +423,20 @@ describe_problems (MfReduction *red, const MfModel *model)
                                    red->row_names[r]);
       g_ptr_array_add (red->problems, message);
     }
+  for (guint i = 0; i < model->circuit->preferred_states->len; i++)
+    {
+      const char *name = model->circuit->preferred_states->pdata[i];
+      int state = mf_model_find_state (model, name);
+
+      for (guint d = 0; state >= 0 && d < ns->rank; d++)
+        if (ns->dependent[d] == (guint) state)
+          /* Translators: %s is a velocity state ("P1.v"); prefer_states is the document's field
+           * and stays as it is */
+          g_ptr_array_add (red->problems,
+                           g_strdup_printf (_("prefer_states lists %s, but this mode's constraints "
+                                              "fix it from the independent states (the names "
+                                              "listed earlier, then the heaviest, win)"), name));
+    }
   if (red->mass_singular)
     {
       GString *states = g_string_new (NULL);
