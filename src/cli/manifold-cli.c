@@ -36,11 +36,10 @@ static const MfCliCommand commands[] = {
     mf_cli_validate },
   { "analyze", "FILE [--mode NAME] [--json]",
     N_("Show the structure of every mode: W, rank, independent states, α, M̄, index, σ(W)"),
-    N_("The JSON keys are a stable contract, documented in docs/cli.md."), mf_cli_analyze },
+    NULL, mf_cli_analyze },
   { "linearize", "FILE [--mode NAME] [--at T] [--json]",
     N_("Linearise a mode at the start or at time T: eigenvalues, their states, stiffness"),
-    N_("The state at T is the one a run of the document reaches there.  The JSON keys are a\n"
-       "stable contract, documented in docs/cli.md."),
+    N_("The state at T is the one a run of the document reaches there."),
     mf_cli_linearize },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
                 "[-o OUT.csv|.mat|.h5] [--mat-version 5|7.3] [--events FILE] [--stats] [--quiet]",

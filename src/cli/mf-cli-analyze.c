@@ -38,7 +38,7 @@ mf_cli_analyze (const MfCliCommand *command, int argc, char **argv)
   const GOptionEntry entries[] = {
     { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode_name, N_("Only the mode called NAME"),
       "NAME" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON (keys in docs/cli.md)"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON (its keys: see below)"), NULL },
     G_OPTION_ENTRY_NULL
   };
   MfCliInput input;

@@ -198,6 +198,26 @@ check_options (const MfCliCommand *command, const GOptionEntry *const *lists, ch
   return MF_CLI_CONTINUE;
 }
 
+/* The end of a command's --help: its description, and where the keys of
+ * its JSON are documented when it writes JSON (a new string, or NULL). */
+static char *
+describe (const MfCliCommand *command, const GOptionEntry *entries)
+{
+  GString *text = g_string_new (command->description != NULL ? _(command->description) : NULL);
+
+  for (const GOptionEntry *e = entries; e != NULL && e->long_name != NULL; e++)
+    if (strcmp (e->long_name, "json") == 0)
+      {
+        if (text->len > 0)
+          g_string_append (text, "  ");
+        /* Translators: %s is the installed file of the documentation,
+         * /usr/share/doc/manifold/cli.md */
+        g_string_append_printf (text, _("The JSON keys are a stable contract, documented in %s."),
+                                MF_DOCDIR "/cli.md");
+      }
+  return text->len > 0 ? g_string_free (text, FALSE) : (g_string_free (text, TRUE), NULL);
+}
+
 /* The options parsed into `entries`; *rest gets what is left (the
  * program's name, then the arguments).  `files` says whether the command
  * reads documents (for its usage line). */
@@ -225,9 +245,8 @@ parse_options (const MfCliCommand *command,
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_help_enabled (context, FALSE);
   g_option_context_set_summary (context, _(command->summary));
-  g_option_context_set_description (context,
-                                    command->description != NULL ? _(command->description)
-                                                                 : NULL);
+  g_autofree char *description = describe (command, entries);
+  g_option_context_set_description (context, description);
   const GOptionEntry *lists[] = { help_entries, entries, NULL };
   int status;
 

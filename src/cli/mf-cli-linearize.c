@@ -29,7 +29,7 @@ mf_cli_linearize (const MfCliCommand *command, int argc, char **argv)
       N_("In the mode called NAME (default: the one the schedule has at T)"), "NAME" },
     { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
       N_("At time T of a run of the document (s; default 0, the start)"), "T" },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON (keys in docs/cli.md)"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Write JSON (its keys: see below)"), NULL },
     G_OPTION_ENTRY_NULL
   };
   MfCliInput input;

@@ -336,8 +336,16 @@ mf_application_get_settings (MfApplication *self)
 MfApplication *
 mf_application_new (GApplicationFlags flags)
 {
-  return g_object_new (MF_TYPE_APPLICATION,
-                       "application-id", MF_APPLICATION_ID,
-                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
-                       NULL);
+  MfApplication *self = g_object_new (MF_TYPE_APPLICATION,
+                                      "application-id", MF_APPLICATION_ID,
+                                      "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                                      NULL);
+
+  /* Translators: what follows the options in "manifold [OPTION…] [FILE…]" */
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Draw hydraulic circuits and simulate their "
+                                              "equations. Each FILE opens in a window of its "
+                                              "own."));
+  return self;
 }
