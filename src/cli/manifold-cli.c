@@ -42,7 +42,8 @@ static const MfCliCommand commands[] = {
     N_("The state at T is the one a run of the document reaches there."),
     mf_cli_linearize },
   { "simulate", "FILE [--t-end T] [--method M] [--rtol R] [--atol A] [--step H] [--every DT] "
-                "[-o OUT.csv|.mat|.h5] [--mat-version 5|7.3] [--events FILE] [--stats] [--quiet]",
+                "[-o OUT.csv|.mat|.h5] [--mat-version 5|7.3] [--series NAMES] [--events FILE] [--stats] "
+                "[--quiet]",
     N_("Simulate the circuit and write the results as CSV, MAT or HDF5"),
     N_("Flags override the document's \"simulation\" settings; numbers are plain, in SI units.\n"
        "With -o the file is replaced atomically, in the format its name ends with (.mat, .h5,\n"

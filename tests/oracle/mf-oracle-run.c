@@ -163,6 +163,10 @@ record (const MfOracle *o, double t, const double *y, double *out)
     if (g_array_index (o->branches, OrBranch, k).kind == OR_BRANCH_PISTON
         && g_array_index (o->branches, OrBranch, k).row >= 0)
       out[i++] = or_stop_force (o, k, y);
+  for (guint e = 0; e < o->elements->len; e++)
+    if (g_array_index (o->elements, OrElement, e).type == MF_COMPONENT_FLOW_SOURCE)
+      out[i++] = mf_component_param_at (g_array_index (o->elements, OrElement, e).component,
+                                        MF_FLOW_SOURCE_FLOW, t);
   g_assert (i == o->columns->len);
 }
 

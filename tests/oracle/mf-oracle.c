@@ -400,6 +400,13 @@ build_columns (MfOracle *o)
       if (b->row >= 0 && b->kind == OR_BRANCH_PISTON)
         g_ptr_array_add (o->columns, g_strdup_printf ("%s.stop_force", b->component->id));
     }
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+
+      if (e->type == MF_COMPONENT_FLOW_SOURCE)
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", e->component->id));
+    }
 }
 
 static double

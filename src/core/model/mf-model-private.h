@@ -126,6 +126,7 @@ struct _MfModel
   GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
   GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
   GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
+  GArray          *flow_outputs;          /* guint: indices into sources of the flow sources */
   GArray          *pump_outputs;          /* guint: indices into sources of the pumps */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
   guint            n_triplets;            /* size of ∂F/∂u's pattern */

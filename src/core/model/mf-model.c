@@ -423,7 +423,10 @@ build_elements (MfModel *model)
       case MF_COMPONENT_FLOW_SOURCE:
         {
           MfElement e = make_element (model, c, MF_FLOW_SOURCE_FLOW, MF_NONE);
+          guint index = model->sources->len;
+
           g_array_append_val (model->sources, e);
+          g_array_append_val (model->flow_outputs, index);
         }
         break;
       case MF_COMPONENT_PUMP:
@@ -637,6 +640,14 @@ build_outputs (MfModel *model)
                   g_strdup_printf ("%s.stop_force", component_at (circuit, b->component)->id),
                   "N");
     }
+  for (guint i = 0; i < model->flow_outputs->len; i++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement,
+                                           g_array_index (model->flow_outputs, guint, i));
+
+      add_output (model, g_strdup_printf ("%s.q", component_at (circuit, e->component)->id),
+                  "m^3/s");
+    }
   for (guint i = 0; i < model->pump_outputs->len; i++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement,
@@ -712,6 +723,7 @@ model_init (MfModel *model, const MfCircuit *circuit)
   model->pressure_output_nodes = g_array_new (FALSE, FALSE, sizeof (guint));
   model->valve_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->stop_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
+  model->flow_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->pump_outputs = g_array_new (FALSE, FALSE, sizeof (guint));
   model->notes = g_ptr_array_new_with_free_func (g_free);
 }
@@ -803,6 +815,7 @@ mf_model_free (MfModel *model)
   g_array_unref (model->pressure_output_nodes);
   g_array_unref (model->valve_outputs);
   g_array_unref (model->stop_outputs);
+  g_array_unref (model->flow_outputs);
   g_array_unref (model->pump_outputs);
   g_ptr_array_unref (model->notes);
   g_free (model);

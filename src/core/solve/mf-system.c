@@ -600,6 +600,10 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
     }
   for (guint i = 0; i < model->stop_outputs->len; i++)
     out[o++] = stop_force (sys, i);
+  for (guint i = 0; i < model->flow_outputs->len; i++)
+    out[o++] = mf_model_source_flow (&g_array_index (model->sources, MfElement,
+                                                     g_array_index (model->flow_outputs, guint, i)),
+                                     t, NULL);
   for (guint i = 0; i < model->pump_outputs->len; i++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement,
