@@ -627,7 +627,7 @@ test_every_problem (void)
     "  \"simulation\": { \"method\": \"rk5\", \"rtol\": 0 } }\n";
   static const ExpectedDiagnostic expected[] = {
     { MF_SEVERITY_ERROR, 1, 27, "'title' must be a string" },
-    { MF_SEVERITY_ERROR, 2, 23, "wire 1: no component 'X1'" },
+    { MF_SEVERITY_ERROR, 2, 23, "wire 1: no component 'X1' (did you mean 'P1'?)" },
     /* Y1 could not be built: wires and modes naming it stay quiet */
     { MF_SEVERITY_ERROR, 4, 45, "component 'P1': 'length' must be positive" },
     { MF_SEVERITY_ERROR, 4, 61,

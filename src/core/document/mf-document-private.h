@@ -114,6 +114,10 @@ gboolean    mf_document_is_string (JsonNode *node);
 const char *mf_document_closest_name (const char                *name,
                                       const char *const         *names,
                                       const MfComponentTypeInfo *info);
+/* The id of the circuit's components that a typo of `id` most likely
+ * meant, or NULL (none close, or two as close: mf_suggest()). */
+const char *mf_document_closest_component (const MfChecker *checker,
+                                           const char      *id);
 /* Warns about every member of `object` that is neither in `known` nor a
  * parameter of `info`. */
 void        mf_document_warn_unknown_fields (MfChecker                 *checker,

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-document-private.h"
+#include "mf-suggest.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -36,26 +37,7 @@ mf_document_is_string (JsonNode *node)
 static guint
 edit_distance (const char *a, const char *b)
 {
-  gsize la = strlen (a), lb = strlen (b), w = lb + 1;
-  g_autofree guint *d = g_new (guint, (la + 1) * w);
-
-  for (gsize i = 0; i <= la; i++)
-    for (gsize j = 0; j <= lb; j++)
-      {
-        guint best;
-
-        if (i == 0 || j == 0)
-          {
-            d[i * w + j] = (guint) (i + j);
-            continue;
-          }
-        best = MIN (d[(i - 1) * w + j], d[i * w + j - 1]) + 1;
-        best = MIN (best, d[(i - 1) * w + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-          best = MIN (best, d[(i - 2) * w + j - 2] + 1);
-        d[i * w + j] = best;
-      }
-  return d[la * w + lb];
+  return mf_suggest_distance (a, b, FALSE);
 }
 
 static gsize
@@ -98,6 +80,17 @@ mf_document_closest_name (const char *name, const char *const *names,
         best = info->params[i].name, best_distance = d;
     }
   return best;
+}
+
+const char *
+mf_document_closest_component (const MfChecker *checker, const char *id)
+{
+  const GPtrArray *components = checker->circuit->components;
+  g_autofree const char **ids = g_new0 (const char *, components->len + 1);
+
+  for (guint c = 0; c < components->len; c++)
+    ids[c] = ((const MfComponent *) g_ptr_array_index (components, c))->id;
+  return mf_suggest (id, ids, components->len, FALSE);
 }
 
 static gboolean

@@ -68,8 +68,16 @@ check_closed_id (MfChecker *checker, JsonNode *node, const char *path, const cha
   if (index < 0)
     {
       g_autofree char *shown = mf_text_escape (id);
+      const char *guess = mf_document_closest_component (checker, id);
 
-      if (!g_hash_table_contains (checker->broken_ids, id))
+      if (g_hash_table_contains (checker->broken_ids, id))
+        return;
+      if (guess != NULL)
+        /* Translators: the first %s names the mode ("mode 'lift'"), the second is a component id
+         * as written, the third the closest id */
+        mf_checker_error (checker, path, _("%s: no component '%s' (did you mean '%s'?)"), owner,
+                          shown, guess);
+      else
         /* Translators: the first %s names the mode ("mode 'lift'") or schedule entry ("schedule
          * entry 2"), the second is a component id */
         mf_checker_error (checker, path, _("%s: no component '%s'"), owner, shown);

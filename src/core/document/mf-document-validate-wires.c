@@ -50,8 +50,15 @@ check_wire_end (MfChecker *checker, JsonNode *node, const char *path, guint wire
   if (index < 0)
     {
       g_autofree char *shown = mf_text_escape (id);
+      const char *guess = mf_document_closest_component (checker, id);
 
-      if (!g_hash_table_contains (checker->broken_ids, id))
+      if (g_hash_table_contains (checker->broken_ids, id))
+        return FALSE;
+      if (guess != NULL)
+        /* Translators: %u is the wire's number, then the id as written and the closest id */
+        mf_checker_error (checker, path, _("wire %u: no component '%s' (did you mean '%s'?)"),
+                          wire, shown, guess);
+      else
         mf_checker_error (checker, path, _("wire %u: no component '%s'"), wire, shown);
       return FALSE;
     }
