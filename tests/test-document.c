@@ -62,7 +62,10 @@ static const char every_field[] =
   "      \"preload\": \"2 N*m\" },"
   "    { \"id\": \"DR1\", \"type\": \"rotary_damper\", \"damping\": \"0.1 N*m*s/rad\" },"
   "    { \"id\": \"TQ1\", \"type\": \"torque\", \"torque\": \"-20 Nm\" },"
-  "    { \"id\": \"GS1\", \"type\": \"fixed_shaft\" }\n"
+  "    { \"id\": \"GS1\", \"type\": \"fixed_shaft\" },"
+  "    { \"id\": \"AC1\", \"type\": \"accumulator\", \"precharge_pressure\": \"50 bar\","
+  "      \"gas_volume\": \"2 L\", \"polytropic_exponent\": 1.2, \"port_diameter\": \"8 mm\","
+  "      \"mass\": \"5 g\" }\n"
   "  ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
   "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
@@ -144,7 +147,7 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
 
-  g_assert_cmpuint (circuit->components->len, ==, 24);
+  g_assert_cmpuint (circuit->components->len, ==, 25);
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     {
       gboolean found = FALSE;
@@ -164,6 +167,13 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (param (circuit, "HM1", MF_MOTOR_INERTIA), 2e-4, 1e-15);
   g_assert_cmpfloat_with_epsilon (param (circuit, "KR1", MF_SPRING_STIFFNESS), 1e3, 1e-9);
   g_assert_cmpfloat_with_epsilon (param (circuit, "TQ1", MF_FORCE_FORCE), -20, 1e-12);
+  /* 50 bar = 5e6 Pa, 2 L = 2e-3 m³, 8 mm, 5 g */
+  g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_PRECHARGE), 5e6, 1e-6);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_GAS_VOLUME), 2e-3, 1e-15);
+  g_assert_cmpfloat (param (circuit, "AC1", MF_ACCUMULATOR_EXPONENT), ==, 1.2);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_PORT_DIAMETER), 8e-3,
+                                  1e-15);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_MASS), 5e-3, 1e-15);
 
   /* units become SI; "100 bar" is 1e7 Pa */
   g_assert_cmpfloat_with_epsilon (param (circuit, "T1", MF_TANK_PRESSURE), 1e7, 1e-6);

@@ -337,7 +337,7 @@ test_add (void)
 {
   static const char *const expected_ids[MF_N_COMPONENT_TYPES] = {
     "T3", "J2", "A1", "P2", "O1", "V2", "CV2", "RV1", "Q1", "C2", "M1", "K2", "D1", "F1", "G2",
-    "PU1", "PV1", "HM1", "I1", "KR1", "DR1", "TQ1", "GS1"
+    "PU1", "PV1", "HM1", "I1", "KR1", "DR1", "TQ1", "GS1", "AC1"
   };
   g_autoptr (MfEditDocument) doc = fixture ();
 

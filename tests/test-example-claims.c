@@ -613,6 +613,84 @@ test_pump_relief_valve (void)
   assert_all_checked (c);
 }
 
+/* ---- accumulator-charge-discharge --------------------------------------- */
+
+/* The pump delivers q = D n = 4 cm³ · 25 rev/s = 1e-4 m³/s = 6 L/min until
+ * 4 s, then half of it over the 0.1 s of its run-down: V_f = q · 4.05 s
+ * = 0.405 L, all into the accumulator (V1 is closed), whose gas then
+ * stands at p0 (V0/(V0 − V_f))^1.4 = 20 bar · 1.680672^1.4 = 41.372 bar.
+ * Through V1 the gas volume G grows as G' = c_d a √(2p/ρ) with
+ * p = p0 (V0/G)^n: G^(n/2) G' = k, k = c_d a √(2 p0/ρ) V0^(n/2), so
+ * G^(n/2+1) grows by (n/2 + 1) k t and G reaches V0 (the fluid volume 0)
+ * after (V0^1.7 − G1^1.7)/(1.7 k) = 8.338 s, at 13.338 s.  Empty, the
+ * stop holds A p0 = π (10 mm)²/4 · 20 bar = 157.08 N. */
+static void
+test_accumulator_charge_discharge (void)
+{
+  g_autoptr (Claims) c = claims_new ("accumulator-charge-discharge");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const double rev = 2.0 * G_PI, rpm = rev / 60.0, cm3_rev = 1e-6 / rev;
+  double d = param (c->ex, "PU1", MF_PUMP_DISPLACEMENT), full, falling;
+  double n_pump = expr_plateau (component (c->ex, "PU1")->params[MF_PUMP_SPEED].expr, &full,
+                                &falling);
+  double p0 = param (c->ex, "A1", MF_ACCUMULATOR_PRECHARGE);
+  double v0 = param (c->ex, "A1", MF_ACCUMULATOR_GAS_VOLUME);
+  double n = param (c->ex, "A1", MF_ACCUMULATOR_EXPONENT);
+  double a = param (c->ex, "V1", MF_ORIFICE_AREA), cd = param (c->ex, "V1", MF_ORIFICE_CD);
+  double port = G_PI * pow (param (c->ex, "A1", MF_ACCUMULATOR_PORT_DIAMETER), 2) / 4.0;
+  double q = d * n_pump, stopped, fluid, p_held, k, gas, t_open, t_empty, t_hand;
+  g_autoptr (GArray) kinks = g_array_new (FALSE, FALSE, sizeof (double));
+
+  /* the run-down's ends: the speed's last kink is where it reaches 0 */
+  mf_expr_collect_breakpoints (component (c->ex, "PU1")->params[MF_PUMP_SPEED].expr, kinks);
+  stopped = g_array_index (kinks, double, kinks->len - 1);
+
+  claim (c, "A pump of 4 cm³/rev", d / cm3_rev);
+  claim (c, "at 1500 rpm", n_pump / rpm);
+  claim (c, "(6 L/min)", q / L_MIN);
+  claim (c, "1 L of gas", v0 / 1e-3);
+  claim (c, "precharged to 20 bar", p0 / BAR);
+  claim (c, "a polytropic exponent of 1.4", n);
+  quote (c, "through a check valve");
+  g_assert_true (component (c->ex, "CV1")->info->type == MF_COMPONENT_CHECK_VALVE);
+  claim (c, "at 4 s its speed", falling);
+  claim (c, "runs down to nothing in 0.1 s", stopped - falling);
+
+  fluid = q * (falling + 0.5 * (stopped - falling));
+  quote (c, "holds the 0.405 L the pump delivered");
+  claim (c, "holds the 0.405 L", value (run, sample_before (run, 5.0), "A1.x") * port / 1e-3);
+  g_assert_cmpfloat_with_epsilon (value (run, sample_before (run, 5.0), "A1.x") * port, fluid,
+                                  1e-6 * fluid);
+  p_held = p0 * pow (v0 / (v0 - fluid), n);
+  quote (c, "compressed to p0·(V0/(V0 − Vf))^n");
+  g_assert_cmpfloat_with_epsilon (value (run, sample_before (run, 5.0), "J1.p"), p_held,
+                                  1e-6 * p_held);
+  claim (c, "holds the line at 41.37 bar", value (run, sample_before (run, 5.0), "J1.p") / BAR);
+  quote (c, "while the closed valve V1 keeps it");
+  g_assert_cmpfloat (value (run, sample_before (run, 5.0), "V1.q"), ==, 0.0);
+
+  t_open = g_array_index (circuit->schedule, MfScheduleEntry, 1).t;
+  claim (c, "At 5 s the schedule opens", t_open);
+  claim (c, "V1, 1 mm²", a / MM2);
+  claim (c, "a discharge coefficient of 0.61", cd);
+  quote (c, "its pressure falling with its fluid volume");
+  for (guint i = sample_before (run, t_open) + 2; i < n_samples (run); i++)
+    g_assert_cmpfloat (value (run, i, "J1.p"), <=, value (run, i - 1, "J1.p"));
+  k = cd * a * sqrt (2.0 * p0 / circuit->fluid.density) * pow (v0, n / 2.0);
+  gas = v0 - fluid;
+  t_hand = t_open + (pow (v0, n / 2.0 + 1.0) - pow (gas, n / 2.0 + 1.0)) / ((n / 2.0 + 1.0) * k);
+  t_empty = event_time (run, "A1", "at stop", 0.0);
+  g_assert_cmpfloat_with_epsilon (t_empty, t_hand, 1e-4);
+  claim (c, "reaches zero at 13.34 s", t_empty);
+  quote (c, "closes by an event");
+  claim (c, "the tank's 0 bar", last_value (run, "J1.p") / BAR);
+  g_assert_cmpfloat (last_value (run, "A1.x"), ==, 0.0);
+  claim (c, "157.1 N", last_value (run, "A1.stop_force"));
+  g_assert_cmpfloat_with_epsilon (last_value (run, "A1.stop_force"), p0 * port, 1e-9 * p0 * port);
+  assert_all_checked (c);
+}
+
 /* ---- hydrostatic-transmission -------------------------------------------- */
 
 /* The pump delivers q = η_v D_p n = 0.95 · 10 cm³ · 25 rev/s = 2.375e-4 m³/s
@@ -1145,6 +1223,7 @@ static const struct
 } examples[] = {
   { "check-valve-cylinder", test_check_valve_cylinder },
   { "compliant-volume", test_compliant_volume },
+  { "accumulator-charge-discharge", test_accumulator_charge_discharge },
   { "hydrostatic-transmission", test_hydrostatic_transmission },
   { "cylinder-end-stop", test_cylinder_end_stop },
   { "orifice-between-volumes", test_orifice_between_volumes },

@@ -62,6 +62,8 @@ static const struct
     "a circuit built in code: the loader gives every document a mode" },
   { "at end stop", "a switch's state, in a mode's label once a run has switched it" },
   { "free", "a switch's state, in a mode's label once a run has switched it" },
+  { "empty", "an accumulator's switch's state, in a mode's label once a run has switched it" },
+  { "charged", "an accumulator's switch's state, in a mode's label once a run has switched it" },
   { "closed", "a switch's state, in a mode's label once a run has switched it" },
   { "open", "a switch's state, in a mode's label once a run has switched it" },
   { " with %s %s", "a mode's label once a run has switched a valve" },

@@ -383,6 +383,12 @@ typedef struct
 } ExampleCase;
 
 static const ExampleCase example_cases[] = {
+  /* the accumulator's law 0 = p_J1 − p_gas(x) fixes the junction's
+   * multiplier from its position: nothing to differentiate.  Charging,
+   * every velocity follows the pump (reduced 0); discharging, V1's flow
+   * is the one its law solves for (reduced 1). */
+  { "accumulator-charge-discharge", "charge", 1, 1, 0, "", "", 0 },
+  { "accumulator-charge-discharge", "discharge", 1, 1, 1, "", "", 0 },
   { "check-valve-cylinder", "default", 2, 2, 0, "J3 continuity (1), C1.v = M1.v (1)",
     "C1.v', P1.v'", 1 },
   { "compliant-volume", "default", 1, 1, 0, "", "", 0 },

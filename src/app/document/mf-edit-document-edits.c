@@ -39,6 +39,7 @@ static const char *const id_prefixes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_ROTARY_DAMPER] = "DR",
   [MF_COMPONENT_TORQUE] = "TQ",
   [MF_COMPONENT_FIXED_SHAFT] = "GS",
+  [MF_COMPONENT_ACCUMULATOR] = "AC",
 };
 
 char *
@@ -161,6 +162,10 @@ set_required_defaults (JsonObject *component, MfComponentType type)
       break;
     case MF_COMPONENT_TORQUE:
       json_object_set_int_member (component, "torque", 0);
+      break;
+    case MF_COMPONENT_ACCUMULATOR:
+      json_object_set_string_member (component, "precharge_pressure", "50 bar");
+      json_object_set_string_member (component, "gas_volume", "1 L");
       break;
     case MF_COMPONENT_TANK:
     case MF_COMPONENT_JUNCTION:

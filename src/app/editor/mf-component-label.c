@@ -31,6 +31,7 @@ static const char *const label_params[MF_N_COMPONENT_TYPES][3] = {
   [MF_COMPONENT_ROTARY_SPRING] = { "stiffness" },
   [MF_COMPONENT_ROTARY_DAMPER] = { "damping" },
   [MF_COMPONENT_TORQUE] = { "torque" },
+  [MF_COMPONENT_ACCUMULATOR] = { "precharge_pressure", "gas_volume" },
 };
 
 /* Units as people read them: "mm²", "N·s/m", "m³/s". */

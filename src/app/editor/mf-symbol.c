@@ -64,6 +64,7 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_ROTARY_DAMPER] = { TWO_PORT, { -30, -18, 60, 33 } },
   [MF_COMPONENT_TORQUE] = { { { -30, 0, W } }, { -30, -13, 50, 26 } },
   [MF_COMPONENT_FIXED_SHAFT] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
+  [MF_COMPONENT_ACCUMULATOR] = { { { 0, 20, S } }, { -13, -23, 26, 43 } },
 };
 
 #undef W
@@ -353,6 +354,35 @@ add_volume (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
       capsule (cr);
       line (cr, 0, -20, 0, -12);
       line (cr, -10, 2, 10, 2);
+    }
+}
+
+/* The gas-charged accumulator: a taller capsule standing on its port, the
+ * separator across it and the gas above, marked by the open triangle of a
+ * pneumatic medium. */
+static void
+gas_capsule (cairo_t *cr)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0, -11, 11, G_PI, 2 * G_PI);
+  cairo_arc (cr, 0, 1, 11, 0, G_PI);
+  cairo_close_path (cr);
+}
+
+static void
+add_accumulator (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  if (layer == PAPER)
+    gas_capsule (cr);
+  if (layer == LINES)
+    {
+      gas_capsule (cr);
+      line (cr, 0, 12, 0, 20);
+      line (cr, -11, -3, 11, -3);
+      cairo_move_to (cr, 0, -17);
+      cairo_line_to (cr, 4.5, -9);
+      cairo_line_to (cr, -4.5, -9);
+      cairo_close_path (cr);
     }
 }
 
@@ -776,6 +806,7 @@ mf_symbol_add_layer (cairo_t         *cr,
     [MF_COMPONENT_ROTARY_DAMPER] = add_rotary_damper,
     [MF_COMPONENT_TORQUE] = add_torque,
     [MF_COMPONENT_FIXED_SHAFT] = add_fixed,
+    [MF_COMPONENT_ACCUMULATOR] = add_accumulator,
   };
   cairo_matrix_t matrix;
 

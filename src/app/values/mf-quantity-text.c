@@ -455,6 +455,9 @@ check_constant (const MfQuantityRule *rule, const MfExpr *expr, GError **error)
   else if (rule->range == MF_RANGE_FRACTION && !(value > 0.0 && value <= 1.0))
     g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                  _("%s must be greater than zero and at most 1"), field);
+  else if (rule->range == MF_RANGE_POLYTROPIC && !(value >= 1.0 && value <= 2.0))
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 _("%s must be at least 1 (isothermal) and at most 2"), field);
   else
     return TRUE;
   return FALSE;

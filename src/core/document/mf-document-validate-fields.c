@@ -234,6 +234,12 @@ check_value_rules (MfChecker *checker, const MfExpr *expr, const char *path,
      * field, an efficiency */
     mf_checker_error (checker, path, _("%s: '%s' must be greater than 0 and at most 1"),
                       rule->owner, rule->name);
+  else if (rule->range == MF_RANGE_POLYTROPIC && !(value >= 1.0 && value <= 2.0))
+    /* Translators: the first %s names the component ("component 'A1'"), the second is the
+     * field, a gas's polytropic exponent */
+    mf_checker_error (checker, path,
+                      _("%s: '%s' must be at least 1 (isothermal) and at most 2"),
+                      rule->owner, rule->name);
   else
     return TRUE;
   return FALSE;

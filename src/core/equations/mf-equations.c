@@ -170,6 +170,8 @@ end_area (MfEquations *eq, guint k, guint e)
       return circle (eq, b->component, MF_ORIFICE_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_RELIEF:
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
+    case MF_BRANCH_ACCUMULATOR:
+      return circle (eq, b->component, MF_ACCUMULATOR_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_PISTON:
       if (b->rotary)
         return parameter (eq, b->component, MF_MOTOR_DISPLACEMENT, "D", NULL);
@@ -308,6 +310,42 @@ relief_equations (MfEquations *eq, guint k)
                                            mf_math_call ("max", mf_math_text ("0"), share, NULL),
                                            NULL),
                              NULL));
+}
+
+/* An accumulator per unit of its port area: its port's pressure against
+ * its gas's, `p_gas = p_0·(V_0/(V_0 − A·x))^n` (docs/model.md,
+ * "Accumulators"). */
+static void
+accumulator_equations (MfEquations *eq, guint k)
+{
+  const MfBranch *b = mf_model_branch (eq->model, k);
+  guint c = b->component;
+  g_autofree char *sub = g_strdup_printf ("gas,%s", id_of (eq, c));
+  MfMath *gas = mf_math_symbol ("p", sub);
+  MfMath *area = end_area (eq, k, 0);
+  MfMath *v0 = parameter (eq, c, MF_ACCUMULATOR_GAS_VOLUME, "V", "0");
+  MfMath *rhs = pressure_difference (eq, b);
+  MfMath *lhs;
+
+  mf_math_sum_add (rhs, TRUE, mf_math_copy (gas));
+  if (b->mass > 0.0)
+    lhs = mf_math_row (mf_math_frac (parameter (eq, c, MF_ACCUMULATOR_MASS, "m", NULL),
+                                     mf_math_copy (area)),
+                       mf_math_text ("·"), mf_math_prime (velocity (eq, k)), NULL);
+  else
+    lhs = mf_math_text ("0");
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, lhs, mf_math_sum_finish (rhs));
+  mf_equations_append (
+    eq, MF_EQUATION_LAW, (int) c, NULL, gas,
+    mf_math_row (parameter (eq, c, MF_ACCUMULATOR_PRECHARGE, "p", "0"), mf_math_text ("·"),
+                 mf_math_power (mf_math_paren (mf_math_frac (
+                                  mf_math_copy (v0),
+                                  mf_math_row (v0, mf_math_text (" − "), area, mf_math_text ("·"),
+                                               mf_math_name (mf_model_state_name (
+                                                 eq->model, eq->model->branches->len + b->position)),
+                                               NULL))),
+                                parameter (eq, c, MF_ACCUMULATOR_EXPONENT, "n", NULL)),
+                 NULL));
 }
 
 /* ---- the mechanical side ---- */
@@ -634,6 +672,9 @@ component_equations (MfEquations *eq, guint c, guint *next_velocity)
           break;
         case MF_BRANCH_RELIEF:
           relief_equations (eq, k);
+          break;
+        case MF_BRANCH_ACCUMULATOR:
+          accumulator_equations (eq, k);
           break;
         case MF_BRANCH_PISTON:
         case MF_BRANCH_MASS:

@@ -227,7 +227,8 @@ motion_of (const Writer *w, guint k)
 static gboolean
 hydraulic (const MfBranch *b)
 {
-  return b->kind == MF_BRANCH_PIPE || b->kind == MF_BRANCH_ORIFICE || b->kind == MF_BRANCH_RELIEF;
+  return b->kind == MF_BRANCH_PIPE || b->kind == MF_BRANCH_ORIFICE || b->kind == MF_BRANCH_RELIEF
+         || b->kind == MF_BRANCH_ACCUMULATOR;
 }
 
 /* 0 = Σ c_k F_k for β column `col`, c = αβ, in the components' symbols;

@@ -139,6 +139,15 @@ static const MfParamSpec torque_params[] = {
   Q ("torque", TORQUE, TRUE, NAN, ANY, TRUE),
 };
 
+static const MfParamSpec accumulator_params[] = {
+  Q ("precharge_pressure", PRESSURE, TRUE, NAN, POSITIVE, FALSE),
+  Q ("gas_volume", VOLUME, TRUE, NAN, POSITIVE, FALSE),
+  /* 1 isothermal, 1.4 adiabatic nitrogen */
+  Q ("polytropic_exponent", DIMENSIONLESS, FALSE, 1.4, POLYTROPIC, FALSE),
+  Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE),
+  Q ("mass", MASS, FALSE, 0.0, NON_NEGATIVE, FALSE),
+};
+
 #define TYPE(t, name, label, ports, params, switchable) \
   { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, \
     G_N_ELEMENTS (params), params, switchable }
@@ -172,6 +181,7 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
         FALSE),
   TYPE (TORQUE, "torque", N_("Torque"), port_shaft, torque_params, FALSE),
   TYPE_NO_PARAMS (FIXED_SHAFT, "fixed_shaft", N_("Fixed shaft"), port_shaft),
+  TYPE (ACCUMULATOR, "accumulator", N_("Accumulator"), port_p, accumulator_params, FALSE),
 };
 
 char *

@@ -39,6 +39,7 @@ typedef enum
   MF_COMPONENT_ROTARY_DAMPER,
   MF_COMPONENT_TORQUE,
   MF_COMPONENT_FIXED_SHAFT,
+  MF_COMPONENT_ACCUMULATOR,
   MF_N_COMPONENT_TYPES
 } MfComponentType;
 
@@ -63,6 +64,7 @@ typedef enum
   MF_RANGE_NON_NEGATIVE, /* >= 0 */
   MF_RANGE_POSITIVE,     /* > 0 */
   MF_RANGE_FRACTION,     /* > 0 and <= 1: an efficiency */
+  MF_RANGE_POLYTROPIC,   /* >= 1 and <= 2: a gas's polytropic exponent */
 } MfRange;
 
 typedef struct
@@ -134,6 +136,8 @@ enum { MF_PUMP_DISPLACEMENT, MF_PUMP_SPEED, MF_PUMP_VOLUMETRIC_EFFICIENCY,
        MF_PUMP_MECHANICAL_EFFICIENCY, MF_PUMP_FRACTION };
 /* the motor's inertia is where a piston's mass is */
 enum { MF_MOTOR_INERTIA, MF_MOTOR_DISPLACEMENT, MF_MOTOR_FRICTION };
+enum { MF_ACCUMULATOR_PRECHARGE, MF_ACCUMULATOR_GAS_VOLUME, MF_ACCUMULATOR_EXPONENT,
+       MF_ACCUMULATOR_PORT_DIAMETER, MF_ACCUMULATOR_MASS };
 /* the rotary twins keep the order of mass, spring, damper and force:
  * MF_MASS_MASS, MF_SPRING_*, MF_DAMPER_DAMPING and MF_FORCE_FORCE read them */
 

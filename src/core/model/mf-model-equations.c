@@ -105,6 +105,7 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
       if (dfdv != NULL)
         slope = -b->area * b->area * ddp;
       break;
+    case MF_BRANCH_ACCUMULATOR: /* its gas acts through its position: gas_force () */
     case MF_BRANCH_MASS:
     default:
       break;
@@ -112,6 +113,19 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
   if (dfdv != NULL)
     *dfdv = slope;
   return force;
+}
+
+/* An accumulator's gas pushing back on its fluid, −A·p(A·x), and its
+ * derivative in x when dfdx is not NULL (mf-accumulator.h). */
+static double
+gas_force (const MfModel *model, const MfBranch *b, const double *u, double *dfdx)
+{
+  double x = u[model->branches->len + b->position], dp_dv;
+  double p = mf_accumulator_pressure (&b->gas, b->area * x, &dp_dv);
+
+  if (dfdx != NULL)
+    *dfdx = -b->area * b->area * dp_dv;
+  return -b->area * p;
 }
 
 /* F(u, t), or with `magnitudes` the sum of the sizes of its terms, which is
@@ -132,6 +146,8 @@ accumulate_forces (const MfModel *model, double t, const double *u, double *f,
        * negative (mf-relief.h): the setting is a term of its own */
       if (magnitudes && b->kind == MF_BRANCH_RELIEF)
         f[k] += b->area * b->relief.set;
+      if (b->kind == MF_BRANCH_ACCUMULATOR)
+        f[k] += TERM (gas_force (model, b, u, NULL));
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
           f[k] += TERM (b->coef[e] * mf_model_known_pressure (model, b->node[e], t, u));
@@ -226,8 +242,16 @@ mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTrip
         {
           const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (model, b->node[e]) : NULL;
 
+          double dfdx;
+
           if (node != NULL && node->kind == MF_NODE_COMPLIANT)
             out = put (out, k, pressure_offset + node->state, b->coef[e]);
+          else if (e == 1 && b->kind == MF_BRANCH_ACCUMULATOR)
+            {
+              /* its one port leaves the second end's place to its gas */
+              gas_force (model, b, u, &dfdx);
+              out = put (out, k, n_v + b->position, dfdx);
+            }
           else
             out = put (out, k, k, 0.0);
         }
@@ -365,7 +389,9 @@ mf_model_constraints (const MfModel *model, const gboolean *closed, char **names
         continue;
       mf_entries_add (&entries, row, k, 1.0);
       if (names != NULL)
-        names[row] = g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s at end stop" : "%s closed",
+        names[row] = g_strdup_printf (b->kind == MF_BRANCH_PISTON        ? "%s at end stop"
+                                      : b->kind == MF_BRANCH_ACCUMULATOR ? "%s empty"
+                                                                         : "%s closed",
                                       component->id);
       row++;
     }
@@ -377,7 +403,7 @@ mf_model_branch_can_close (const MfModel *model, guint velocity)
 {
   const MfBranch *b = mf_model_branch (model, velocity);
 
-  if (b->kind == MF_BRANCH_PISTON)
+  if (b->kind == MF_BRANCH_PISTON || b->kind == MF_BRANCH_ACCUMULATOR)
     return isfinite (b->stroke);
   /* an orifice whose area is an expression of time closes when it does */
   if (b->kind == MF_BRANCH_ORIFICE && b->opening != NULL

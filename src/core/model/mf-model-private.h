@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include "mf-accumulator.h"
 #include "mf-model.h"
 #include "mf-relief.h"
 #include "mf-sparse.h"
@@ -21,6 +22,10 @@ typedef enum
   MF_BRANCH_RELIEF,
   MF_BRANCH_PISTON,
   MF_BRANCH_MASS,
+  /* a gas-charged accumulator: a massless (or light) piston on its gas,
+   * its position the fluid volume let in over its port area, with an end
+   * stop where that volume is 0 (docs/model.md, "Accumulators") */
+  MF_BRANCH_ACCUMULATOR,
 } MfBranchKind;
 
 /* A velocity state. */
@@ -49,6 +54,8 @@ typedef struct
   /* piston */
   double        damping;
   double        stroke;
+  /* accumulator */
+  MfAccumulator gas;
 } MfBranch;
 
 typedef struct
@@ -125,7 +132,8 @@ struct _MfModel
   guint            n_flow_outputs;
   GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
   GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
-  GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops */
+  GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops
+                                           * and of accumulators */
   GArray          *flow_outputs;          /* guint: indices into sources of the flow sources */
   GArray          *pump_outputs;          /* guint: indices into sources of the pumps */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */

@@ -244,6 +244,20 @@ make_branch (MfModel *model, guint c)
       b.mech_node = mf_model_port_node (model, c, MF_MOTOR_SHAFT);
       break;
 
+    case MF_COMPONENT_ACCUMULATOR:
+      /* the fluid let in is area × x, up to the gas volume; x = 0 is its
+       * end stop, the far end one the gas law never lets it reach */
+      b = branch_new (c, MF_BRANCH_ACCUMULATOR);
+      b.area = circle_area (p[MF_ACCUMULATOR_PORT_DIAMETER].value);
+      b.mass = p[MF_ACCUMULATOR_MASS].value;
+      b.gas.precharge = p[MF_ACCUMULATOR_PRECHARGE].value;
+      b.gas.gas_volume = p[MF_ACCUMULATOR_GAS_VOLUME].value;
+      b.gas.exponent = p[MF_ACCUMULATOR_EXPONENT].value;
+      b.stroke = b.gas.gas_volume / b.area;
+      b.node[0] = mf_model_port_node (model, c, MF_PORT_P);
+      b.coef[0] = b.area;
+      break;
+
     case MF_COMPONENT_MASS:
     case MF_COMPONENT_INERTIA:
       b = branch_new (c, MF_BRANCH_MASS);
@@ -272,6 +286,7 @@ has_velocity (MfComponentType type)
     case MF_COMPONENT_MASS:
     case MF_COMPONENT_MOTOR:
     case MF_COMPONENT_INERTIA:
+    case MF_COMPONENT_ACCUMULATOR:
       return TRUE;
     default:
       return FALSE;
@@ -291,12 +306,13 @@ build_states (MfModel *model)
         MfBranch b = make_branch (model, c);
         guint index = model->branches->len;
 
-        if (b.mech_node != MF_NONE)
+        if (b.mech_node != MF_NONE || b.kind == MF_BRANCH_ACCUMULATOR)
           {
             b.position = positions->len;
             g_array_append_val (positions, index);
-            g_array_append_val (g_array_index (model->nodes, MfNode, b.mech_node).inertial, index);
           }
+        if (b.mech_node != MF_NONE)
+          g_array_append_val (g_array_index (model->nodes, MfNode, b.mech_node).inertial, index);
         g_array_append_val (model->branches, b);
         g_ptr_array_add (model->state_names,
                          g_strdup_printf ("%s.v", component_at (circuit, c)->id));
@@ -343,7 +359,8 @@ check_numbers (MfModel *model, MfModelFault *fault, GError **error)
       const MfBranch *b = mf_model_branch (model, k);
 
       if (!(isfinite (b->area) && isfinite (b->mass) && isfinite (b->k_area)
-            && isfinite (b->coef[0]) && isfinite (b->coef[1])))
+            && isfinite (b->coef[0]) && isfinite (b->coef[1])
+            && (b->kind != MF_BRANCH_ACCUMULATOR || (isfinite (b->stroke) && b->stroke > 0.0))))
         {
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                        /* Translators: %s is a component's id */
@@ -633,7 +650,8 @@ build_outputs (MfModel *model)
     {
       const MfBranch *b = mf_model_branch (model, k);
 
-      if (b->kind != MF_BRANCH_PISTON || !isfinite (b->stroke))
+      if ((b->kind != MF_BRANCH_PISTON && b->kind != MF_BRANCH_ACCUMULATOR)
+          || !isfinite (b->stroke))
         continue;
       g_array_append_val (model->stop_outputs, k);
       add_output (model,
@@ -964,6 +982,8 @@ closed_word (const MfCircuit *circuit, guint c, gboolean closed)
 {
   if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON)
     return closed ? _("at end stop") : _("free");
+  if (component_at (circuit, c)->info->type == MF_COMPONENT_ACCUMULATOR)
+    return closed ? _("empty") : _("charged");
   return closed ? _("closed") : _("open");
 }
 

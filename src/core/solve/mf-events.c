@@ -91,8 +91,10 @@ add_stop (MfEvents *ev, guint c, const MfComponent *component)
   int velocity = mf_model_find_state (ev->model, v_name);
   int position = mf_model_find_state (ev->model, x_name);
   int force = mf_model_find_output (ev->model, force_name);
+  const MfBranch *b;
 
   g_return_if_fail (velocity >= 0 && position >= 0 && force >= 0);
+  b = mf_model_branch (ev->model, (guint) velocity);
   stop.kind = MF_SWITCH_STOP;
   stop.component = c;
   stop.velocity = (guint) velocity;
@@ -100,8 +102,10 @@ add_stop (MfEvents *ev, guint c, const MfComponent *component)
   stop.dp = (guint) force;
   stop.node[0] = stop.node[1] = MF_NONE;
   stop.partner = -1;
-  stop.area = component->params[MF_PISTON_CAP_AREA].value;
-  stop.stroke = component->params[MF_PISTON_STROKE].value;
+  /* a piston's cap area and stroke; an accumulator's port area, and the
+   * gas volume over it */
+  stop.area = b->area;
+  stop.stroke = b->stroke;
   stop.state = MF_VALVE_OPEN;
   g_array_append_val (ev->valves, stop);
 }
@@ -170,8 +174,9 @@ mf_events_new (MfModel *model, double rtol)
       if (component->info->type == MF_COMPONENT_CHECK_VALVE
           || component->info->type == MF_COMPONENT_RELIEF_VALVE)
         add_valve (ev, c, component);
-      else if (component->info->type == MF_COMPONENT_PISTON
-               && isfinite (component->params[MF_PISTON_STROKE].value))
+      else if ((component->info->type == MF_COMPONENT_PISTON
+                && isfinite (component->params[MF_PISTON_STROKE].value))
+               || component->info->type == MF_COMPONENT_ACCUMULATOR)
         add_stop (ev, c, component);
       if (component->info->type == MF_COMPONENT_ORIFICE
           || component->info->type == MF_COMPONENT_VALVE

@@ -39,13 +39,16 @@ mf_simulation_switch_component (const MfModel *model, guint i)
   return mf_model_branch (model, (guint) k)->component;
 }
 
-/* "ID.open", or "ID.at_stop" for a piston: the name of velocity k's switch. */
+/* "ID.open", or "ID.at_stop" for a piston or an accumulator (empty): the
+ * name of velocity k's switch. */
 static char *
 velocity_switch_name (const MfModel *model, guint k)
 {
   const MfBranch *b = mf_model_branch (model, k);
 
-  return g_strdup_printf (b->kind == MF_BRANCH_PISTON ? "%s.at_stop" : "%s.open",
+  return g_strdup_printf (b->kind == MF_BRANCH_PISTON || b->kind == MF_BRANCH_ACCUMULATOR
+                            ? "%s.at_stop"
+                            : "%s.open",
                           component_at (mf_model_get_circuit (model), b->component)->id);
 }
 
@@ -82,8 +85,8 @@ mf_simulation_closed (const MfModel *model, guint mode, const double *switches)
   for (guint i = 0; i < mf_simulation_n_switches (model); i++)
     {
       guint c = mf_simulation_switch_component (model, i);
-      gboolean is_stop =
-        component_at (mf_model_get_circuit (model), c)->info->type == MF_COMPONENT_PISTON;
+      MfComponentType type = component_at (mf_model_get_circuit (model), c)->info->type;
+      gboolean is_stop = type == MF_COMPONENT_PISTON || type == MF_COMPONENT_ACCUMULATOR;
 
       /* a sample says 1 for a piston at its stop, 1 for an open valve */
       if (is_stop ? switches[i] >= 0.5 : switches[i] < 0.5)

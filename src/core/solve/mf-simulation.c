@@ -729,9 +729,11 @@ run_init (MfRun                     *run,
   run->is_stop = g_new0 (gboolean, MAX (run->n_switches, 1));
   for (guint i = 0; i < run->n_switches; i++)
     {
+      MfComponentType type;
+
       run->switches[i] = mf_simulation_switch_component (model, i);
-      run->is_stop[i] =
-        component_at (circuit, run->switches[i])->info->type == MF_COMPONENT_PISTON;
+      type = component_at (circuit, run->switches[i])->info->type;
+      run->is_stop[i] = type == MF_COMPONENT_PISTON || type == MF_COMPONENT_ACCUMULATOR;
     }
   run->labels = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
   run->breakpoints = mf_model_breakpoints (model, options->t_end);
