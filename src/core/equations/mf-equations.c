@@ -617,6 +617,29 @@ volume_capacitance (MfEquations *eq, guint c)
   return mf_math_frac (parameter (eq, c, MF_VOLUME_VOLUME, "V", NULL), bulk);
 }
 
+/* A piston's compressible chamber: (V_cap + A_cap·x)/K, or on the rod
+ * side (V_rod + A_rod·(s − x))/K (docs/model.md, "Compliant chambers"). */
+static MfMath *
+chamber_capacitance (MfEquations *eq, const MfChamber *chamber)
+{
+  guint c = chamber->component;
+  gboolean cap = chamber->slope > 0.0;
+  MfMath *x = mf_math_name (mf_model_state_name (eq->model,
+                                                 eq->model->branches->len + chamber->position));
+  MfMath *travel = cap ? x
+                       : mf_math_paren (mf_math_row (parameter (eq, c, MF_PISTON_STROKE, "s", NULL),
+                                                     mf_math_text (" − "), x, NULL));
+
+  return mf_math_frac (
+    mf_math_paren (mf_math_row (
+      parameter (eq, c, cap ? MF_PISTON_CAP_DEAD_VOLUME : MF_PISTON_ROD_DEAD_VOLUME, "V",
+                 cap ? "cap" : "rod"),
+      mf_math_text (" + "),
+      parameter (eq, c, cap ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A", cap ? "cap" : "rod"),
+      mf_math_text ("·"), travel, NULL)),
+    fluid (eq, "K", eq->model->circuit->fluid.bulk_modulus, MF_QUANTITY_PRESSURE));
+}
+
 static void
 compliant_equation (MfEquations *eq, guint node)
 {
@@ -631,6 +654,14 @@ compliant_equation (MfEquations *eq, guint node)
         mf_math_sum_add (capacity, FALSE, volume_capacitance (eq, c));
         n_volumes++;
       }
+  for (guint i = 0; mf_model_node (eq->model, node)->chambers != NULL
+                    && i < mf_model_node (eq->model, node)->chambers->len; i++)
+    {
+      mf_math_sum_add (capacity, FALSE,
+                       chamber_capacitance (eq, &g_array_index (mf_model_node (eq->model, node)->chambers,
+                                                                MfChamber, i)));
+      n_volumes++;
+    }
   mf_equations_append (eq, MF_EQUATION_COMPLIANT, node_owner (eq, node),
                 mf_model_node (eq->model, node)->name,
                 mf_math_row (n_volumes > 1 ? mf_math_paren (capacity) : capacity,

@@ -83,6 +83,10 @@ static const MfParamSpec piston_params[] = {
   Q ("rod_area", AREA, TRUE, NAN, POSITIVE, FALSE),
   Q ("damping", DAMPING, FALSE, 0.0, NON_NEGATIVE, FALSE),
   Q ("stroke", LENGTH, FALSE, INFINITY, POSITIVE, FALSE),
+  /* given, the chambers are compressible (docs/model.md, "Compliant
+   * chambers"); NAN: incompressible, as before */
+  Q ("cap_dead_volume", VOLUME, FALSE, NAN, POSITIVE, FALSE),
+  Q ("rod_dead_volume", VOLUME, FALSE, NAN, POSITIVE, FALSE),
 };
 
 static const MfParamSpec mass_params[] = {

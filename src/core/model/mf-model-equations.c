@@ -343,7 +343,7 @@ mf_model_pressure_rates (const MfModel *model, double t, const double *u, double
         }
     }
   for (guint i = 0; i < model->n_pressures; i++)
-    p_dot[i] /= mf_model_node (model, model->pressure_node[i])->capacitance;
+    p_dot[i] /= mf_model_node_capacitance (model, model->pressure_node[i], u);
 }
 
 guint

@@ -58,6 +58,17 @@ typedef struct
   MfAccumulator gas;
 } MfBranch;
 
+/* A piston's compressible chamber on a compliant node: its capacitance
+ * (dead + slope·x)/β, x the piston's position (slope +A_cap on the cap
+ * side, −A_rod on the rod side, whose dead part then takes in A_rod·stroke). */
+typedef struct
+{
+  guint  component;
+  guint  position; /* index among positions, set once the states are made */
+  double fixed;    /* m^3/Pa at x = 0 */
+  double slope;    /* m^3/(Pa m) */
+} MfChamber;
+
 typedef struct
 {
   char         *name;
@@ -73,6 +84,7 @@ typedef struct
   GArray       *inertial;   /* mechanical: velocity indices of the masses and pistons on it */
   gboolean      rotary;     /* mechanical: a shaft's node (inertias, motors) */
   guint         n_ends;     /* hydraulic: branch and source ends that meet here */
+  GArray       *chambers;   /* compliant: MfChamber of pistons' chambers, or NULL */
 } MfNode;
 
 /* flow sources and pumps, springs, dampers, forces (and their rotary twins) */
@@ -204,6 +216,11 @@ void   mf_model_pressure_rates (const MfModel *model,
                                 double         t,
                                 const double  *u,
                                 double        *p_dot);
+/* A compliant node's capacitance at the state u: its volumes' and its
+ * pistons' chambers' (with u NULL, the chambers at x = 0). */
+double mf_model_node_capacitance (const MfModel *model,
+                                  guint          node,
+                                  const double  *u);
 /* The pressure of hydraulic node n at (u, t) when it is not a junction. */
 double mf_model_known_pressure (const MfModel *model,
                                 guint          node,

@@ -21,6 +21,7 @@ node_clear (MfNode *node)
 {
   g_free (node->name);
   g_clear_pointer (&node->inertial, g_array_unref);
+  g_clear_pointer (&node->chambers, g_array_unref);
 }
 
 /* Ports joined by wires form one node; a junction names its node, any other
@@ -72,6 +73,50 @@ static MfNode *
 node_of (MfModel *model, guint component, guint port)
 {
   return &g_array_index (model->nodes, MfNode, mf_model_port_node (model, component, port));
+}
+
+/* A piston with dead volumes makes the nodes of its ports compliant, each
+ * chamber adding (dead + A·x)/β, the rod's (dead + A_rod·(stroke − x))/β
+ * (docs/model.md, "Compliant chambers"); on a tank's node the tank holds
+ * the pressure and the chamber plays no part. */
+static gboolean
+add_chambers (MfModel *model, guint c, MfModelFault *fault, GError **error)
+{
+  const MfComponent *component = component_at (model->circuit, c);
+  const MfParam *p = component->params;
+  double bulk = model->circuit->fluid.bulk_modulus;
+
+  for (guint side = 0; side < 2; side++)
+    {
+      double dead = p[side == 0 ? MF_PISTON_CAP_DEAD_VOLUME : MF_PISTON_ROD_DEAD_VOLUME].value;
+      double area = p[side == 0 ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA].value;
+      MfNode *node = node_of (model, c, side == 0 ? MF_PISTON_CAP : MF_PISTON_ROD);
+      MfChamber chamber = { c, MF_NONE, 0.0, 0.0 };
+
+      if (isnan (dead) || node->kind == MF_NODE_BOUNDARY)
+        continue;
+      if (side == 1 && !isfinite (p[MF_PISTON_STROKE].value))
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       /* Translators: %s is a piston's id */
+                       _("piston '%s': a rod_dead_volume needs a stroke, which the rod side's "
+                         "volume shrinks over"),
+                       component->id);
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, c };
+          return FALSE;
+        }
+      if (node->kind == MF_NODE_JUNCTION)
+        {
+          node->kind = MF_NODE_COMPLIANT;
+          node->component = c;
+        }
+      chamber.fixed = (side == 0 ? dead : dead + area * p[MF_PISTON_STROKE].value) / bulk;
+      chamber.slope = (side == 0 ? area : -area) / bulk;
+      if (node->chambers == NULL)
+        node->chambers = g_array_new (FALSE, FALSE, sizeof (MfChamber));
+      g_array_append_val (node->chambers, chamber);
+    }
+  return TRUE;
 }
 
 /* Junctions rename their node; tanks and volumes make it a boundary or a
@@ -142,7 +187,46 @@ classify_nodes (MfModel *model, MfModelFault *fault, GError **error)
                                : p[MF_VOLUME_VOLUME].value / bulk;
       }
     }
+  for (guint c = 0; c < circuit->components->len; c++)
+    if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON
+        && !add_chambers (model, c, fault, error))
+      return FALSE;
   return TRUE;
+}
+
+/* Each chamber's piston position, once the states are made. */
+static void
+find_chamber_positions (MfModel *model)
+{
+  for (guint n = 0; n < model->nodes->len; n++)
+    {
+      GArray *chambers = g_array_index (model->nodes, MfNode, n).chambers;
+
+      for (guint i = 0; chambers != NULL && i < chambers->len; i++)
+        {
+          MfChamber *chamber = &g_array_index (chambers, MfChamber, i);
+
+          for (guint k = 0; k < model->branches->len; k++)
+            if (mf_model_branch (model, k)->component == chamber->component)
+              chamber->position = mf_model_branch (model, k)->position;
+        }
+    }
+}
+
+double
+mf_model_node_capacitance (const MfModel *model, guint node, const double *u)
+{
+  const MfNode *n = mf_model_node (model, node);
+  double capacitance = n->capacitance;
+
+  for (guint i = 0; n->chambers != NULL && i < n->chambers->len; i++)
+    {
+      const MfChamber *chamber = &g_array_index (n->chambers, MfChamber, i);
+      double x = u != NULL ? u[model->branches->len + chamber->position] : 0.0;
+
+      capacitance += chamber->fixed + chamber->slope * x;
+    }
+  return capacitance;
 }
 
 /* ---- states ---- */
@@ -375,8 +459,9 @@ check_numbers (MfModel *model, MfModelFault *fault, GError **error)
     {
       const MfNode *node = &g_array_index (model->nodes, MfNode, n);
 
-      if (node->kind == MF_NODE_COMPLIANT && !(isfinite (node->capacitance)
-                                               && node->capacitance > 0))
+      double capacitance = mf_model_node_capacitance (model, n, NULL);
+
+      if (node->kind == MF_NODE_COMPLIANT && !(isfinite (capacitance) && capacitance > 0))
         {
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                        /* Translators: %s is a node ("J1", "V1.p") */
@@ -768,6 +853,7 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
   if (!classify_nodes (model, fault, error))
     goto fail;
   build_states (model);
+  find_chamber_positions (model);
   if (!check_numbers (model, fault, error))
     goto fail;
   build_elements (model);

@@ -87,7 +87,7 @@ list_fixed (Listing *l, const MfSystem *sys)
 
           if (node != NULL && node->kind == MF_NODE_COMPLIANT)
             add_alpha_row (l, sys->alpha, k, sys->n_bar + sys->n_x + node->state, PART_FIXED,
-                           b->coef[e] / node->capacitance);
+                           b->coef[e] / mf_model_node_capacitance (model, b->node[e], sys->u));
         }
     }
 }

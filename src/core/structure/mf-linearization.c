@@ -69,7 +69,8 @@ mf_linearize (const MfModel *model,
           const MfNode *node = b->node[e] != MF_NONE ? mf_model_node (model, b->node[e]) : NULL;
 
           if (node != NULL && node->kind == MF_NODE_COMPLIANT)
-            mf_alpha_add_row (alpha, k, -b->coef[e] / node->capacitance,
+            mf_alpha_add_row (alpha, k,
+                              -b->coef[e] / mf_model_node_capacitance (model, b->node[e], u),
                               &AT (jac, n_y, n_bar + n_x + node->state, 0), n_y);
         }
     }

@@ -141,7 +141,7 @@ add_entries (MfEntries *entries, const Layout *l, const MfModel *model, const Mf
     }
   for (guint s = 0; s < l->n_p; s++)
     mf_entries_add (entries, compliance_row (l, s), l->derivative[l->n_v + l->n_x + s],
-                    mf_model_node (model, model->pressure_node[s])->capacitance);
+                    mf_model_node_capacitance (model, model->pressure_node[s], NULL));
   for (guint k = 0; k < l->n_v; k++)
     {
       const MfBranch *b = mf_model_branch (model, k);
