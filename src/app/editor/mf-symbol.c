@@ -334,13 +334,15 @@ add_junction (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     circle (cr, 0, 0, 3.5);
 }
 
-/* The accumulator's capsule, fluid below the separating line. */
+/* A capsule of radius r: its upper half round about (0, top), its lower
+ * about (0, bottom).  The volume borrows the accumulator's shape, fluid
+ * below the separating line. */
 static void
-capsule (cairo_t *cr)
+capsule (cairo_t *cr, double top, double bottom, double r)
 {
   cairo_new_sub_path (cr);
-  cairo_arc (cr, 0, -2, 10, G_PI, 2 * G_PI);
-  cairo_arc (cr, 0, 6, 10, 0, G_PI);
+  cairo_arc (cr, 0, top, r, G_PI, 2 * G_PI);
+  cairo_arc (cr, 0, bottom, r, 0, G_PI);
   cairo_close_path (cr);
 }
 
@@ -348,10 +350,10 @@ static void
 add_volume (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
 {
   if (layer == PAPER)
-    capsule (cr);
+    capsule (cr, -2, 6, 10);
   if (layer == LINES)
     {
-      capsule (cr);
+      capsule (cr, -2, 6, 10);
       line (cr, 0, -20, 0, -12);
       line (cr, -10, 2, 10, 2);
     }
@@ -361,22 +363,13 @@ add_volume (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
  * separator across it and the gas above, marked by the open triangle of a
  * pneumatic medium. */
 static void
-gas_capsule (cairo_t *cr)
-{
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, 0, -11, 11, G_PI, 2 * G_PI);
-  cairo_arc (cr, 0, 1, 11, 0, G_PI);
-  cairo_close_path (cr);
-}
-
-static void
 add_accumulator (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
 {
   if (layer == PAPER)
-    gas_capsule (cr);
+    capsule (cr, -11, 1, 11);
   if (layer == LINES)
     {
-      gas_capsule (cr);
+      capsule (cr, -11, 1, 11);
       line (cr, 0, 12, 0, 20);
       line (cr, -11, -3, 11, -3);
       cairo_move_to (cr, 0, -17);
