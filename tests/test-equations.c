@@ -102,6 +102,19 @@ test_expressions (void)
   assert_expr ("table(t, [[0, 1], [2, 3.5]])", "table(t, [[0, 1], [2, 3.5]])");
 }
 
+/* Both modes of accumulator-charge-discharge: the accumulator per unit of
+ * its port area, its gas's law beside it; the charge adds V1's closing. */
+#define ACCUMULATOR_CHARGE_DISCHARGE \
+    "CV1: 0 = PU1.b.p − J1.p − ρ·A_CV1²·CV1.v·|CV1.v|/(2·c_d,CV1²·a_CV1²)\n" \
+    "A1: 0 = J1.p − p_gas,A1\n" \
+    "A1: p_gas,A1 = p_0,A1·(V_0,A1/(V_0,A1 − A_A1·A1.x))^n_A1\n" \
+    "A1: A1.x' = A1.v\n" \
+    "V1: 0 = J1.p − V1.b.p − ρ·A_V1²·V1.v·|V1.v|/(2·c_d,V1²·a_V1²)\n" \
+    "T1: T1.p.p = p_T1\n" \
+    "PU1.b: D_PU1·n_PU1(t) = A_CV1·CV1.v\n" \
+    "J1: A_CV1·CV1.v = A_A1·A1.v + A_V1·V1.v\n" \
+    "T2: V1.b.p = p_T2\n"
+
 /* Every example in every mode: its equations, one per line after the id
  * they belong to, without the symbols' list.  Each line follows from the
  * example's document and docs/model.md: a hydraulic branch's momentum per
@@ -113,28 +126,11 @@ static const struct
   guint       mode;
   const char *equations;
 } example_cases[] = {
-  /* the accumulator per unit of its port area, its gas's law beside it */
   { "accumulator-charge-discharge", 0,
-    "CV1: 0 = PU1.b.p − J1.p − ρ·A_CV1²·CV1.v·|CV1.v|/(2·c_d,CV1²·a_CV1²)\n"
-    "A1: 0 = J1.p − p_gas,A1\n"
-    "A1: p_gas,A1 = p_0,A1·(V_0,A1/(V_0,A1 − A_A1·A1.x))^n_A1\n"
-    "A1: A1.x' = A1.v\n"
-    "V1: 0 = J1.p − V1.b.p − ρ·A_V1²·V1.v·|V1.v|/(2·c_d,V1²·a_V1²)\n"
-    "T1: T1.p.p = p_T1\n"
-    "PU1.b: D_PU1·n_PU1(t) = A_CV1·CV1.v\n"
-    "J1: A_CV1·CV1.v = A_A1·A1.v + A_V1·V1.v\n"
-    "T2: V1.b.p = p_T2\n"
+    ACCUMULATOR_CHARGE_DISCHARGE
     "V1: V1.v = 0\n" },
   { "accumulator-charge-discharge", 1,
-    "CV1: 0 = PU1.b.p − J1.p − ρ·A_CV1²·CV1.v·|CV1.v|/(2·c_d,CV1²·a_CV1²)\n"
-    "A1: 0 = J1.p − p_gas,A1\n"
-    "A1: p_gas,A1 = p_0,A1·(V_0,A1/(V_0,A1 − A_A1·A1.x))^n_A1\n"
-    "A1: A1.x' = A1.v\n"
-    "V1: 0 = J1.p − V1.b.p − ρ·A_V1²·V1.v·|V1.v|/(2·c_d,V1²·a_V1²)\n"
-    "T1: T1.p.p = p_T1\n"
-    "PU1.b: D_PU1·n_PU1(t) = A_CV1·CV1.v\n"
-    "J1: A_CV1·CV1.v = A_A1·A1.v + A_V1·V1.v\n"
-    "T2: V1.b.p = p_T2\n" },
+    ACCUMULATOR_CHARGE_DISCHARGE },
   { "check-valve-cylinder", 0,
     "O1: 0 = J1.p − O1.b.p − ρ·A_O1²·O1.v·|O1.v|/(2·c_d,O1²·a_O1²)\n"
     "CV1: 0 = J1.p − J2.p − ρ·A_CV1²·CV1.v·|CV1.v|/(2·c_d,CV1²·a_CV1²)\n"
