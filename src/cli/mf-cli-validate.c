@@ -13,6 +13,7 @@
 
 #include "mf-error.h"
 #include "mf-reduction.h"
+#include "mf-spool.h"
 #include "mf-system.h"
 
 static const char *
@@ -148,7 +149,10 @@ validate_one (const char *file)
       g_autofree char *components = NULL, *modes = NULL;
 
       circuit = mf_document_get_circuit (input.document);
-      n_components = circuit->components->len;
+      n_components = 0;
+      /* the document's own, not the paths of its directional valves */
+      for (guint c = 0; c < circuit->components->len; c++)
+        n_components += mf_spool_owner (circuit, c) == c;
       n_modes = circuit->modes->len;
       components = g_strdup_printf (ngettext ("%u component", "%u components", n_components),
                                     n_components);

@@ -20,6 +20,7 @@
 
 #include "mf-document-private.h"
 #include "mf-json-write.h"
+#include "mf-spool.h"
 #include "mf-text.h"
 
 struct _MfDocument
@@ -700,7 +701,9 @@ fault_path (const MfDocument *document, const MfModelFault *fault, gboolean *key
   switch (fault->kind)
     {
     case MF_MODEL_FAULT_COMPONENT:
-      return mf_json_path_index (MF_KEY_COMPONENTS, fault->index);
+      /* a directional valve's path is not in the text: its valve is */
+      return mf_json_path_index (MF_KEY_COMPONENTS, mf_spool_owner (document->circuit,
+                                                                    fault->index));
     case MF_MODEL_FAULT_MODES:
       return g_strdup (MF_KEY_MODES);
     case MF_MODEL_FAULT_INITIAL:

@@ -50,6 +50,14 @@ void      mf_expr_eval_with_derivative (const MfExpr *expr,
                                         double       *value,
                                         double       *derivative);
 
+/* scale · clamp(gain · x + offset, 0, 1), with |x| for x when `absolute`
+ * (mf-expr-clamp.c): a new tree, a constant one when x is constant. */
+MfExpr   *mf_expr_new_clamped (const MfExpr *x,
+                               gboolean      absolute,
+                               double        gain,
+                               double        offset,
+                               double        scale);
+
 /* TRUE when the value does not depend on t. */
 gboolean  mf_expr_is_constant (const MfExpr *expr);
 

@@ -31,6 +31,12 @@ static const MfPortSpec ports_motor[] = { { "a", MF_DOMAIN_HYDRAULIC },
                                           { "b", MF_DOMAIN_HYDRAULIC },
                                           { "shaft", MF_DOMAIN_ROTATIONAL } };
 
+static const MfPortSpec ports_spool[] = { { "p", MF_DOMAIN_HYDRAULIC },
+                                          { "t", MF_DOMAIN_HYDRAULIC },
+                                          { "a", MF_DOMAIN_HYDRAULIC },
+                                          { "b", MF_DOMAIN_HYDRAULIC } };
+
+static const char *const centre_choices[] = { "closed", "open", "tandem", "float", NULL };
 static const char *const friction_choices[] = { "none", "laminar", "turbulent", NULL };
 
 static const MfParamSpec tank_params[] = {
@@ -152,6 +158,23 @@ static const MfParamSpec accumulator_params[] = {
   Q ("mass", MASS, FALSE, 0.0, NON_NEGATIVE, FALSE),
 };
 
+/* the spool's position in [−1, 1] (beyond, it stands at its end); the
+ * overlap in (−1, 1), negative for an underlap (mf-spool.h) */
+#define SPOOL_PARAMS                                             \
+  Q ("spool", DIMENSIONLESS, FALSE, 0.0, ANY, TRUE),             \
+  Q ("full_area", AREA, TRUE, NAN, POSITIVE, FALSE),             \
+  Q ("overlap", DIMENSIONLESS, FALSE, 0.0, OVERLAP, FALSE),         \
+  Q ("cd", DIMENSIONLESS, FALSE, 0.61, POSITIVE, FALSE),         \
+  Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE)
+
+static const MfParamSpec valve_4_3_params[] = {
+  SPOOL_PARAMS,
+  { "centre", MF_PARAM_CHOICE, MF_QUANTITY_DIMENSIONLESS, FALSE, NAN, MF_RANGE_ANY, FALSE,
+    centre_choices, "closed" },
+};
+
+static const MfParamSpec valve_4_2_params[] = { SPOOL_PARAMS };
+
 #define TYPE(t, name, label, ports, params, switchable) \
   { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, \
     G_N_ELEMENTS (params), params, switchable }
@@ -186,6 +209,8 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
   TYPE (TORQUE, "torque", N_("Torque"), port_shaft, torque_params, FALSE),
   TYPE_NO_PARAMS (FIXED_SHAFT, "fixed_shaft", N_("Fixed shaft"), port_shaft),
   TYPE (ACCUMULATOR, "accumulator", N_("Accumulator"), port_p, accumulator_params, FALSE),
+  TYPE (VALVE_4_3, "valve_4_3", N_("4/3 valve"), ports_spool, valve_4_3_params, FALSE),
+  TYPE (VALVE_4_2, "valve_4_2", N_("4/2 valve"), ports_spool, valve_4_2_params, FALSE),
 };
 
 char *

@@ -40,6 +40,8 @@ typedef enum
   MF_COMPONENT_TORQUE,
   MF_COMPONENT_FIXED_SHAFT,
   MF_COMPONENT_ACCUMULATOR,
+  MF_COMPONENT_VALVE_4_3, /* directional valves (mf-spool.h) */
+  MF_COMPONENT_VALVE_4_2,
   MF_N_COMPONENT_TYPES
 } MfComponentType;
 
@@ -65,6 +67,7 @@ typedef enum
   MF_RANGE_POSITIVE,     /* > 0 */
   MF_RANGE_FRACTION,     /* > 0 and <= 1: an efficiency */
   MF_RANGE_POLYTROPIC,   /* >= 1 and <= 2: a gas's polytropic exponent */
+  MF_RANGE_OVERLAP,      /* > −1 and < 1: a spool's overlap */
 } MfRange;
 
 typedef struct
@@ -138,6 +141,9 @@ enum { MF_PUMP_DISPLACEMENT, MF_PUMP_SPEED, MF_PUMP_VOLUMETRIC_EFFICIENCY,
 enum { MF_MOTOR_INERTIA, MF_MOTOR_DISPLACEMENT, MF_MOTOR_FRICTION };
 enum { MF_ACCUMULATOR_PRECHARGE, MF_ACCUMULATOR_GAS_VOLUME, MF_ACCUMULATOR_EXPONENT,
        MF_ACCUMULATOR_PORT_DIAMETER, MF_ACCUMULATOR_MASS };
+/* the 4/3 and 4/2 directional valves share all but the 4/3's centre */
+enum { MF_SPOOL_SPOOL, MF_SPOOL_FULL_AREA, MF_SPOOL_OVERLAP, MF_SPOOL_CD,
+       MF_SPOOL_PORT_DIAMETER, MF_SPOOL_CENTRE };
 /* the rotary twins keep the order of mass, spring, damper and force:
  * MF_MASS_MASS, MF_SPRING_*, MF_DAMPER_DAMPING and MF_FORCE_FORCE read them */
 
@@ -147,6 +153,10 @@ enum { MF_PORT_P = 0 };                          /* tank, junction, volume */
 enum { MF_PISTON_CAP = 0, MF_PISTON_ROD = 1, MF_PISTON_M = 2 };
 enum { MF_PORT_M = 0 };                          /* mass, force, fixed; the rotary twins */
 enum { MF_MOTOR_SHAFT = 2 };
+enum { MF_SPOOL_P = 0, MF_SPOOL_T = 1, MF_SPOOL_A = 2, MF_SPOOL_B = 3 };
+
+/* The centre of a 4/3 valve: which ports the spool joins at rest */
+typedef enum { MF_CENTRE_CLOSED, MF_CENTRE_OPEN, MF_CENTRE_TANDEM, MF_CENTRE_FLOAT } MfCentre;
 
 /* Friction choices of a pipe */
 typedef enum { MF_FRICTION_NONE, MF_FRICTION_LAMINAR, MF_FRICTION_TURBULENT } MfFriction;

@@ -40,20 +40,18 @@ force_rows (const MfModel *model, const MfAlpha *alpha, const MfTriplet *entries
     }
 }
 
-void
-mf_linearize (const MfModel *model,
-              const MfAlpha *alpha,
-              double         t,
-              const double  *u,
-              MfTriplet     *scratch,
-              double        *jac)
+/* The Jacobian from ∂F/∂u in `entries`. */
+static void
+linearize_entries (const MfModel   *model,
+                   const MfAlpha   *alpha,
+                   const MfTriplet *entries,
+                   double          *jac)
 {
   guint n_bar = alpha->n_bar, n_x = model->n_positions;
   guint n_y = n_bar + n_x + model->n_pressures;
 
   memset (jac, 0, (gsize) n_y * n_y * sizeof (double));
-  mf_model_force_jacobian (model, t, u, scratch);
-  force_rows (model, alpha, scratch, jac, n_y);
+  force_rows (model, alpha, entries, jac, n_y);
 
   /* x' = v of the piston or mass: a row of α */
   for (guint i = 0; i < n_x; i++)
@@ -74,6 +72,18 @@ mf_linearize (const MfModel *model,
                               &AT (jac, n_y, n_bar + n_x + node->state, 0), n_y);
         }
     }
+}
+
+void
+mf_linearize (const MfModel *model,
+              const MfAlpha *alpha,
+              double         t,
+              const double  *u,
+              MfTriplet     *scratch,
+              double        *jac)
+{
+  mf_model_force_jacobian (model, t, u, scratch);
+  linearize_entries (model, alpha, scratch, jac);
 }
 
 /* The state at which the structure is read: every independent velocity
@@ -102,7 +112,19 @@ mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *e
       for (guint i = 0; i < model->n_triplets; i++)
         finite = finite && isfinite (entries[i].value);
       if (finite)
-        break;
+        return;
+    }
+  /* An orifice whose area is zero at both times has an infinite slope: the
+   * paths of a directional valve's two sides are never open together.  Its
+   * structure is that of any open orifice, so its generic slope is the one
+   * at the area of its port (each velocity's first entry is its diagonal,
+   * mf_model_force_jacobian()). */
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind == MF_BRANCH_ORIFICE && !isfinite (entries[3 * k].value))
+        entries[3 * k].value = -2.0 * b->k_area / (b->area * b->area) * fabs (u[k]);
     }
 }
 
@@ -115,15 +137,7 @@ mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
   double *jac = g_new0 (double, MAX ((gsize) n_y * n_y, 1));
 
   generic_state (model, alpha, u);
-  for (double t = 0.0; t <= 1.0; t += 1.0)
-    {
-      gboolean finite = TRUE;
-
-      mf_linearize (model, alpha, t, u, scratch, jac);
-      for (gsize i = 0; i < (gsize) n_y * n_y; i++)
-        finite = finite && isfinite (jac[i]);
-      if (finite)
-        break;
-    }
+  mf_linearize_force_jacobian (model, u, scratch);
+  linearize_entries (model, alpha, scratch, jac);
   return jac;
 }

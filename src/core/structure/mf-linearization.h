@@ -35,7 +35,8 @@ double *mf_linearize_generic (const MfModel *model,
 
 /* ∂F/∂u at the state u (model->n_triplets entries into `entries`, as
  * mf_model_force_jacobian() gives them) at t = 0, or at t = 1 s when an
- * input makes an entry infinite at 0. */
+ * input makes an entry infinite at 0; an orifice shut by its area at both
+ * takes the slope it has at its port's area. */
 void    mf_linearize_force_jacobian (const MfModel *model,
                                      const double  *u,
                                      MfTriplet     *entries);
