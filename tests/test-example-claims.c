@@ -761,6 +761,140 @@ test_hydrostatic_transmission (void)
   assert_all_checked (c);
 }
 
+/* ---- textbook-cylinder ----------------------------------------------------- */
+
+/* The pump delivers q = D n = 5 cm³ · 20 rev/s = 1e-4 m³/s (6 L/min); the
+ * chambers are incompressible, so with the relief valve shut the cylinder
+ * moves at the pump's flow over the area it fills (the hoses' volumes
+ * change only while the pressures do).  Each open path of the
+ * valve is an orifice: Δp = ρ/2 (q / (cd a))², with cd a = 0.61 · 10 mm²
+ * = 6.1e-6 m², ρ/2 = 435 kg/m³.
+ *
+ * Extending (spool +1): v = q / A_cap = 1e-4 / 2e-3 = 0.05 m/s.  The rod
+ * side drains A_rod v = 5e-5 m³/s through B→T: 435 · (5e-5/6.1e-6)² =
+ * 29 226 Pa.  At steady speed the piston's forces balance,
+ * A_cap p_A = A_rod p_B + F + c v = 29.226 + 2000 + 1000 N, so p_A =
+ * 1 514 613 Pa; P→A passes q and drops 435 · (1e-4/6.1e-6)² = 116 904 Pa,
+ * so the pump is at 1 631 517 Pa.
+ *
+ * Holding (spool 0, closed centre): every path is shut and the relief
+ * valve passes all of q.  Its area is a_f (Δp − set)/rise, so
+ * q = cd a_f (Δp − set)/rise · √(2 Δp/ρ), which the fixed point
+ * Δp = set + rise · q / (cd a_f √(2 Δp/ρ)) solves: 101.075 bar (the
+ * correction is 1.08 bar, and √Δp changes by 0.5 % over it, so the
+ * iteration contracts by 200 each round).
+ *
+ * Retracting (spool −1): v = −q / A_rod = −0.1 m/s; the cap side drains
+ * A_cap |v| = 2e-4 m³/s through A→T: 435 · (2e-4/6.1e-6)² = 467 616 Pa.
+ * The load F = −2 kN and the friction −c v = +2 kN cancel, so
+ * A_rod p_B = A_cap p_A: p_B = 935 232 Pa, and the pump is at
+ * 935 232 + 116 904 = 1 052 136 Pa. */
+/* |value − expected| within `tolerance` of |expected| */
+static void
+assert_relative (double value, double expected, double tolerance)
+{
+  if (!(fabs (value - expected) <= tolerance * fabs (expected)))
+    g_error ("%.12g differs from %.12g by more than %g of it", value, expected, tolerance);
+}
+
+static void
+test_textbook_cylinder (void)
+{
+  g_autoptr (Claims) c = claims_new ("textbook-cylinder");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  const MfCircuit *circuit = example_circuit (c->ex);
+  const double rev = 2.0 * G_PI, rpm = rev / 60.0, cm3_rev = 1e-6 / rev;
+  double d = param (c->ex, "PU1", MF_PUMP_DISPLACEMENT), n = param (c->ex, "PU1", MF_PUMP_SPEED);
+  double a_cap = param (c->ex, "C1", MF_PISTON_CAP_AREA);
+  double a_rod = param (c->ex, "C1", MF_PISTON_ROD_AREA);
+  double friction = param (c->ex, "C1", MF_PISTON_DAMPING);
+  double load = param (c->ex, "F1", MF_FORCE_FORCE);
+  double cd_a = param (c->ex, "DV1", MF_SPOOL_CD) * param (c->ex, "DV1", MF_SPOOL_FULL_AREA);
+  double half_rho = 0.5 * circuit->fluid.density;
+  MfRelief relief = relief_of (c, "R1");
+  double q = d * n, v, p_a, p_b, p_pump, drop_p, dp;
+  guint extending = sample_at (run->samples, 0.6);
+  guint holding = sample_at (run->samples, 1.3);
+  guint retracting = sample_at (run->samples, 1.8);
+
+  claim (c, "A fixed pump of 5 cm³/rev", d / cm3_rev);
+  claim (c, "driven at 1200 rpm", n / rpm);
+  claim (c, "delivers 6 L/min", q / L_MIN);
+  quote (c, "to a 4/3 valve with a closed centre");
+  quote_title (c, "4/3 valve");
+  g_assert_cmpint (component (c->ex, "DV1")->params[MF_SPOOL_CENTRE].choice, ==, MF_CENTRE_CLOSED);
+  claim (c, "(10 mm² per path)", param (c->ex, "DV1", MF_SPOOL_FULL_AREA) / MM2);
+  claim (c, "a relief valve set at 100 bar", relief.set / BAR);
+  claim (c, "fully open 10 bar higher", relief.rise / BAR);
+  claim (c, "of 20 cm² cap", a_cap / CM2);
+  claim (c, "and 10 cm² annulus area", a_rod / CM2);
+  claim (c, "its 10 kg piston", param (c->ex, "C1", MF_PISTON_MASS));
+  claim (c, "with 20 kN·s/m of friction", friction / 1e3);
+  claim (c, "pushing a 100 kg mass", param (c->ex, "M1", MF_MASS_MASS));
+  claim (c, "against a load of 2 kN", -load / 1e3);
+  claim (c, "two 0.1 L hoses", param (c->ex, "V1", MF_VOLUME_VOLUME) / 1e-3);
+  g_assert_cmpfloat (param (c->ex, "V2", MF_VOLUME_VOLUME), ==, param (c->ex, "V1", MF_VOLUME_VOLUME));
+
+  /* the schedule: out at +1, held at 0, in at −1 */
+  quote (c, "The spool's schedule extends, holds and retracts.");
+  g_assert_cmpfloat (value (run, extending, "C1.v"), >, 0.0);
+  g_assert_cmpfloat (value (run, retracting, "C1.v"), <, 0.0);
+
+  /* extending */
+  v = q / a_cap;
+  drop_p = half_rho * pow (q / cd_a, 2);
+  p_b = half_rho * pow (a_rod * v / cd_a, 2);
+  p_a = (a_rod * p_b - load + friction * v) / a_cap;
+  p_pump = p_a + drop_p;
+  claim (c, "With the spool at +1", mf_component_param_at (component (c->ex, "DV1"),
+                                                           MF_SPOOL_SPOOL, 0.6));
+  quote (c, "the cylinder extends at pump flow over cap area");
+  assert_relative (value (run, extending, "C1.v"), v, 1e-6);
+  claim (c, "0.05 m/s", value (run, extending, "C1.v"));
+  assert_relative (value (run, extending, "DV1.b.p"), p_b, 1e-6);
+  claim (c, "back pressure of 0.29 bar", value (run, extending, "DV1.b.p") / BAR);
+  assert_relative (value (run, extending, "DV1.a.p"), p_a, 1e-6);
+  claim (c, "need 15.15 bar in the cap", value (run, extending, "DV1.a.p") / BAR);
+  claim (c, "P→A path drops 1.17 bar more",
+         (value (run, extending, "J1.p") - value (run, extending, "DV1.a.p")) / BAR);
+  assert_relative (value (run, extending, "J1.p"), p_pump, 1e-6);
+  claim (c, "the pump works at 16.32 bar", value (run, extending, "J1.p") / BAR);
+  quote (c, "while the relief valve stays shut");
+  g_assert_cmpfloat (value (run, extending, "R1.q"), ==, 0.0);
+
+  /* holding */
+  quote (c, "With the spool in the centre the cylinder is locked on its hoses");
+  g_assert_cmpfloat (fabs (value (run, holding, "C1.v")), <, 1e-9);
+  g_assert_cmpfloat (mf_component_param_at (component (c->ex, "DV1"), MF_SPOOL_SPOOL, 1.3), ==,
+                     0.0);
+  quote (c, "all the pump's flow goes over the relief valve");
+  assert_relative (value (run, holding, "R1.q"), q, 1e-6);
+  dp = relief.set;
+  for (int i = 0; i < 50; i++)
+    dp = relief.set + relief.rise * q / (relief.cd * relief.full_area * sqrt (dp / half_rho));
+  assert_relative (value (run, holding, "J1.p"), dp, 1e-6);
+  claim (c, "holds the pump at 101.08 bar", value (run, holding, "J1.p") / BAR);
+
+  /* retracting */
+  v = -q / a_rod;
+  p_a = half_rho * pow (a_cap * v / cd_a, 2);
+  p_b = (a_cap * p_a + load - friction * v) / a_rod;
+  claim (c, "With the spool at -1", mf_component_param_at (component (c->ex, "DV1"),
+                                                           MF_SPOOL_SPOOL, 1.8));
+  quote (c, "the cylinder retracts at pump flow over annulus area");
+  assert_relative (value (run, retracting, "C1.v"), v, 1e-6);
+  claim (c, "0.1 m/s", -value (run, retracting, "C1.v"));
+  assert_relative (value (run, retracting, "DV1.a.p"), p_a, 1e-6);
+  claim (c, "back pressure of 4.68 bar", value (run, retracting, "DV1.a.p") / BAR);
+  assert_relative (value (run, retracting, "DV1.b.p"), p_b, 1e-6);
+  claim (c, "needs 9.35 bar on the rod side", value (run, retracting, "DV1.b.p") / BAR);
+  quote (c, "where load and friction cancel");
+  g_assert_cmpfloat (fabs (load - friction * v), <, 1e-9);
+  assert_relative (value (run, retracting, "J1.p"), p_b + drop_p, 1e-6);
+  claim (c, "the pump works at 10.52 bar", value (run, retracting, "J1.p") / BAR);
+  assert_all_checked (c);
+}
+
 /* ---- three-pipes ----------------------------------------------------------- */
 
 /* Continuity at J1 ties three velocities: two are integrated and J1.p is
@@ -1233,6 +1367,7 @@ static const struct
   { "pump-cylinder-spring", test_pump_cylinder_spring },
   { "pump-parallel-orifices", test_pump_parallel_orifices },
   { "pump-relief-valve", test_pump_relief_valve },
+  { "textbook-cylinder", test_textbook_cylinder },
   { "three-pipes", test_three_pipes },
   { "two-mass-spring", test_two_mass_spring },
   { "two-massless-pistons", test_two_massless_pistons },
