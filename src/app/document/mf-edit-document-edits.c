@@ -40,6 +40,8 @@ static const char *const id_prefixes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_TORQUE] = "TQ",
   [MF_COMPONENT_FIXED_SHAFT] = "GS",
   [MF_COMPONENT_ACCUMULATOR] = "AC",
+  [MF_COMPONENT_VALVE_4_3] = "DV",
+  [MF_COMPONENT_VALVE_4_2] = "DV",
 };
 
 char *
@@ -121,6 +123,10 @@ set_required_defaults (JsonObject *component, MfComponentType type)
       break;
     case MF_COMPONENT_RELIEF_VALVE:
       json_object_set_string_member (component, "set_pressure", "100 bar");
+      json_object_set_double_member (component, "full_area", 1e-5);
+      break;
+    case MF_COMPONENT_VALVE_4_3:
+    case MF_COMPONENT_VALVE_4_2:
       json_object_set_double_member (component, "full_area", 1e-5);
       break;
     case MF_COMPONENT_FLOW_SOURCE:

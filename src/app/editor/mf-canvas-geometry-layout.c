@@ -110,8 +110,8 @@ measure_label (MfCanvasGeometry *self,
 }
 
 /* Labels go where a schematic puts them: beside a vertical element, above a
- * cylinder (its rod-side line leaves downwards), beside a junction's dot,
- * below everything else. */
+ * cylinder (its rod-side line leaves downwards), beside a junction's dot
+ * and a directional valve, below everything else. */
 static void
 place_label (MfCanvasComponent *component,
              double             width,
@@ -142,6 +142,11 @@ place_label (MfCanvasComponent *component,
     case MF_COMPONENT_TANK:
     case MF_COMPONENT_VOLUME:
       upright = FALSE;
+      break;
+    case MF_COMPONENT_VALVE_4_3:
+    case MF_COMPONENT_VALVE_4_2:
+      /* its lines leave above and below the squares: the label goes beside */
+      upright = !upright;
       break;
     default:
       break;

@@ -32,6 +32,8 @@ static const char *const label_params[MF_N_COMPONENT_TYPES][3] = {
   [MF_COMPONENT_ROTARY_DAMPER] = { "damping" },
   [MF_COMPONENT_TORQUE] = { "torque" },
   [MF_COMPONENT_ACCUMULATOR] = { "precharge_pressure", "gas_volume" },
+  [MF_COMPONENT_VALVE_4_3] = { "full_area" },
+  [MF_COMPONENT_VALVE_4_2] = { "full_area" },
 };
 
 /* Units as people read them: "mm²", "N·s/m", "m³/s". */

@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-symbol.h"
+#include "mf-symbol-spool.h"
 
 #include <math.h>
 
@@ -27,7 +28,7 @@ typedef struct
 
 typedef struct
 {
-  MfPortPlace       ports[3];
+  MfPortPlace       ports[4];
   cairo_rectangle_t bounds;
 } MfSymbolShape;
 
@@ -65,6 +66,11 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_TORQUE] = { { { -30, 0, W } }, { -30, -13, 50, 26 } },
   [MF_COMPONENT_FIXED_SHAFT] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
   [MF_COMPONENT_ACCUMULATOR] = { { { 0, 20, S } }, { -13, -23, 26, 43 } },
+  /* p, t below, a, b above, on the square of the spool at rest (mf-symbol-spool.c) */
+  [MF_COMPONENT_VALVE_4_3] = { { { -10, 24, S }, { 10, 24, S }, { -10, -24, N }, { 10, -24, N } },
+                               { -71, -24, 142, 48 } },
+  [MF_COMPONENT_VALVE_4_2] = { { { -10, 24, S }, { 10, 24, S }, { -10, -24, N }, { 10, -24, N } },
+                               { -61, -24, 92, 48 } },
 };
 
 #undef W
@@ -192,6 +198,13 @@ arrow_head (cairo_t *cr,
   cairo_line_to (cr, x - ux * length - uy * half_width, y - uy * length + ux * half_width);
   cairo_line_to (cr, x - ux * length + uy * half_width, y - uy * length - ux * half_width);
   cairo_close_path (cr);
+}
+
+void
+mf_symbol_arrow_head (cairo_t *cr, double x, double y, double ux, double uy, double length,
+                      double half_width)
+{
+  arrow_head (cr, x, y, ux, uy, length, half_width);
 }
 
 /* A zigzag spring from (x1, y) to (x2, y) along x. */
@@ -756,6 +769,18 @@ add_torque (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     arrow_head (cr, 11, -10, 1, 0, 7, 3.5);
 }
 
+static void
+add_valve_4_3 (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  mf_symbol_add_spool_valve (cr, layer, TRUE);
+}
+
+static void
+add_valve_4_2 (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  mf_symbol_add_spool_valve (cr, layer, FALSE);
+}
+
 #undef PAPER
 #undef TINT
 #undef ACCENT_FILL
@@ -800,6 +825,8 @@ mf_symbol_add_layer (cairo_t         *cr,
     [MF_COMPONENT_TORQUE] = add_torque,
     [MF_COMPONENT_FIXED_SHAFT] = add_fixed,
     [MF_COMPONENT_ACCUMULATOR] = add_accumulator,
+    [MF_COMPONENT_VALVE_4_3] = add_valve_4_3,
+    [MF_COMPONENT_VALVE_4_2] = add_valve_4_2,
   };
   cairo_matrix_t matrix;
 

@@ -458,6 +458,10 @@ check_constant (const MfQuantityRule *rule, const MfExpr *expr, GError **error)
   else if (rule->range == MF_RANGE_POLYTROPIC && !(value >= 1.0 && value <= 2.0))
     g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                  _("%s must be at least 1 (isothermal) and at most 2"), field);
+  else if (rule->range == MF_RANGE_OVERLAP && !(value > -1.0 && value < 1.0))
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 /* Translators: %s is the field, a spool's overlap */
+                 _("%s must be greater than -1 and less than 1"), field);
   else
     return TRUE;
   return FALSE;
