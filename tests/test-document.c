@@ -65,7 +65,12 @@ static const char every_field[] =
   "    { \"id\": \"GS1\", \"type\": \"fixed_shaft\" },"
   "    { \"id\": \"AC1\", \"type\": \"accumulator\", \"precharge_pressure\": \"50 bar\","
   "      \"gas_volume\": \"2 L\", \"polytropic_exponent\": 1.2, \"port_diameter\": \"8 mm\","
-  "      \"mass\": \"5 g\" }\n"
+  "      \"mass\": \"5 g\" },"
+  "    { \"id\": \"DV1\", \"type\": \"valve_4_3\", \"full_area\": \"20 mm^2\","
+  "      \"spool\": \"table(t, [[0, 0], [1, 1]])\", \"overlap\": 0.1, \"centre\": \"tandem\","
+  "      \"cd\": 0.7, \"port_diameter\": \"8 mm\" },"
+  "    { \"id\": \"DV2\", \"type\": \"valve_4_2\", \"full_area\": \"5 mm^2\","
+  "      \"spool\": -1, \"overlap\": -0.2 }\n"
   "  ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
   "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
@@ -147,7 +152,20 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
 
-  g_assert_cmpuint (circuit->components->len, ==, 25);
+  /* 27 in the text, and the paths of the 4/3 valve with its tandem centre
+   * (5) and of the 4/2 valve (4) */
+  g_assert_cmpuint (circuit->components->len, ==, 36);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "DV1", MF_SPOOL_FULL_AREA), 20e-6, 1e-18);
+  g_assert_cmpfloat_with_epsilon (mf_component_param_at (component (circuit, "DV1"),
+                                                         MF_SPOOL_SPOOL, 0.5), 0.5, 1e-15);
+  g_assert_cmpfloat (param (circuit, "DV1", MF_SPOOL_OVERLAP), ==, 0.1);
+  g_assert_cmpint (component (circuit, "DV1")->params[MF_SPOOL_CENTRE].choice, ==,
+                   MF_CENTRE_TANDEM);
+  g_assert_cmpfloat (param (circuit, "DV1", MF_SPOOL_CD), ==, 0.7);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "DV1", MF_SPOOL_PORT_DIAMETER), 8e-3, 1e-15);
+  g_assert_cmpfloat (param (circuit, "DV1.c_pt", MF_ORIFICE_CD), ==, 0.7);
+  g_assert_cmpfloat (param (circuit, "DV2", MF_SPOOL_SPOOL), ==, -1.0);
+  g_assert_cmpfloat (param (circuit, "DV2", MF_SPOOL_OVERLAP), ==, -0.2);
   for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
     {
       gboolean found = FALSE;
@@ -214,7 +232,8 @@ test_every_field (void)
                                   1e-18);
   g_assert_cmpfloat (mf_component_param_at (valve, MF_ORIFICE_AREA, 0.0), ==, 0.0);
 
-  g_assert_cmpuint (circuit->wires->len, ==, 5);
+  /* 5 in the text, then two for each of the 9 valve paths */
+  g_assert_cmpuint (circuit->wires->len, ==, 5 + 2 * 9);
   {
     const MfWire *wire = &g_array_index (circuit->wires, MfWire, 3);
 

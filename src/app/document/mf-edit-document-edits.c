@@ -127,7 +127,7 @@ set_required_defaults (JsonObject *component, MfComponentType type)
       break;
     case MF_COMPONENT_VALVE_4_3:
     case MF_COMPONENT_VALVE_4_2:
-      json_object_set_double_member (component, "full_area", 1e-5);
+      json_object_set_string_member (component, "full_area", "10 mm^2");
       break;
     case MF_COMPONENT_FLOW_SOURCE:
       json_object_set_string_member (component, "flow", "10 L/min");
