@@ -110,7 +110,7 @@ mf_symbol_add_spool_valve (cairo_t *cr, MfSymbolLayer layer, gboolean three)
   if (layer == MF_SYMBOL_LAYER_LINES)
     for (double x = -10; x <= 10; x += 20)
       {
-        line (cr, x, HALF, x, 24);
-        line (cr, x, -HALF, x, -24);
+        line (cr, x, HALF, x, 30);
+        line (cr, x, -HALF, x, -30);
       }
 }

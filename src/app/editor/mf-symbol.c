@@ -67,10 +67,10 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_FIXED_SHAFT] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
   [MF_COMPONENT_ACCUMULATOR] = { { { 0, 20, S } }, { -13, -23, 26, 43 } },
   /* p, t below, a, b above, on the square of the spool at rest (mf-symbol-spool.c) */
-  [MF_COMPONENT_VALVE_4_3] = { { { -10, 24, S }, { 10, 24, S }, { -10, -24, N }, { 10, -24, N } },
-                               { -71, -24, 142, 48 } },
-  [MF_COMPONENT_VALVE_4_2] = { { { -10, 24, S }, { 10, 24, S }, { -10, -24, N }, { 10, -24, N } },
-                               { -61, -24, 92, 48 } },
+  [MF_COMPONENT_VALVE_4_3] = { { { -10, 30, S }, { 10, 30, S }, { -10, -30, N }, { 10, -30, N } },
+                               { -71, -30, 142, 60 } },
+  [MF_COMPONENT_VALVE_4_2] = { { { -10, 30, S }, { 10, 30, S }, { -10, -30, N }, { 10, -30, N } },
+                               { -61, -30, 92, 60 } },
 };
 
 #undef W
