@@ -27,6 +27,8 @@
 #define MM 1e-3
 #define MM2 1e-6
 #define CM2 1e-4
+#define RPM (2.0 * G_PI / 60.0)       /* rad/s */
+#define CM3_REV (1e-6 / (2.0 * G_PI)) /* m³/rad */
 
 /* ---- a description and the parts of it checked ------------------------ */
 

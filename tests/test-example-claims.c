@@ -803,7 +803,6 @@ test_textbook_cylinder (void)
   g_autoptr (Claims) c = claims_new ("textbook-cylinder");
   g_autoptr (Run) run = run_circuit (c->ex, NULL);
   const MfCircuit *circuit = example_circuit (c->ex);
-  const double rev = 2.0 * G_PI, rpm = rev / 60.0, cm3_rev = 1e-6 / rev;
   double d = param (c->ex, "PU1", MF_PUMP_DISPLACEMENT), n = param (c->ex, "PU1", MF_PUMP_SPEED);
   double a_cap = param (c->ex, "C1", MF_PISTON_CAP_AREA);
   double a_rod = param (c->ex, "C1", MF_PISTON_ROD_AREA);
@@ -817,8 +816,8 @@ test_textbook_cylinder (void)
   guint holding = sample_at (run->samples, 1.3);
   guint retracting = sample_at (run->samples, 1.8);
 
-  claim (c, "A fixed pump of 5 cm³/rev", d / cm3_rev);
-  claim (c, "driven at 1200 rpm", n / rpm);
+  claim (c, "A fixed pump of 5 cm³/rev", d / CM3_REV);
+  claim (c, "driven at 1200 rpm", n / RPM);
   claim (c, "delivers 6 L/min", q / L_MIN);
   quote (c, "to a 4/3 valve with a closed centre");
   quote_title (c, "4/3 valve");
