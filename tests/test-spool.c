@@ -129,6 +129,21 @@ test_areas (void)
   g_assert_cmpfloat (path_area (under, "DV1.pb", 2.0), ==, 0.0);
 }
 
+/* A spool that cannot be evaluated (log of a negative number after
+ * t = 0.5 s) gives areas that are not numbers either, so a run stops
+ * there naming the path, instead of clamping NaN to an open valve. */
+static void
+test_spool_not_finite (void)
+{
+  g_autoptr (MfTestCircuit) tc = valve_between_tanks (
+    "valve_4_3", ", \"spool\": \"log(0.5 - t)\", \"centre\": \"float\"");
+
+  assert_near (path_area (tc, "DV1.pb", 0.0), 10e-6 * M_LN2, 1e-18);
+  g_assert_true (isnan (path_area (tc, "DV1.pa", 0.6)));
+  g_assert_true (isnan (path_area (tc, "DV1.pb", 0.6)));
+  g_assert_true (isnan (path_area (tc, "DV1.c_at", 0.6)));
+}
+
 /* The flows between the tanks at the end of a short run, each path an
  * orifice: q = cd a √(2 Δp / ρ) with cd = 0.61, a = 10 mm².  Spool at +1:
  * P→A passes 0.61 · 1e-5 · √(2 · 10e5 / 870) = 2.9247e-4 m³/s and B→T
@@ -178,5 +193,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/spool/centres", test_centres);
   g_test_add_func ("/core/spool/areas", test_areas);
   g_test_add_func ("/core/spool/flows", test_flows);
+  g_test_add_func ("/core/spool/not-finite", test_spool_not_finite);
   return g_test_run ();
 }

@@ -34,7 +34,9 @@ constant (MfExpr *expr, double value)
 static double
 clamped (double x, gboolean absolute, double gain, double offset, double scale)
 {
-  return scale * CLAMP (gain * (absolute ? fabs (x) : x) + offset, 0.0, 1.0);
+  double y = gain * (absolute ? fabs (x) : x) + offset;
+
+  return isnan (y) ? y : scale * CLAMP (y, 0.0, 1.0);
 }
 
 MfExpr *
@@ -57,8 +59,10 @@ mf_expr_new_clamped (const MfExpr *x, gboolean absolute, double gain, double off
     top = append (expr, MF_OP_ABS, top, 0, 0.0);
   top = append (expr, MF_OP_MUL, constant (expr, gain), top, 0.0);
   top = append (expr, MF_OP_ADD, top, constant (expr, offset), 0.0);
-  top = append (expr, MF_OP_MIN, top, constant (expr, 1.0), 0.0);
-  top = append (expr, MF_OP_MAX, top, constant (expr, 0.0), 0.0);
+  /* the bound first: min and max keep their second argument when the
+   * first is not a number, so a spool that is NaN gives an area that is */
+  top = append (expr, MF_OP_MIN, constant (expr, 1.0), top, 0.0);
+  top = append (expr, MF_OP_MAX, constant (expr, 0.0), top, 0.0);
   append (expr, MF_OP_MUL, constant (expr, scale), top, 0.0);
   return expr;
 }
