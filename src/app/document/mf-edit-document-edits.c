@@ -228,9 +228,8 @@ mf_edit_document_add_component (MfEditDocument *self, MfComponentType type, doub
 
 /* --- remove ----------------------------------------------------------- */
 
-/* TRUE when `name` is "ID.something" for an id in `ids`. */
-static gboolean
-names_a_component (const char *name, GHashTable *ids)
+gboolean
+mf_edit_names_a_component (const char *name, GHashTable *ids)
 {
   g_autofree char *id = NULL;
   const char *rest;
@@ -241,8 +240,8 @@ names_a_component (const char *name, GHashTable *ids)
 static gboolean
 wire_touches (JsonArray *wire, GHashTable *ids)
 {
-  return names_a_component (json_array_get_string_element (wire, 0), ids)
-         || names_a_component (json_array_get_string_element (wire, 1), ids);
+  return mf_edit_names_a_component (json_array_get_string_element (wire, 0), ids)
+         || mf_edit_names_a_component (json_array_get_string_element (wire, 1), ids);
 }
 
 static void
@@ -320,10 +319,10 @@ remove_from_preferred (MfEditDocument *self, GHashTable *ids)
 {
   JsonArray *preferred = mf_edit_document_array (self, MF_KEY_PREFER_STATES);
 
-  if (preferred == NULL || !array_remove_strings (preferred, names_a_component, ids, TRUE))
+  if (preferred == NULL || !array_remove_strings (preferred, mf_edit_names_a_component, ids, TRUE))
     return;
   preferred = mf_edit_document_touch_array (self, MF_KEY_PREFER_STATES);
-  array_remove_strings (preferred, names_a_component, ids, FALSE);
+  array_remove_strings (preferred, mf_edit_names_a_component, ids, FALSE);
 }
 
 /* The simulation's "outputs" when it is an array, else NULL. */
@@ -348,11 +347,11 @@ remove_from_outputs (MfEditDocument *self, GHashTable *ids)
   JsonArray *outputs = simulation_outputs (self);
   JsonObject *simulation;
 
-  if (outputs == NULL || !array_remove_strings (outputs, names_a_component, ids, TRUE))
+  if (outputs == NULL || !array_remove_strings (outputs, mf_edit_names_a_component, ids, TRUE))
     return;
   simulation = mf_edit_document_touch_object (self, MF_KEY_SIMULATION);
   outputs = simulation_outputs (self);
-  array_remove_strings (outputs, names_a_component, ids, FALSE);
+  array_remove_strings (outputs, mf_edit_names_a_component, ids, FALSE);
   if (json_array_get_length (outputs) == 0)
     json_object_remove_member (simulation, MF_KEY_SIMULATION_OUTPUTS);
 }
@@ -369,7 +368,7 @@ remove_from_initial (MfEditDocument *self, GHashTable *ids)
     return;
   members = json_object_get_members (json_node_get_object (node));
   for (GList *l = members; l != NULL; l = l->next)
-    if (names_a_component (l->data, ids))
+    if (mf_edit_names_a_component (l->data, ids))
       {
         if (!touched)
           initial = mf_edit_document_touch_object (self, MF_KEY_INITIAL), touched = TRUE;
@@ -410,6 +409,7 @@ mf_edit_document_remove_components (MfEditDocument *self, const char *const *giv
   remove_from_initial (self, set);
   remove_from_preferred (self, set);
   remove_from_outputs (self, set);
+  mf_edit_document_remove_from_plots (self, set);
 
   what = mf_edit_describe_ids ((const char *const *) ids);
   label = g_strdup_printf (_("Delete %s"), what);
@@ -629,10 +629,8 @@ mf_edit_document_drag_param (MfEditDocument *self, const char *id, const char *p
 
 /* --- rename ----------------------------------------------------------- */
 
-/* `name` with its component part "ID." replaced, or NULL when it does not
- * start with `id` followed by a '.'. */
-static char *
-renamed (const char *name, const char *id, const char *new_id)
+char *
+mf_edit_renamed (const char *name, const char *id, const char *new_id)
 {
   gsize length = strlen (id);
 
@@ -655,7 +653,7 @@ rename_in_strings (JsonArray *array, const char *id, const char *new_id, gboolea
         continue;
       if (whole && strcmp (json_node_get_string (element), id) == 0)
         json_node_set_string (element, new_id);
-      else if (!whole && (changed = renamed (json_node_get_string (element), id, new_id)))
+      else if (!whole && (changed = mf_edit_renamed (json_node_get_string (element), id, new_id)))
         json_node_set_string (element, changed);
     }
 }
@@ -706,7 +704,7 @@ rename_in_initial (MfEditDocument *self, const char *id, const char *new_id)
   members = json_object_get_members (initial);
   for (GList *l = members; l != NULL; l = l->next)
     {
-      g_autofree char *name = renamed (l->data, id, new_id);
+      g_autofree char *name = mf_edit_renamed (l->data, id, new_id);
 
       json_object_set_member (rebuilt, name != NULL ? name : l->data,
                               json_node_ref (json_object_get_member (initial, l->data)));
@@ -757,6 +755,7 @@ mf_edit_document_rename_component (MfEditDocument *self, const char *id, const c
       mf_edit_document_touch (self, MF_KEY_SIMULATION);
       rename_in_strings (simulation_outputs (self), id, new_id, FALSE);
     }
+  mf_edit_document_rename_in_plots (self, id, new_id);
   mf_edit_document_commit (self, label, 0, NULL);
   return TRUE;
 }

@@ -136,4 +136,23 @@ gboolean    mf_edit_document_check_ids (MfEditDocument     *self,
                                         const char * const *ids,
                                         GError            **error);
 
+/* TRUE when `name` is "ID.something" for an id in `ids`. */
+gboolean    mf_edit_names_a_component (const char *name,
+                                       GHashTable *ids);
+/* `name` with its component part "ID." replaced, or NULL when it does not
+ * start with `id` followed by a '.'. */
+char       *mf_edit_renamed (const char *name,
+                             const char *id,
+                             const char *new_id);
+
+/* --- the plot layout (mf-edit-document-plots.c) --- */
+
+/* Within an edit that renames or deletes components: the plots' names of
+ * them follow, as the outputs' do. */
+void        mf_edit_document_rename_in_plots (MfEditDocument *self,
+                                              const char     *id,
+                                              const char     *new_id);
+void        mf_edit_document_remove_from_plots (MfEditDocument *self,
+                                                GHashTable     *ids);
+
 G_END_DECLS

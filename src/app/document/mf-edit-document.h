@@ -316,6 +316,18 @@ gboolean        mf_edit_document_set_state_preferred (MfEditDocument *self,
                                                       gboolean        preferred,
                                                       GError        **error);
 
+/* ---- the plot layout (docs/format.md "Plots") ---- */
+
+/* The document's "plots" section, a new copy; NULL when it has none (the
+ * application then shows its default views). */
+MfPlotList     *mf_edit_document_get_plot_list (MfEditDocument *self);
+/* Replaces the section (NULL removes it) as one undoable edit named
+ * `label`; refused when a plot names what the circuit does not have. */
+gboolean        mf_edit_document_set_plot_list (MfEditDocument   *self,
+                                                const MfPlotList *plots,
+                                                const char       *label,
+                                                GError          **error);
+
 /* Groups the edits made until end_group() into one command named `label`
  * (pasting a group and moving it, a drag that connects).  Groups nest; the
  * outermost names the command.  "changed" is still emitted after each edit;

@@ -4,11 +4,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-document-keys.h"
+#include "mf-plot-list.h"
 
 const char *const mf_document_root_keys[] = {
   MF_KEY_MANIFOLD, MF_KEY_TITLE, MF_KEY_DESCRIPTION, MF_KEY_FLUID, MF_KEY_COMPONENTS,
   MF_KEY_WIRES, MF_KEY_MODES, MF_KEY_SCHEDULE, MF_KEY_SIMULATION, MF_KEY_INITIAL,
-  MF_KEY_PREFER_STATES, NULL
+  MF_KEY_PREFER_STATES, MF_KEY_PLOTS, NULL
 };
 
 const char *const mf_document_component_keys[] = {

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 #define MF_KEY_SIMULATION    "simulation"
 #define MF_KEY_INITIAL       "initial"
 #define MF_KEY_PREFER_STATES "prefer_states"
+/* then "plots" (MF_KEY_PLOTS), whose members are in mf-plot-list.h */
 
 /* a component's own members (its parameters are its type's: mf-component-type.h) */
 #define MF_KEY_COMPONENT_ID       "id"

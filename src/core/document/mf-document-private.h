@@ -16,6 +16,7 @@
 #include "mf-error.h"
 #include "mf-json-locate.h"
 #include "mf-model.h"
+#include "mf-plot-list.h"
 #include "mf-text.h"
 
 G_BEGIN_DECLS
@@ -37,6 +38,7 @@ typedef struct
   MfCircuit     *circuit;    /* what the document builds */
   MfCircuit     *scratch;    /* holds components whose id is unusable, to check them anyway */
   GHashTable    *broken_ids; /* ids of components not built: no follow-on errors about them */
+  MfPlotList  *plots;      /* the "plots" section, NULL without one */
 } MfChecker;
 
 void     mf_checker_init (MfChecker  *checker,
@@ -163,6 +165,30 @@ void        mf_document_check_output_list (MfChecker  *checker,
                                            JsonObject *simulation);
 void        mf_document_check_output_names (MfChecker     *checker,
                                             const MfModel *model);
+
+/* Where a name of an output is written, for the words of its message. */
+typedef enum
+{
+  MF_NAMES_OF_OUTPUTS, /* simulation: outputs */
+  MF_NAMES_OF_PLOTS,   /* plots */
+} MfNamesOf;
+/* Reports `name` (at `path`) unless it is one of `known` (the names of
+ * mf_simulation_value_names()), with the closest of them when one is
+ * close; *candidates caches their list (NULL at first, then g_free it).
+ * FALSE when reported. */
+gboolean    mf_document_check_value_name (MfChecker    *checker,
+                                          MfNamesOf     where,
+                                          const char   *name,
+                                          const char   *path,
+                                          GHashTable   *known,
+                                          const char ***candidates);
+
+/* mf-document-validate-plots.c: the "plots" section — its shape (into
+ * checker->plots), then its names against the assembled circuit `model`. */
+void        mf_document_check_plots (MfChecker *checker,
+                                     JsonNode  *node);
+void        mf_document_check_plot_names (MfChecker     *checker,
+                                          const MfModel *model);
 
 /* mf-document-validate-names.c: the names of outputs, initial values and
  * preferred states against the assembled circuit, once the rest of the

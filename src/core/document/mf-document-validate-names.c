@@ -1,5 +1,6 @@
 /* mf-document-validate-names.c: the names a document gives of what the
- * assembled circuit has — its outputs (mf-document-validate-outputs.c), the
+ * assembled circuit has — its outputs (mf-document-validate-outputs.c) and
+ * its plots' quantities (mf-document-validate-plots.c), the
  * states of "initial" and the velocities of "prefer_states" — checked
  * against a model built from the circuit, each at its place.
  *
@@ -108,7 +109,7 @@ mf_document_check_names (MfChecker *checker)
 
   if (mf_checker_has_errors (checker)
       || (circuit->simulation.outputs == NULL && circuit->initial->len == 0
-          && circuit->preferred_states->len == 0))
+          && circuit->preferred_states->len == 0 && checker->plots == NULL))
     return;
   /* the model would refuse the first unknown name itself, without a place:
    * it is built without them, and every one is told here at its place */
@@ -124,6 +125,7 @@ mf_document_check_names (MfChecker *checker)
   if (model == NULL)
     return;
   mf_document_check_output_names (checker, model);
+  mf_document_check_plot_names (checker, model);
   check_initial_names (checker, model);
   check_preferred_names (checker, model);
 }

@@ -73,6 +73,39 @@ mf_document_check_output_list (MfChecker *checker, JsonObject *simulation)
   checker->circuit->simulation.outputs = g_steal_pointer (&names);
 }
 
+gboolean
+mf_document_check_value_name (MfChecker *checker, MfNamesOf where, const char *name,
+                              const char *path, GHashTable *known, const char ***candidates)
+{
+  g_autofree char *shown = NULL;
+  const char *guess;
+
+  if (g_hash_table_contains (known, name))
+    return TRUE;
+  shown = mf_text_escape (name);
+  if (*candidates == NULL)
+    *candidates = (const char **) g_hash_table_get_keys_as_array (known, NULL);
+  guess = mf_document_closest_name (name, *candidates, NULL);
+  /* whole sentences for each place, so that a translation need not glue pieces */
+  if (where == MF_NAMES_OF_OUTPUTS && guess != NULL)
+    /* Translators: the first %s is an output's name as written, the second a name the
+     * circuit has that is close to it */
+    mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s' "
+                        "(did you mean '%s'?)"), shown, guess);
+  else if (where == MF_NAMES_OF_OUTPUTS)
+    mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s'; "
+                        "'manifold-cli simulate' names them in its CSV header"), shown);
+  else if (guess != NULL)
+    /* Translators: the first %s is an output's name as written, the second a name the
+     * circuit has that is close to it */
+    mf_checker_error (checker, path, _("plots: the circuit has no output '%s' (did you mean "
+                        "'%s'?)"), shown, guess);
+  else
+    mf_checker_error (checker, path, _("plots: the circuit has no output '%s'; "
+                        "'manifold-cli simulate' names them in its CSV header"), shown);
+  return FALSE;
+}
+
 void
 mf_document_check_output_names (MfChecker *checker, const MfModel *model)
 {
@@ -86,25 +119,9 @@ mf_document_check_output_names (MfChecker *checker, const MfModel *model)
   /* without errors the list is the array itself: entry i is item i */
   for (guint i = 0; i < outputs->len; i++)
     {
-      const char *name = outputs->pdata[i];
-      g_autofree char *path = NULL;
-      g_autofree char *shown = NULL;
-      const char *guess;
+      g_autofree char *path = output_path (i);
 
-      if (g_hash_table_contains (known, name))
-        continue;
-      path = output_path (i);
-      shown = mf_text_escape (name);
-      if (candidates == NULL)
-        candidates = (const char **) g_hash_table_get_keys_as_array (known, NULL);
-      guess = mf_document_closest_name (name, candidates, NULL);
-      if (guess != NULL)
-        /* Translators: the first %s is an output's name as written, the second a name the
-         * circuit has that is close to it */
-        mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s' "
-                            "(did you mean '%s'?)"), shown, guess);
-      else
-        mf_checker_error (checker, path, _("simulation: outputs: the circuit has no output '%s'; "
-                            "'manifold-cli simulate' names them in its CSV header"), shown);
+      mf_document_check_value_name (checker, MF_NAMES_OF_OUTPUTS, outputs->pdata[i], path,
+                                    known, &candidates);
     }
 }

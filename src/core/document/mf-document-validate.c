@@ -255,6 +255,7 @@ mf_document_check (MfChecker *checker, JsonNode *root)
   check_section (checker, object, MF_KEY_SIMULATION, check_simulation);
   check_section (checker, object, MF_KEY_INITIAL, check_initial);
   check_section (checker, object, MF_KEY_PREFER_STATES, check_preferred_states);
+  check_section (checker, object, MF_KEY_PLOTS, mf_document_check_plots);
   /* last: the names are the assembled circuit's */
   mf_document_check_names (checker);
 }

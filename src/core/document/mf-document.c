@@ -30,6 +30,7 @@ struct _MfDocument
   gsize          length;
   JsonNode      *root; /* kept whole so saving keeps every field */
   MfCircuit     *circuit;
+  MfPlotList  *plots; /* NULL without a "plots" section */
   MfJsonLocator *locator; /* built on first use, see document_locator() */
 };
 
@@ -85,6 +86,7 @@ mf_checker_clear (MfChecker *checker)
   g_clear_pointer (&checker->circuit, mf_circuit_free);
   g_clear_pointer (&checker->scratch, mf_circuit_free);
   g_clear_pointer (&checker->broken_ids, g_hash_table_unref);
+  g_clear_pointer (&checker->plots, g_ptr_array_unref);
 }
 
 void
@@ -517,6 +519,7 @@ mf_document_load_data (const char *data,
       document->length = size;
       document->root = g_steal_pointer (&root);
       document->circuit = g_steal_pointer (&checker.circuit);
+      document->plots = g_steal_pointer (&checker.plots);
     }
   hand_over_findings (&checker, name, diagnostics, error);
   mf_checker_clear (&checker);
@@ -622,6 +625,7 @@ mf_document_free (MfDocument *document)
   g_free (document->text);
   json_node_unref (document->root);
   mf_circuit_free (document->circuit);
+  g_clear_pointer (&document->plots, g_ptr_array_unref);
   mf_json_locator_free (document->locator);
   g_free (document);
 }
@@ -636,6 +640,12 @@ const MfCircuit *
 mf_document_get_circuit (const MfDocument *document)
 {
   return document->circuit;
+}
+
+const MfPlotList *
+mf_document_get_plot_list (const MfDocument *document)
+{
+  return document->plots;
 }
 
 /* Most documents are never asked where a component is, so the scan waits

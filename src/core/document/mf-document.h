@@ -11,6 +11,7 @@
 
 #include "mf-circuit.h"
 #include "mf-model.h"
+#include "mf-plot-list.h"
 
 G_BEGIN_DECLS
 
@@ -73,6 +74,9 @@ void             mf_document_free (MfDocument *document);
 
 const char      *mf_document_get_name (const MfDocument *document);
 const MfCircuit *mf_document_get_circuit (const MfDocument *document);
+/* The "plots" section (docs/format.md "Plots"), NULL when the document has
+ * none. */
+const MfPlotList *mf_document_get_plot_list (const MfDocument *document);
 
 /* Where a component's object starts in the text (1-based), for messages
  * that come later (assembly, simulation).  FALSE if unknown. */
