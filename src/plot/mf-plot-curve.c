@@ -33,6 +33,8 @@ mf_plot_series_decimate (const MfPlot *plot, MfPlotSeries *series)
   MfPlotDecimation *d = &series->decimation;
   guint n_columns = (guint) MAX (1.0, ceil (plot->data_area.width));
 
+  if (series->xy)
+    return;
   d->columns = mf_plot_series_columns (series, n_columns);
   d->n_columns = n_columns;
   d->x0 = xa->ticks.lo;
@@ -123,6 +125,12 @@ mf_plot_series_trace (const MfPlot       *plot,
                user_data, FALSE };
   const MfPlotDecimation *d = &series->decimation;
   gboolean have_prev = d->has_before, dense = is_dense (d);
+
+  if (series->xy)
+    {
+      mf_plot_xy_trace (plot, series, line, user_data);
+      return;
+    }
   double prev_x = 0, prev_y = 0;
   gint64 prev_column = -2;
 
@@ -415,7 +423,7 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
     }
   mf_plot_set_source_color (cr, &s->color, 1);
   cairo_new_path (cr);
-  if (s->x->len == 1)
+  if (s->x->len == 1 && !s->xy)
     {
       /* a lone sample has no length: a round cap shows it as a dot */
       for (guint i = 0; i < d->n_columns; i++)
@@ -436,7 +444,8 @@ curve_draw (MfPlot *plot, MfPlotSeries *s, cairo_t *cr)
   cairo_set_dash (cr, dashes, n_dashes, 0);
   cairo_stroke (cr);
   bands_fill (&bands);
-  if (plot->sample_marks)
+  /* the marks go by the decimation's columns, which an XY curve has not */
+  if (plot->sample_marks && !s->xy)
     marks_draw (plot, s, cr);
 }
 

@@ -41,6 +41,11 @@ x_data_range (const MfPlot *plot, double *lo, double *hi)
 
       if (!s->visible || s->x->len == 0)
         continue;
+      if (s->xy)
+        {
+          mf_plot_xy_x_range (s, plot->axes[MF_PLOT_AXIS_X].scale == MF_PLOT_SCALE_LOG, lo, hi);
+          continue;
+        }
       *lo = MIN (*lo, g_array_index (s->x, double, 0));
       *hi = MAX (*hi, g_array_index (s->x, double, s->x->len - 1));
     }

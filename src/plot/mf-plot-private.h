@@ -31,6 +31,7 @@ struct _MfPlotSeries
   guint        n_columns_allocated;
   MfPlotDecimation decimation; /* of the last draw */
   gboolean     fits_range; /* counts in its axis's fitted range (TRUE unless set) */
+  gboolean     xy;         /* x in any order, traced in sample order (mf-plot-xy.c) */
   /* set by each draw (mf-plot-unit-axes.c) */
   guint        y_slot;     /* 0: the main y axis; k: the plot's unit_axes[k - 1] */
   gboolean     off_scale;  /* left out of the fit and beyond the axis's range */
@@ -182,6 +183,24 @@ void          mf_plot_series_trace (const MfPlot       *plot,
 typedef void (*MfPlotPointFunc) (double   x,
                                  double   y,
                                  gpointer user_data);
+/* mf-plot-xy.c: series of x in any order.  The x range of `series`'s
+ * samples with a finite y (positive x only when `log`) widens [*lo, *hi];
+ * the extent of its y values within the x axis's range (FALSE when none
+ * is there); and its curve as mf_plot_series_trace() gives it, in sample
+ * order. */
+void          mf_plot_xy_x_range (const MfPlotSeries *series,
+                                  gboolean            log,
+                                  double             *lo,
+                                  double             *hi);
+gboolean      mf_plot_xy_extent (const MfPlot       *plot,
+                                 const MfPlotSeries *series,
+                                 const MfPlotAxis   *y_axis,
+                                 double             *min,
+                                 double             *max);
+void          mf_plot_xy_trace (const MfPlot       *plot,
+                                const MfPlotSeries *series,
+                                MfPlotTraceFunc     line,
+                                gpointer            user_data);
 void          mf_plot_series_each_mark (const MfPlot       *plot,
                                         const MfPlotSeries *series,
                                         MfPlotPointFunc     point,

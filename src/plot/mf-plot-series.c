@@ -169,7 +169,7 @@ mf_plot_series_append_scaled (MfPlotSeries *series,
       double xi = x[i], yi = scale * y[i];
 
       /* bisection over x needs it sorted */
-      if (isnan (xi) || (end > 0 && xi < xs[end - 1]))
+      if (isnan (xi) || (!series->xy && end > 0 && xi < xs[end - 1]))
         continue;
       xs[end] = xi;
       ys[end] = yi;
@@ -228,6 +228,9 @@ mf_plot_series_value_at (const MfPlotSeries *series, double x, double *y)
   gsize n = series->x->len, i;
   double value;
 
+  /* an XY curve may pass an x many times: it has no one value there */
+  if (series->xy)
+    return FALSE;
   if (n == 0 || !(x >= xs[0] && x <= xs[n - 1]))
     return FALSE;
   /* the first sample after x: at a jump (repeated x) the later value holds */

@@ -78,8 +78,17 @@ gboolean      mf_plot_series_get_fits_range (const MfPlotSeries *series);
 /* After a draw: left out of the fit and beyond its axis's range. */
 gboolean      mf_plot_series_get_off_scale (const MfPlotSeries *series);
 
+/* An XY series (FALSE unless set): x is a quantity, not time, and comes
+ * in any order; the curve goes through the samples in the order they were
+ * appended, and there is no value at an x to read (value_at() says FALSE).
+ * Set it before the first append. */
+void          mf_plot_series_set_xy (MfPlotSeries *series,
+                                     gboolean      xy);
+gboolean      mf_plot_series_get_xy (const MfPlotSeries *series);
+
 /* Appends a sample; x must not be below the last one's (FALSE, and nothing
- * appended, when it is).  y may be NaN: a gap in the line. */
+ * appended, when it is), unless the series is an XY one.  y may be NaN: a
+ * gap in the line. */
 gboolean      mf_plot_series_append (MfPlotSeries *series,
                                      double        x,
                                      double        y);

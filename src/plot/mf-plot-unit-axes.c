@@ -131,6 +131,8 @@ series_extent (const MfPlot *plot, const MfPlotSeries *s, const MfPlotAxis *y_ax
 {
   const MfPlotAxis *x_axis = &plot->axes[MF_PLOT_AXIS_X];
 
+  if (s->xy)
+    return mf_plot_xy_extent (plot, s, y_axis, min, max);
   return mf_plot_decimate_extent ((const double *) s->x->data, (const double *) s->y->data,
                                   s->x->len, &s->summary, x_axis->ticks.lo, x_axis->ticks.hi,
                                   y_axis->scale == MF_PLOT_SCALE_LOG, min, max);
