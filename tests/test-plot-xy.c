@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "mf-plot.h"
+#include "mf-plot-ticks.h"
 
 #define WIDTH  600
 #define HEIGHT 400
@@ -165,6 +166,30 @@ test_log_axes (void)
   cairo_surface_destroy (surface);
 }
 
+/* A log axis fixed to less than a decade, 0.1880 to 0.1890 (the range a
+ * zoom or a nearly constant σ gives), has no decade, 2 or 5 inside: it
+ * takes the ticks of a linear axis, every 0.0002 (the 1-2-5 step that
+ * gives 4 to 10 ticks over 0.001), labelled plainly. */
+static void
+test_narrow_log_range (void)
+{
+  MfPlotTicks ticks;
+  char label[32];
+
+  mf_plot_ticks_log (&ticks, 0.188, 0.189, FALSE);
+  g_assert_true (ticks.log);
+  g_assert_cmpuint (ticks.n_major, ==, 6);
+  g_assert_cmpfloat_with_epsilon (ticks.major[0], 0.188, 1e-12);
+  g_assert_cmpfloat_with_epsilon (ticks.major[1], 0.1882, 1e-12);
+  mf_plot_ticks_label (&ticks, ticks.major[1], label, sizeof label);
+  g_assert_cmpstr (label, ==, "0.1882");
+  /* two decades keep their decade ticks */
+  mf_plot_ticks_log (&ticks, 1, 100, FALSE);
+  mf_plot_ticks_label (&ticks, 10, label, sizeof label);
+  g_assert_cmpstr (label, ==, "10");
+  g_assert_cmpfloat_with_epsilon (ticks.major[0], 1, 1e-12);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -172,5 +197,6 @@ main (int argc, char **argv)
   g_test_add_func ("/plot-xy/circle", test_circle);
   g_test_add_func ("/plot-xy/time-series-refuses", test_time_series_refuses);
   g_test_add_func ("/plot-xy/log-axes", test_log_axes);
+  g_test_add_func ("/plot-xy/narrow-log-range", test_narrow_log_range);
   return g_test_run ();
 }

@@ -247,6 +247,13 @@ mf_plot_ticks_log (MfPlotTicks *ticks, double lo, double hi, gboolean extend)
         else if (decades <= 6 || m == 1)
           add_minor (ticks, value);
       }
+  if (ticks->n_major < 2)
+    {
+      /* nothing to read the values by: the ticks of a linear axis */
+      mf_plot_ticks_linear (ticks, lo, hi, FALSE);
+      ticks->log = TRUE;
+      ticks->linear_labels = TRUE;
+    }
 }
 
 /* "2.50e+06" → "2.5e6", "1.0e-06" → "1e-6" */
@@ -310,7 +317,7 @@ mf_plot_ticks_label (const MfPlotTicks *ticks, double value, char *buffer, gsize
                  size);
       return;
     }
-  if (ticks->log)
+  if (ticks->log && !ticks->linear_labels)
     {
       int e = exponent_of (value);
 

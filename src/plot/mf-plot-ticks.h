@@ -25,6 +25,7 @@ typedef struct
   double   lo, hi;      /* the range the axis shows: widened to the outer ticks when asked */
   double   step;        /* linear: between majors; log: decades between majors */
   gboolean log;
+  gboolean linear_labels; /* log, but too narrow for its decades: ticks and labels as linear */
   gboolean scientific;  /* labels as "2.5e6" */
   int      decimals;    /* places after the point of plain labels */
   guint    n_major;
@@ -55,7 +56,9 @@ void  mf_plot_ticks_integer (MfPlotTicks *ticks,
 /* Ticks of a logarithmic axis over [lo, hi], both > 0 (else [1, 10]):
  * every decade (every 2nd, 5th, ... when there are more than 10), with 2 and
  * 5 as labelled ticks too when the range spans at most two decades, and
- * unlabelled ticks at 2..9 when it spans at most six. */
+ * unlabelled ticks at 2..9 when it spans at most six.  A fixed range too
+ * narrow for two of those ticks (0.1884 to 0.1888) takes the ticks and
+ * labels of a linear axis instead, still mapped logarithmically. */
 void  mf_plot_ticks_log (MfPlotTicks *ticks,
                          double       lo,
                          double       hi,

@@ -113,6 +113,7 @@ mf_sim_panel_update_plots (MfSimPanel *self,
               gboolean    all)
 {
   offer_added_run_columns (self);
+  mf_sim_panel_layout_update (self);
   for (guint i = 0; i < MF_SIM_PANEL_N_VIEWS; i++)
     if (i == MF_SIM_PANEL_STEPS ? mf_step_plots_update (self->step_plots)
                                 : mf_run_plots_update (self->plots[i]))
@@ -279,6 +280,7 @@ set_plotted_runs (MfSimPanel *self)
   for (guint i = 0; i < MF_SIM_PANEL_N_RUN_PLOTS; i++)
     mf_run_plots_set_runs (self->plots[i], self->current, overlaid);
   mf_step_plots_set_runs (self->step_plots, self->current, overlaid);
+  mf_sim_panel_layout_set_runs (self, overlaid);
 }
 
 static void

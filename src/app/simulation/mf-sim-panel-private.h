@@ -77,6 +77,12 @@ struct _MfSimPanel
   gboolean        view_has_data[MF_SIM_PANEL_N_VIEWS];
   guint           view_scanned[MF_SIM_PANEL_N_VIEWS];
 
+  /* ---- the document's plot layout (mf-sim-panel-layout.c) ---- */
+  MfPlotList     *layout;       /* as shown; NULL: the default views */
+  GPtrArray      *layout_plots; /* one per plot of `layout` */
+  GtkWidget      *layout_box;
+  GtkWidget      *default_box;  /* the default views */
+
   /* template children */
   GtkButton      *run_button;
   GtkButton      *pause_button;
@@ -164,5 +170,17 @@ void mf_sim_panel_update_shown_views (MfSimPanel *self,
                                       gboolean    rescan);
 /* Frees what a MfSimPanelProbe holds (the probes' clear function). */
 void mf_sim_panel_clear_probe (gpointer data);
+
+/* --- mf-sim-panel-layout.c --- */
+
+void mf_sim_panel_init_layout (MfSimPanel *self);
+void mf_sim_panel_dispose_layout (MfSimPanel *self);
+/* Shows the document's layout, when it is not the one shown. */
+void mf_sim_panel_sync_layout (MfSimPanel *self);
+/* The current run and `overlaid` go to the layout's plots too. */
+void mf_sim_panel_layout_set_runs (MfSimPanel *self,
+                                   GPtrArray  *overlaid);
+/* Brings the layout's plots up to date with their runs. */
+void mf_sim_panel_layout_update (MfSimPanel *self);
 
 G_END_DECLS

@@ -271,6 +271,7 @@ static void
 mf_sim_panel_document_changed (MfSimPanel *self)
 {
   mf_sim_panel_update_notes (self);
+  mf_sim_panel_sync_layout (self);
   if (!mf_sim_panel_get_live (self))
     return;
   g_clear_handle_id (&self->update_source, g_source_remove);
@@ -310,6 +311,7 @@ mf_sim_panel_set_document (MfSimPanel     *self,
     g_signal_connect_object (document, "changed", G_CALLBACK (mf_sim_panel_document_changed),
                              self, G_CONNECT_SWAPPED);
   mf_sim_panel_update_actions (self);
+  mf_sim_panel_sync_layout (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
@@ -501,6 +503,7 @@ mf_sim_panel_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  mf_sim_panel_dispose_layout (self);
   mf_sim_panel_dispose_data (self);
   mf_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_SIM_PANEL);
 
@@ -633,6 +636,7 @@ mf_sim_panel_init (MfSimPanel *self)
                             G_CALLBACK (mf_sim_panel_expand_clicked), self);
 
   mf_sim_panel_init_data (self);
+  mf_sim_panel_init_layout (self);
   mf_sim_panel_follow_toggled (self);
   mf_sim_panel_update_actions (self);
   mf_sim_panel_show_progress (self);

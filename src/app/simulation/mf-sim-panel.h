@@ -161,4 +161,29 @@ void            mf_sim_panel_set_text_scale (MfSimPanel *self,
 MfMeasuredPlots *mf_sim_panel_get_measured (MfSimPanel *self);
 void            mf_sim_panel_measured_changed (MfSimPanel *self);
 
+/* ---- the plot layout (mf-sim-panel-layout.c) ---- */
+
+/* The plots shown: the document's "plots" section, or the default views
+ * as a layout (states, pressures, σ on a log axis) when it has none; a new
+ * copy. */
+MfPlotList     *mf_sim_panel_get_layout (MfSimPanel *self);
+/* Makes `layout` the document's (NULL: the default views again), an
+ * undoable edit named `label`. */
+gboolean        mf_sim_panel_set_layout (MfSimPanel       *self,
+                                         const MfPlotList *layout,
+                                         const char       *label,
+                                         GError          **error);
+/* What a drop of `name` on plot `plot` of the layout does: adds it to the
+ * plot (as x to an XY plot without one); the defaults become the
+ * document's layout first.  FALSE when the circuit has no such quantity
+ * or there is no such plot. */
+gboolean        mf_sim_panel_drop_quantity (MfSimPanel *self,
+                                            guint       plot,
+                                            const char *name,
+                                            GError    **error);
+/* The views of the document's layout (none while the defaults show). */
+guint           mf_sim_panel_get_n_layout_views (MfSimPanel *self);
+MfPlotView     *mf_sim_panel_get_layout_view (MfSimPanel *self,
+                                              guint       index);
+
 G_END_DECLS
