@@ -203,6 +203,10 @@ mf_document_check_plot_names (MfChecker *checker, const MfModel *model)
   if (checker->plots == NULL)
     return;
   known = mf_simulation_value_names (model);
+  /* the application's runs have the weighted singular values besides
+   * (docs/format.md "Plots"), which its σ view shows */
+  g_hash_table_add (known, g_strdup ("solver.w_sigma_min"));
+  g_hash_table_add (known, g_strdup ("solver.w_sigma_max"));
   for (guint i = 0; i < checker->plots->len; i++)
     check_plot_names (checker, checker->plots->pdata[i], i, known, &candidates);
 }
