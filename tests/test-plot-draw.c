@@ -14,6 +14,7 @@
 #include "mf-plot-export.h"
 #include "mf-plot.h"
 #include "mf-plot-private.h"
+#include "mf-test-ink.h"
 
 static MfPlot *
 example_plot (gsize n)
@@ -36,38 +37,6 @@ example_plot (gsize n)
   mf_plot_add_band (plot, 0.5, 2, "closed");
   mf_plot_add_marker (plot, 0.5, "V1 closed");
   return plot;
-}
-
-static gboolean
-is_color (const guint8 *pixel, MfPlotColor c)
-{
-  /* ARGB32 in native byte order: B, G, R on little-endian machines */
-  guint32 value = *(const guint32 *) pixel;
-  int r = (value >> 16) & 0xff, g = (value >> 8) & 0xff, b = value & 0xff;
-
-  return abs (r - (int) (c.red * 255)) < 40 && abs (g - (int) (c.green * 255)) < 40
-         && abs (b - (int) (c.blue * 255)) < 40;
-}
-
-/* Whether a pixel of colour c lies within `radius` of (x, y). */
-static gboolean
-ink_near (cairo_surface_t *s, double x, double y, int radius, MfPlotColor c)
-{
-  const guint8 *data = cairo_image_surface_get_data (s);
-  int stride = cairo_image_surface_get_stride (s);
-
-  for (int dy = -radius; dy <= radius; dy++)
-    for (int dx = -radius; dx <= radius; dx++)
-      {
-        int px = (int) x + dx, py = (int) y + dy;
-
-        if (px < 0 || py < 0 || px >= cairo_image_surface_get_width (s)
-            || py >= cairo_image_surface_get_height (s))
-          continue;
-        if (is_color (data + py * stride + px * 4, c))
-          return TRUE;
-      }
-  return FALSE;
 }
 
 static void

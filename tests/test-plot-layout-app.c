@@ -122,7 +122,7 @@ test_xy_layout_saved (Fixture *f, gconstpointer data)
   spin ();
   /* the plot's menu: a log y axis, through the action the menu names */
   xy_view = mf_sim_panel_get_layout_view (f->panel, 1);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (xy_view), "plot.log-y", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (xy_view), "plot.log", "s", "y"));
   spin ();
 
   /* drawn from the run: one XY series with every sample, x in L/min */

@@ -6,10 +6,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
-#include <stdlib.h>
 
 #include "mf-plot.h"
 #include "mf-plot-ticks.h"
+#include "mf-test-ink.h"
 
 #define WIDTH  600
 #define HEIGHT 400
@@ -24,31 +24,6 @@ draw (MfPlot *plot)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
-}
-
-/* Whether a pixel within `radius` of (x, y) has the series' colour. */
-static gboolean
-ink_near (cairo_surface_t *s, double x, double y, int radius, MfPlotColor c)
-{
-  const guint8 *data = cairo_image_surface_get_data (s);
-  int stride = cairo_image_surface_get_stride (s);
-
-  for (int dy = -radius; dy <= radius; dy++)
-    for (int dx = -radius; dx <= radius; dx++)
-      {
-        int px = (int) x + dx, py = (int) y + dy;
-        guint32 v;
-
-        if (px < 0 || py < 0 || px >= WIDTH || py >= HEIGHT)
-          continue;
-        /* ARGB32 in native byte order */
-        v = *(const guint32 *) (data + py * stride + px * 4);
-        if (abs ((int) ((v >> 16) & 0xff) - (int) (c.red * 255)) < 40
-            && abs ((int) ((v >> 8) & 0xff) - (int) (c.green * 255)) < 40
-            && abs ((int) (v & 0xff) - (int) (c.blue * 255)) < 40)
-          return TRUE;
-      }
-  return FALSE;
 }
 
 /* a colour of the series' own, which nothing else of the plot has */

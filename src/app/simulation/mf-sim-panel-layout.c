@@ -122,25 +122,17 @@ mf_sim_panel_drop_quantity (MfSimPanel *self, guint plot, const char *name, GErr
 
 /* --- the menu of a plot ------------------------------------------------ */
 
+/* plot.add("time" | "xy"): a new plot right of this one */
 static void
-add_plot (LayoutPlot *plot, MfPlotKind kind)
+action_add (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
+  LayoutPlot *plot = data;
   g_autoptr (MfPlotList) layout = mf_sim_panel_get_layout (plot->panel);
+  MfPlotKind kind = MF_PLOT_KIND_TIME;
 
+  mf_plot_kind_from_string (g_variant_get_string (parameter, NULL), &kind);
   g_ptr_array_insert (layout, (int) plot->index + 1, mf_plot_spec_new (kind));
   apply (plot->panel, layout, kind == MF_PLOT_KIND_XY ? _("Add XY plot") : _("Add plot"));
-}
-
-static void
-action_add_time (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  add_plot (data, MF_PLOT_KIND_TIME);
-}
-
-static void
-action_add_xy (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  add_plot (data, MF_PLOT_KIND_XY);
 }
 
 static void
@@ -156,11 +148,13 @@ action_remove (GSimpleAction *action, GVariant *parameter, gpointer data)
   apply (plot->panel, layout, _("Remove plot"));
 }
 
+/* plot.move(-1 | 1): changes place with the neighbour left or right */
 static void
-move_plot (LayoutPlot *plot, int by)
+action_move (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
+  LayoutPlot *plot = data;
   g_autoptr (MfPlotList) layout = mf_sim_panel_get_layout (plot->panel);
-  int to = (int) plot->index + by;
+  int to = (int) plot->index + g_variant_get_int32 (parameter);
   gpointer moved;
 
   if (to < 0 || to >= (int) layout->len)
@@ -171,41 +165,20 @@ move_plot (LayoutPlot *plot, int by)
   apply (plot->panel, layout, _("Move plot"));
 }
 
+/* plot.log("x" | "y"): the axis logarithmic, or linear again */
 static void
-action_left (GSimpleAction *action, GVariant *parameter, gpointer data)
+action_log (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
-  move_plot (data, -1);
-}
-
-static void
-action_right (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  move_plot (data, 1);
-}
-
-static void
-toggle_log (LayoutPlot *plot, gboolean x_axis)
-{
+  LayoutPlot *plot = data;
   g_autoptr (MfPlotList) layout = mf_sim_panel_get_layout (plot->panel);
   MfPlotSpec *spec = layout->pdata[plot->index];
+  gboolean x_axis = g_strcmp0 (g_variant_get_string (parameter, NULL), "x") == 0;
 
   if (x_axis)
     spec->log_x = !spec->log_x;
   else
     spec->log_y = !spec->log_y;
   apply (plot->panel, layout, x_axis ? _("Log x axis") : _("Log y axis"));
-}
-
-static void
-action_log_x (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  toggle_log (data, TRUE);
-}
-
-static void
-action_log_y (GSimpleAction *action, GVariant *parameter, gpointer data)
-{
-  toggle_log (data, FALSE);
 }
 
 static void
@@ -266,15 +239,15 @@ plot_menu (MfSimPanel *self, const MfPlotSpec *spec)
   g_autoptr (GMenu) remove = g_menu_new ();
   MfRunRecord *run = named_run (self);
 
-  g_menu_append (plots, _("Add _Time Plot"), "plot.add-time");
-  g_menu_append (plots, _("Add _XY Plot"), "plot.add-xy");
-  g_menu_append (plots, _("Move _Left"), "plot.left");
-  g_menu_append (plots, _("Move _Right"), "plot.right");
+  g_menu_append (plots, _("Add _Time Plot"), "plot.add::time");
+  g_menu_append (plots, _("Add _XY Plot"), "plot.add::xy");
+  g_menu_append (plots, _("Move _Left"), "plot.move(-1)");
+  g_menu_append (plots, _("Move _Right"), "plot.move(1)");
   g_menu_append (plots, _("Re_move Plot"), "plot.remove");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (plots));
   if (spec->kind == MF_PLOT_KIND_XY)
-    g_menu_append (axes, spec->log_x ? _("Linear x Axis") : _("Log x Axis"), "plot.log-x");
-  g_menu_append (axes, spec->log_y ? _("Linear y Axis") : _("Log y Axis"), "plot.log-y");
+    g_menu_append (axes, spec->log_x ? _("Linear x Axis") : _("Log x Axis"), "plot.log::x");
+  g_menu_append (axes, spec->log_y ? _("Linear y Axis") : _("Log y Axis"), "plot.log::y");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (axes));
   for (guint c = 0; run != NULL && c < mf_run_record_get_n_columns (run); c++)
     {
@@ -334,9 +307,8 @@ static LayoutPlot *
 layout_plot_new (MfSimPanel *self, const MfPlotSpec *spec, guint index)
 {
   static const GActionEntry entries[] = {
-    { "add-time", action_add_time }, { "add-xy", action_add_xy },
-    { "remove", action_remove }, { "left", action_left }, { "right", action_right },
-    { "log-x", action_log_x }, { "log-y", action_log_y },
+    { "add", action_add, "s" }, { "remove", action_remove }, { "move", action_move, "i" },
+    { "log", action_log, "s" },
     { "add-quantity", action_add_quantity, "s" },
     { "remove-quantity", action_remove_quantity, "s" },
   };
