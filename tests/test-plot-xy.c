@@ -68,8 +68,6 @@ test_circle (void)
   g_assert_cmpfloat (xa->ticks.lo, >=, -1.5);
   g_assert_cmpfloat (xa->ticks.hi, >=, 1);
   g_assert_cmpfloat (xa->ticks.hi, <=, 1.5);
-  if (g_getenv ("MF_TEST_PNG") != NULL)
-    cairo_surface_write_to_png (surface, g_getenv ("MF_TEST_PNG"));
   /* ink on the circle at θ = π/4, 3π/4, 5π/4 and 7π/4 (inside the frame,
    * which the points at 0, π/2, … touch), none at its centre */
   for (guint k = 0; k < 4; k++)
