@@ -9,17 +9,12 @@
 
 #include "mf-csv.h"
 #include "mf-results.h"
+#include "mf-stored-run.h"
 
 G_BEGIN_DECLS
 
-/* One row of the event log, its strings owned. */
-typedef struct
-{
-  double t;
-  char  *component;
-  char  *from;
-  char  *to;
-} MfResultsEvent;
+/* One row of the event log, its strings owned: the stored run's. */
+typedef MfStoredEvent MfResultsEvent;
 
 /* The info's strings, copied. */
 typedef struct
