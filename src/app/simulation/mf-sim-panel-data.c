@@ -423,6 +423,26 @@ mf_sim_panel_add_run (MfSimPanel  *self,
   mf_sim_panel_refresh_runs (self);
 }
 
+guint
+mf_sim_panel_get_n_runs_made (MfSimPanel *self)
+{
+  g_return_val_if_fail (MF_IS_SIM_PANEL (self), 0);
+
+  return self->n_runs_made;
+}
+
+void
+mf_sim_panel_add_saved_runs (MfSimPanel *self,
+                             GPtrArray  *records,
+                             guint       n_made)
+{
+  g_return_if_fail (MF_IS_SIM_PANEL (self));
+
+  for (guint i = 0; i < records->len; i++)
+    mf_sim_panel_add_run (self, g_ptr_array_index (records, i));
+  self->n_runs_made = MAX (self->n_runs_made, n_made);
+}
+
 void
 mf_sim_panel_update_notes (MfSimPanel *self)
 {

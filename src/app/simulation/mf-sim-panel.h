@@ -96,6 +96,13 @@ void            mf_sim_panel_refresh_runs (MfSimPanel *self);
  * while "shown", and drawn as its samples arrive. */
 void            mf_sim_panel_add_run (MfSimPanel  *self,
                                       MfRunRecord *record);
+/* How many runs the pane has numbered ("Run N" counts from it plus one). */
+guint           mf_sim_panel_get_n_runs_made (MfSimPanel *self);
+/* Appends the runs a document kept (MfRunRecord *, as mf_sim_panel_add_run()
+ * does), and numbers the next run after `n_made`. */
+void            mf_sim_panel_add_saved_runs (MfSimPanel *self,
+                                             GPtrArray  *records,
+                                             guint       n_made);
 
 /* ---- plots ---- */
 

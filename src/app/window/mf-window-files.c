@@ -73,9 +73,13 @@ mf_window_take_document (MfWindow       *self,
 {
   GFile *file = mf_edit_document_get_file (document);
 
+  /* the runs of the document that goes stay beside it */
+  if (self->document != document)
+    mf_window_save_runs (self);
   g_free (self->example_name);
   self->example_name = g_strdup (example_name);
   mf_window_set_document (self, document);
+  mf_window_load_runs (self);
   if (file != NULL)
     mf_window_add_recent (self, file);
 }
@@ -177,6 +181,7 @@ mf_window_save_to (MfWindow *self,
   /* A saved copy of an example is the user's own circuit now. */
   g_clear_pointer (&self->example_name, g_free);
   saved_to = mf_edit_document_get_file (self->document);
+  mf_window_save_runs (self);
   if (saved_to != NULL)
     mf_window_add_recent (self, saved_to);
   return TRUE;

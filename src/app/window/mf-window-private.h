@@ -30,6 +30,11 @@ struct _MfWindow
   /* The example the untitled document is a copy of, so that Save As can
    * suggest its name; NULL otherwise. */
   char             *example_name;
+  /* The runs file beside the document that could not be read when it
+   * was opened: left alone (mf-window-runs-file.c); NULL otherwise. */
+  GFile            *unread_runs_file;
+  /* The message shown about it, or about runs not written. */
+  char             *runs_problem;
   /* The Save / Discard / Cancel question being shown, if any. */
   GtkWindow        *question;
   /* The Stiffness window of this document, if open. */
@@ -91,6 +96,11 @@ MfEditDocument *mf_window_new_document (MfWindow *self);
 /* mf-window-results.c: kept runs, sweeps, exports */
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);
+/* mf-window-runs-file.c: the runs kept beside the saved document — written
+ * (an error: a message), and read after a document is taken (a file that
+ * cannot be read: a message naming it, and it is left alone) */
+void mf_window_save_runs (MfWindow *self);
+void mf_window_load_runs (MfWindow *self);
 /* mf-window-presentation.c: win.presentation, win.leave-presentation */
 void mf_window_class_install_presentation_actions (GtkWidgetClass *widget_class);
 void mf_window_init_presentation (MfWindow *self);

@@ -382,7 +382,11 @@ mf_window_close_request (GtkWindow *window)
   MfWindow *self = MF_WINDOW (window);
 
   if (self->close_confirmed || !mf_edit_document_get_modified (self->document))
-    return GTK_WINDOW_CLASS (mf_window_parent_class)->close_request (window);
+    {
+      /* the runs of a saved document stay beside it */
+      mf_window_save_runs (self);
+      return GTK_WINDOW_CLASS (mf_window_parent_class)->close_request (window);
+    }
   mf_window_confirm_discard_async (self, NULL, mf_window_close_answered, NULL);
   return TRUE;
 }
@@ -472,6 +476,8 @@ mf_window_finalize (GObject *object)
 
   g_free (self->example_name);
   g_free (self->presenting);
+  g_clear_object (&self->unread_runs_file);
+  g_free (self->runs_problem);
 
   G_OBJECT_CLASS (mf_window_parent_class)->finalize (object);
 }

@@ -66,6 +66,9 @@ gboolean        mf_window_confirm_discard_finish (MfWindow     *self,
 
 /* The view of presentation mode shown ("window", "canvas" or "plots"; the
  * actions win.presentation and win.leave-presentation switch), or NULL. */
+/* What the window said last about the runs kept beside the document (a
+ * runs file that could not be read or written), or NULL: for tests. */
+const char     *mf_window_get_runs_problem (MfWindow *self);
 const char     *mf_window_get_presentation (MfWindow *self);
 
 G_END_DECLS
