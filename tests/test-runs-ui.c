@@ -2,7 +2,9 @@
  * solver's statistics in a line and in the details popover), the export
  * dialog writing PNG, SVG, PDF and CSV files through the functions its file
  * chooser calls, the sweep dialog's values and runs, and the Compare
- * Methods dialog's runs, table and explicit Euler's limit.  Under Xvfb.
+ * Methods dialog's runs, table and explicit Euler's limit, and the
+ * Difference of two runs chosen in the popover, in a window of its own.
+ * Under Xvfb.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "mf-compare-dialog.h"
+#include "mf-difference-window.h"
 #include "mf-edit-document.h"
 #include "mf-export-dialog.h"
 #include "mf-run-details.h"
@@ -540,6 +543,90 @@ test_compare_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+static void
+on_difference (MfRunsPopover *popover, MfRunRecord *a, MfRunRecord *b, MfRunRecord **chosen)
+{
+  chosen[0] = a;
+  chosen[1] = b;
+}
+
+/* Run A: P1.v = 0.5 i at t = 0.1 i (make_record), that is 5 t, and J1.p in
+ * Pa.  Run B: P1.v = 1, 2, 3, 4, 5 at t = 0, 0.25, 0.5, 0.75, 1, that is
+ * 1 + 4 t between its samples, and J1.p in kPa (another unit: left out).
+ * A − B at A's times is 5 t − (1 + 4 t) = t − 1: −1 at 0, −0.7 at 0.3,
+ * 0 at 1; beyond B's last time (t > 1) nothing is known. */
+static void
+test_difference (void)
+{
+  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (MfRunRecord) a = make_record ("Run 2", MF_SIM_STATUS_FINISHED, 12);
+  g_autoptr (MfRunRecord) b = mf_run_record_new ("Run 1");
+  g_autoptr (MfRunRecord) live = make_record ("Run 3", MF_SIM_STATUS_RUNNING, 3);
+  const char *names[] = { "P1.v", "J1.p" }, *units[] = { "m/s", "kPa" };
+  const char *const quantities[] = { "J1.p", "P1.v", NULL };
+  MfRunRecord *chosen[2] = { NULL, NULL };
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *anchor = gtk_button_new_with_label ("Runs");
+  MfRunsPopover *popover;
+  MfDifferenceWindow *difference;
+  MfPlot *plot;
+  MfPlotSeries *series;
+  g_auto (GStrv) plotted = NULL;
+  double value;
+
+  mf_run_record_begin_segment (b, 2, names, units);
+  for (guint i = 0; i < 5; i++)
+    mf_run_record_append (b, 0.25 * i, 0, (const double[]) { i + 1.0, 100.0 });
+  mf_run_record_set_outcome (b, MF_SIM_STATUS_FINISHED, NULL);
+  g_list_store_append (runs, b);
+  g_list_store_append (runs, a);
+  g_list_store_append (runs, live);
+  popover = MF_RUNS_POPOVER (mf_runs_popover_new (G_LIST_MODEL (runs)));
+  g_signal_connect (popover, "difference", G_CALLBACK (on_difference), chosen);
+  gtk_window_set_child (GTK_WINDOW (window), anchor);
+  gtk_widget_set_parent (GTK_WIDGET (popover), anchor);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* one run twice, or a live run: no difference to take */
+  mf_runs_popover_set_difference_runs (popover, a, a);
+  g_assert_false (mf_runs_popover_request_difference (popover));
+  mf_runs_popover_set_difference_runs (popover, a, live);
+  g_assert_false (mf_runs_popover_request_difference (popover));
+  g_assert_null (chosen[0]);
+  mf_runs_popover_set_difference_runs (popover, a, b);
+  g_assert_true (mf_runs_popover_request_difference (popover));
+  g_assert_true (chosen[0] == a);
+  g_assert_true (chosen[1] == b);
+
+  difference = MF_DIFFERENCE_WINDOW (mf_difference_window_new (GTK_WINDOW (window), a, b,
+                                                               quantities,
+                                                               MF_UNIT_SYSTEM_SI));
+  gtk_window_present (GTK_WINDOW (difference));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (difference));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (difference)), ==, "Run 2 − Run 1");
+  /* J1.p is in Pa in A and kPa in B: only P1.v is plotted */
+  plotted = mf_difference_window_get_quantities (difference);
+  g_assert_cmpuint (g_strv_length (plotted), ==, 1);
+  g_assert_cmpstr (plotted[0], ==, "P1.v");
+  plot = mf_plot_view_get_plot (mf_difference_window_get_plot_view (difference));
+  g_assert_cmpuint (mf_plot_get_n_series (plot), ==, 1);
+  series = mf_plot_get_series (plot, 0);
+  g_assert_cmpstr (mf_plot_series_get_unit (series), ==, "m/s");
+  g_assert_true (mf_plot_series_value_at (series, 0.0, &value));
+  g_assert_cmpfloat_with_epsilon (value, -1.0, 1e-12);
+  g_assert_true (mf_plot_series_value_at (series, 0.3, &value));
+  g_assert_cmpfloat_with_epsilon (value, -0.7, 1e-12);
+  g_assert_true (mf_plot_series_value_at (series, 1.0, &value));
+  g_assert_cmpfloat_with_epsilon (value, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (mf_run_record_get_column (
+                                    mf_difference_window_get_difference (difference), 0)[3],
+                                  -0.7, 1e-12);
+
+  gtk_window_destroy (GTK_WINDOW (difference));
+  gtk_widget_unparent (GTK_WIDGET (popover));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -554,5 +641,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/runs-ui/export-dialog", test_export_dialog);
   g_test_add_func ("/app/runs-ui/sweep-dialog", test_sweep_dialog);
   g_test_add_func ("/app/runs-ui/compare-dialog", test_compare_dialog);
+  g_test_add_func ("/app/runs-ui/difference", test_difference);
   return g_test_run ();
 }

@@ -19,6 +19,9 @@ struct _MfRunsPopover
 
   /* template children */
   GtkListBox  *runs_list;
+  GtkDropDown *difference_a;
+  GtkDropDown *difference_b;
+  GtkWidget   *difference_button;
 };
 
 G_DEFINE_FINAL_TYPE (MfRunsPopover, mf_runs_popover, GTK_TYPE_POPOVER)
@@ -34,6 +37,7 @@ enum
 enum
 {
   SIGNAL_CHANGED,
+  SIGNAL_DIFFERENCE,
   N_SIGNALS
 };
 
@@ -303,11 +307,97 @@ update_rows (MfRunsPopover *self)
       update_row (row);
 }
 
+/* ---- the difference of two runs ---- */
+
+static MfRunRecord *
+difference_run (GtkDropDown *dropdown)
+{
+  return gtk_drop_down_get_selected_item (dropdown);
+}
+
+static void
+update_difference (MfRunsPopover *self)
+{
+  MfRunRecord *a = difference_run (self->difference_a);
+  MfRunRecord *b = difference_run (self->difference_b);
+
+  gtk_widget_set_sensitive (self->difference_button,
+                            a != NULL && b != NULL && a != b && !is_live (a) && !is_live (b));
+}
+
+/* A: the current run (else the last); B: the run before A (else after). */
+static void
+choose_difference_runs (MfRunsPopover *self)
+{
+  guint n = self->runs != NULL ? g_list_model_get_n_items (self->runs) : 0;
+  guint a = n > 0 ? n - 1 : GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (self->runs, i);
+
+      if (record == self->current)
+        a = i;
+    }
+  gtk_drop_down_set_selected (self->difference_a, a);
+  gtk_drop_down_set_selected (self->difference_b, n < 2 ? GTK_INVALID_LIST_POSITION
+                                                  : a > 0 ? a - 1 : a + 1);
+  update_difference (self);
+}
+
+static void
+difference_clicked (MfRunsPopover *self)
+{
+  MfRunRecord *a = difference_run (self->difference_a);
+  MfRunRecord *b = difference_run (self->difference_b);
+
+  if (a == NULL || b == NULL || a == b)
+    return;
+  gtk_popover_popdown (GTK_POPOVER (self));
+  g_signal_emit (self, signals[SIGNAL_DIFFERENCE], 0, a, b);
+}
+
+static void
+select_run (MfRunsPopover *self, GtkDropDown *dropdown, MfRunRecord *record)
+{
+  guint n = self->runs != NULL ? g_list_model_get_n_items (self->runs) : 0;
+
+  for (guint i = 0; record != NULL && i < n; i++)
+    {
+      g_autoptr (MfRunRecord) item = g_list_model_get_item (self->runs, i);
+
+      if (item == record)
+        gtk_drop_down_set_selected (dropdown, i);
+    }
+}
+
+void
+mf_runs_popover_set_difference_runs (MfRunsPopover *self, MfRunRecord *a, MfRunRecord *b)
+{
+  g_return_if_fail (MF_IS_RUNS_POPOVER (self));
+
+  select_run (self, self->difference_a, a);
+  select_run (self, self->difference_b, b);
+  update_difference (self);
+}
+
+gboolean
+mf_runs_popover_request_difference (MfRunsPopover *self)
+{
+  g_return_val_if_fail (MF_IS_RUNS_POPOVER (self), FALSE);
+
+  if (!gtk_widget_get_sensitive (self->difference_button))
+    return FALSE;
+  difference_clicked (self);
+  return TRUE;
+}
+
 static void
 on_items_changed (GListModel *model, guint position, guint removed, guint added,
                   MfRunsPopover *self)
 {
   update_rows (self);
+  choose_difference_runs (self);
 }
 
 static void
@@ -317,6 +407,7 @@ mf_runs_popover_show (GtkWidget *widget)
 
   /* a live run's time has moved on since the rows were made */
   update_rows (self);
+  choose_difference_runs (self);
   GTK_WIDGET_CLASS (mf_runs_popover_parent_class)->show (widget);
 }
 
@@ -392,11 +483,17 @@ mf_runs_popover_class_init (MfRunsPopoverClass *klass)
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+  signals[SIGNAL_DIFFERENCE] =
+    g_signal_new ("difference", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, MF_TYPE_RUN_RECORD, MF_TYPE_RUN_RECORD);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/"
                                                "mf-runs-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, runs_list);
+  gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, difference_a);
+  gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, difference_b);
+  gtk_widget_class_bind_template_child (widget_class, MfRunsPopover, difference_button);
 }
 
 static void
@@ -410,6 +507,18 @@ mf_runs_popover_init (MfRunsPopover *self)
   gtk_widget_set_margin_top (placeholder, 18);
   gtk_widget_set_margin_bottom (placeholder, 18);
   gtk_list_box_set_placeholder (self->runs_list, placeholder);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkDropDown *dropdown = i == 0 ? self->difference_a : self->difference_b;
+
+      gtk_drop_down_set_expression (dropdown,
+                                    gtk_property_expression_new (MF_TYPE_RUN_RECORD, NULL,
+                                                                 "label"));
+      g_signal_connect_object (dropdown, "notify::selected", G_CALLBACK (update_difference),
+                               self, G_CONNECT_SWAPPED);
+    }
+  g_signal_connect_object (self->difference_button, "clicked", G_CALLBACK (difference_clicked),
+                           self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *
@@ -437,10 +546,13 @@ mf_runs_popover_set_runs (MfRunsPopover *self, GListModel *runs)
     g_signal_handlers_disconnect_by_data (self->runs, self);
   g_set_object (&self->runs, runs);
   gtk_list_box_bind_model (self->runs_list, runs, create_row, self, NULL);
+  gtk_drop_down_set_model (self->difference_a, runs);
+  gtk_drop_down_set_model (self->difference_b, runs);
   /* connected after the list box's own handler, so new rows exist by then */
   if (runs != NULL)
     g_signal_connect (runs, "items-changed", G_CALLBACK (on_items_changed), self);
   update_rows (self);
+  choose_difference_runs (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNS]);
 }
 
@@ -460,6 +572,7 @@ mf_runs_popover_set_current_run (MfRunsPopover *self, MfRunRecord *current)
   if (!g_set_object (&self->current, current))
     return;
   update_rows (self);
+  choose_difference_runs (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CURRENT_RUN]);
 }
 

@@ -4,7 +4,8 @@
  * solver did in a line ("rkf45 · 1 478 steps · 12 rejected · 0.21 s") with
  * a button that opens every count (mf-run-details.h), and a button that
  * deletes it.  The current run is always shown and, like a
- * live run, cannot be deleted.
+ * live run, cannot be deleted.  Under the list, two runs A and B (the
+ * current run and the one before it, until chosen) and Difference….
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,6 +24,9 @@ G_DECLARE_FINAL_TYPE (MfRunsPopover, mf_runs_popover, MF, RUNS_POPOVER, GtkPopov
 /* Signals:
  *   "changed" (void): a run was shown or hidden, renamed or deleted; the
  *   pane then redraws its overlays (mf_sim_panel_refresh_runs()).
+ *   "difference" (MfRunRecord *a, MfRunRecord *b): Difference… was pressed
+ *   with runs A and B chosen (two runs, neither live); the popover is
+ *   closed.
  * Properties (all notify):
  *   "runs" (GListModel of MfRunRecord): the list shown; a run is deleted
  *   from it when it is a GListStore (mf_sim_panel_get_runs() is one).
@@ -42,6 +46,15 @@ void         mf_runs_popover_set_current_run (MfRunsPopover *self,
  * list, or a list that is not a GListStore. */
 gboolean     mf_runs_popover_delete_run (MfRunsPopover *self,
                                          MfRunRecord   *record);
+
+/* Chooses runs A and B (a NULL or unlisted run: that choice stays), as
+ * their drop-downs do. */
+void         mf_runs_popover_set_difference_runs (MfRunsPopover *self,
+                                                  MfRunRecord   *a,
+                                                  MfRunRecord   *b);
+/* Presses Difference…: FALSE (and nothing happens) when it cannot be
+ * pressed (fewer than two runs, one run chosen twice, a live run). */
+gboolean     mf_runs_popover_request_difference (MfRunsPopover *self);
 
 /* The row widget showing `record`, or NULL: for tests. */
 GtkWidget   *mf_runs_popover_get_row (MfRunsPopover *self,

@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "mf-compare-dialog.h"
+#include "mf-difference-window.h"
 #include "mf-export-dialog.h"
 #include "mf-measured-dialog.h"
 #include "mf-runs-popover.h"
@@ -89,6 +90,23 @@ mf_window_runs_shown (GtkWidget *popover,
                                    mf_sim_panel_get_current_run (self->sim_panel));
 }
 
+/* The Runs popover's Difference…: A − B in a window of its own, of the
+ * quantities the plots show, in the units they show them in. */
+static void
+mf_window_difference (MfWindow    *self,
+                      MfRunRecord *a,
+                      MfRunRecord *b)
+{
+  g_auto (GStrv) quantities = mf_sim_panel_get_quantities (self->sim_panel);
+  MfUnitSystem units = self->settings != NULL ? g_settings_get_enum (self->settings,
+                                                                     "unit-system")
+                                              : MF_UNIT_SYSTEM_SI;
+  GtkWidget *window = mf_difference_window_new (GTK_WINDOW (self), a, b,
+                                                (const char *const *) quantities, units);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static GtkWidget *
 mf_window_results_button (const char *label,
                           const char *tooltip)
@@ -120,6 +138,8 @@ mf_window_init_results (MfWindow *self)
   g_signal_connect_object (popover, "changed", G_CALLBACK (mf_sim_panel_refresh_runs),
                            self->sim_panel, G_CONNECT_SWAPPED);
   g_signal_connect_object (popover, "show", G_CALLBACK (mf_window_runs_shown), self, 0);
+  g_signal_connect_object (popover, "difference", G_CALLBACK (mf_window_difference), self,
+                           G_CONNECT_SWAPPED);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (sweep), "win.sweep");
   gtk_actionable_set_action_name (GTK_ACTIONABLE (export), "win.export");
   gtk_box_append (box, runs_button);
