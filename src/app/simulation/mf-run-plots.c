@@ -52,6 +52,7 @@ struct _MfRunPlots
   gboolean      stale;
   gboolean      mark_fallbacks;
   MfUnitSystem  units;
+  guint         units_serial; /* mf_display_units_get_serial () when set */
 
   /* the current run's marks, made from its first n_marked_samples and
    * n_marked_log */
@@ -591,9 +592,11 @@ mf_run_plots_update (MfRunPlots *self)
 void
 mf_run_plots_set_unit_system (MfRunPlots *self, MfUnitSystem units)
 {
-  if (units == self->units)
+  /* the same system with other units chosen per kind is a change too */
+  if (units == self->units && self->units_serial == mf_display_units_get_serial ())
     return;
   self->units = units;
+  self->units_serial = mf_display_units_get_serial ();
   /* every series is copied again, in the new units */
   for (guint b = 0; b < self->bindings->len; b++)
     {

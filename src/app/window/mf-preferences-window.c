@@ -3,7 +3,9 @@
  * The enumerated keys are shown in combo rows: each row's items stand for
  * the nicks of its key in a fixed order, and a binding maps one to the
  * other.  Tolerances are typed as numbers and only reach the settings when
- * they parse and lie in the schema's range.
+ * they parse and lie in the schema's range.  Under the display units, a
+ * row per kind of quantity chooses its unit, or leaves it to the display
+ * units: an entry of the "display-units" dictionary, or none.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +14,9 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
+#include "mf-display-units.h"
 #include "mf-method.h"
 
 struct _MfPreferencesWindow
@@ -22,7 +26,10 @@ struct _MfPreferencesWindow
   GSettings           *settings;
   char               **method_nicks; /* the method row's items, in order */
 
+  AdwPreferencesGroup *units_group;
   AdwComboRow         *units_row;
+  AdwComboRow         *kind_rows[MF_DISPLAY_N_KINDS];
+  gboolean             showing_kinds; /* the rows are being set from the settings */
   AdwComboRow         *method_row;
   AdwEntryRow         *rtol_row;
   AdwEntryRow         *atol_row;
@@ -92,6 +99,82 @@ methods_fill (MfPreferencesWindow *self)
   adw_combo_row_set_model (self->method_row, G_LIST_MODEL (labels));
 }
 
+/* ---- a unit per kind of quantity --------------------------------------- */
+
+/* Row k's items: "As the display units", then the kind's units. */
+static void
+kind_rows_show (MfPreferencesWindow *self)
+{
+  g_autoptr (GVariant) chosen = g_settings_get_value (self->settings, "display-units");
+
+  self->showing_kinds = TRUE;
+  for (guint k = 0; k < MF_DISPLAY_N_KINDS; k++)
+    {
+      const char *const *units = mf_display_kind_units (k);
+      const char *unit = NULL;
+      guint selected = 0;
+
+      if (g_variant_lookup (chosen, mf_display_kind_key (k), "&s", &unit))
+        for (guint i = 0; units[i] != NULL; i++)
+          if (strcmp (units[i], unit) == 0)
+            selected = i + 1;
+      adw_combo_row_set_selected (self->kind_rows[k], selected);
+    }
+  self->showing_kinds = FALSE;
+}
+
+static void
+kind_row_chosen (MfPreferencesWindow *self)
+{
+  g_auto (GVariantBuilder) builder = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a{ss}"));
+
+  if (self->showing_kinds)
+    return;
+  for (guint k = 0; k < MF_DISPLAY_N_KINDS; k++)
+    {
+      guint selected = adw_combo_row_get_selected (self->kind_rows[k]);
+      const char *const *units = mf_display_kind_units (k);
+
+      if (selected > 0 && selected <= g_strv_length ((char **) units))
+        g_variant_builder_add (&builder, "{ss}", mf_display_kind_key (k), units[selected - 1]);
+    }
+  g_settings_set_value (self->settings, "display-units", g_variant_builder_end (&builder));
+}
+
+/* "m^3/s" as people write it: "m³/s". */
+static char *
+unit_label (const char *unit)
+{
+  g_autoptr (GString) text = g_string_new (unit);
+
+  g_string_replace (text, "^3", "³", 0);
+  g_string_replace (text, "^2", "²", 0);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+kind_rows_make (MfPreferencesWindow *self)
+{
+  for (guint k = 0; k < MF_DISPLAY_N_KINDS; k++)
+    {
+      g_autoptr (GtkStringList) labels = gtk_string_list_new (NULL);
+      const char *const *units = mf_display_kind_units (k);
+      AdwComboRow *row = ADW_COMBO_ROW (adw_combo_row_new ());
+
+      gtk_string_list_append (labels, _("As the display units"));
+      for (guint i = 0; units[i] != NULL; i++)
+        {
+          g_autofree char *label = unit_label (units[i]);
+
+          gtk_string_list_append (labels, label);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), mf_display_kind_title (k));
+      adw_combo_row_set_model (row, G_LIST_MODEL (labels));
+      adw_preferences_group_add (self->units_group, GTK_WIDGET (row));
+      self->kind_rows[k] = row;
+    }
+}
+
 /* ---- tolerances -------------------------------------------------------- */
 
 static void
@@ -149,7 +232,9 @@ atol_applied (MfPreferencesWindow *self)
 static void
 settings_changed (MfPreferencesWindow *self, const char *key)
 {
-  if (g_strcmp0 (key, "default-rtol") == 0)
+  if (g_strcmp0 (key, "display-units") == 0)
+    kind_rows_show (self);
+  else if (g_strcmp0 (key, "default-rtol") == 0)
     tolerance_show (self, self->rtol_row, key);
   else if (g_strcmp0 (key, "default-atol") == 0)
     tolerance_show (self, self->atol_row, key);
@@ -188,6 +273,7 @@ mf_preferences_window_class_init (MfPreferencesWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/manifold/Manifold/ui/"
                                                "mf-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, units_group);
   gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, units_row);
   gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, method_row);
   gtk_widget_class_bind_template_child (widget_class, MfPreferencesWindow, rtol_row);
@@ -203,6 +289,7 @@ mf_preferences_window_init (MfPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   methods_fill (self);
+  kind_rows_make (self);
 }
 
 GtkWidget *
@@ -223,6 +310,10 @@ mf_preferences_window_new (GSettings *settings)
   g_settings_bind (settings, "plot-grid", self->grid_switch, "active", G_SETTINGS_BIND_DEFAULT);
   tolerance_show (self, self->rtol_row, "default-rtol");
   tolerance_show (self, self->atol_row, "default-atol");
+  kind_rows_show (self);
+  for (guint k = 0; k < MF_DISPLAY_N_KINDS; k++)
+    g_signal_connect_object (self->kind_rows[k], "notify::selected", G_CALLBACK (kind_row_chosen),
+                             self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->rtol_row, "apply", G_CALLBACK (rtol_applied), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->atol_row, "apply", G_CALLBACK (atol_applied), self,

@@ -1,5 +1,6 @@
 /* mf-window-settings.c: what the window takes from the preferences and
- * keeps in them — its size, the units of the plots, how runs are told
+ * keeps in them — its size, the units of the plots (the system's, or
+ * one chosen per kind of quantity), how runs are told
  * apart (the Runs popover's win.run-style), and the simulation
  * settings a new circuit starts with.
  *
@@ -12,9 +13,23 @@
 #include "mf-document-keys.h"
 #include "mf-json-write.h"
 
+/* The unit system, and the unit chosen per kind of quantity (for the
+ * whole application: every window follows the same settings). */
 static void
 mf_window_units_changed (MfWindow *self)
 {
+  g_autoptr (GVariant) chosen = g_settings_get_value (self->settings, "display-units");
+
+  for (guint k = 0; k < MF_DISPLAY_N_KINDS; k++)
+    {
+      const char *unit = NULL;
+
+      if (!g_variant_lookup (chosen, mf_display_kind_key (k), "&s", &unit))
+        unit = NULL;
+      /* a unit not offered (a hand-edited setting) is as none */
+      if (!mf_display_units_choose (k, unit))
+        mf_display_units_choose (k, NULL);
+    }
   mf_sim_panel_set_unit_system (self->sim_panel,
                                 g_settings_get_enum (self->settings, "unit-system"));
 }
@@ -69,6 +84,8 @@ mf_window_bind_settings (MfWindow  *self,
   g_signal_connect_object (self, "close-request", G_CALLBACK (mf_window_keep_size), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::unit-system",
+                           G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (settings, "changed::display-units",
                            G_CALLBACK (mf_window_units_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::run-style",
                            G_CALLBACK (mf_window_run_style_changed), self, G_CONNECT_SWAPPED);
