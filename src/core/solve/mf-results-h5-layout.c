@@ -167,16 +167,31 @@ mf_h5_strings_put (hid_t where, const char *name, hsize_t k, const char *const *
 }
 
 gboolean
-mf_h5_events_put (hid_t where, guint k, const double *t, const char **component,
-                  const char **from, const char **to)
+mf_h5_events_put (hid_t where, const GArray *events)
 {
-  hid_t group = H5Gcreate2 (where, MF_H5_EVENTS, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-  gboolean ok = group >= 0
-                && mf_h5_table_put (group, MF_H5_TIME, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, k, t)
-                && mf_h5_strings_put (group, MF_H5_COMPONENT, k, component)
-                && mf_h5_strings_put (group, MF_H5_FROM, k, from)
-                && mf_h5_strings_put (group, MF_H5_TO, k, to);
+  guint k = events->len;
+  g_autofree double *t = g_new0 (double, k + 1);
+  g_autofree const char **component = g_new0 (const char *, k + 1);
+  g_autofree const char **from = g_new0 (const char *, k + 1);
+  g_autofree const char **to = g_new0 (const char *, k + 1);
+  hid_t group;
+  gboolean ok;
 
+  for (guint i = 0; i < k; i++)
+    {
+      const MfStoredEvent *event = &g_array_index (events, MfStoredEvent, i);
+
+      t[i] = event->t;
+      component[i] = event->component;
+      from[i] = event->from;
+      to[i] = event->to;
+    }
+  group = H5Gcreate2 (where, MF_H5_EVENTS, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  ok = group >= 0
+       && mf_h5_table_put (group, MF_H5_TIME, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, k, t)
+       && mf_h5_strings_put (group, MF_H5_COMPONENT, k, component)
+       && mf_h5_strings_put (group, MF_H5_FROM, k, from)
+       && mf_h5_strings_put (group, MF_H5_TO, k, to);
   if (group >= 0)
     H5Gclose (group);
   return ok;

@@ -23,6 +23,8 @@
 #include <glib.h>
 #include <hdf5.h>
 
+#include "mf-stored-run.h"
+
 G_BEGIN_DECLS
 
 #define MF_H5_TIME      "t"
@@ -85,12 +87,8 @@ gboolean mf_h5_strings_put (hid_t              where,
                             const char        *name,
                             hsize_t            k,
                             const char *const *texts);
-/* The group "events" of `k` rows. */
+/* The group "events" of the log `events` (MfStoredEvent), k rows. */
 gboolean mf_h5_events_put (hid_t         where,
-                           guint         k,
-                           const double *t,
-                           const char  **component,
-                           const char  **from,
-                           const char  **to);
+                           const GArray *events);
 
 G_END_DECLS

@@ -138,33 +138,12 @@ mf_results_h5_add (MfResultsH5 *self, double t, guint mode, const double *values
   return block_flush (self, error);
 }
 
-static gboolean
-events_put (hid_t file, const GArray *events)
-{
-  guint k = events->len;
-  g_autofree double *t = g_new0 (double, k + 1);
-  g_autofree const char **component = g_new0 (const char *, k + 1);
-  g_autofree const char **from = g_new0 (const char *, k + 1);
-  g_autofree const char **to = g_new0 (const char *, k + 1);
-
-  for (guint i = 0; i < k; i++)
-    {
-      const MfResultsEvent *event = &g_array_index (events, MfResultsEvent, i);
-
-      t[i] = event->t;
-      component[i] = event->component;
-      from[i] = event->from;
-      to[i] = event->to;
-    }
-  return mf_h5_events_put (file, k, t, component, from, to);
-}
-
 gboolean
 mf_results_h5_close (MfResultsH5 *self, const MfResultsWriter *writer, GError **error)
 {
   gboolean ok = block_flush (self, error);
 
-  if (ok && !events_put (self->file, writer->events))
+  if (ok && !mf_h5_events_put (self->file, writer->events))
     {
       set_h5_error (error, writer, _("the HDF5 library could not write the event log"));
       ok = FALSE;

@@ -83,33 +83,12 @@ samples_put (hid_t where, const MfStoredRun *run)
 }
 
 static gboolean
-events_put (hid_t where, const MfStoredRun *run)
-{
-  guint k = run->events->len;
-  g_autofree double *t = g_new0 (double, k + 1);
-  g_autofree const char **component = g_new0 (const char *, k + 1);
-  g_autofree const char **from = g_new0 (const char *, k + 1);
-  g_autofree const char **to = g_new0 (const char *, k + 1);
-
-  for (guint i = 0; i < k; i++)
-    {
-      const MfStoredEvent *event = &g_array_index (run->events, MfStoredEvent, i);
-
-      t[i] = event->t;
-      component[i] = event->component;
-      from[i] = event->from;
-      to[i] = event->to;
-    }
-  return mf_h5_events_put (where, k, t, component, from, to);
-}
-
-static gboolean
 run_put (hid_t runs, guint i, const MfStoredRun *run)
 {
   g_autofree char *name = g_strdup_printf ("%u", i + 1);
   hid_t group = H5Gcreate2 (runs, name, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   gboolean ok = group >= 0 && attributes_put (group, run) && samples_put (group, run)
-                && events_put (group, run) && lists_put (group, run);
+                && mf_h5_events_put (group, run->events) && lists_put (group, run);
 
   if (group >= 0)
     H5Gclose (group);
