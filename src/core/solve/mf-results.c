@@ -52,16 +52,6 @@ mf_results_meta_entries (const MfResultsMeta *meta, MfResultsMetaEntry entries[M
   return n;
 }
 
-static void
-event_clear (gpointer data)
-{
-  MfResultsEvent *event = data;
-
-  g_free (event->component);
-  g_free (event->from);
-  g_free (event->to);
-}
-
 MfResultsWriter *
 mf_results_writer_open (MfOutputFile        *out,
                         MfResultsFormat      format,
@@ -89,7 +79,7 @@ mf_results_writer_open (MfOutputFile        *out,
       self->mat73 = info->mat73;
     }
   self->events = g_array_new (FALSE, FALSE, sizeof (MfResultsEvent));
-  g_array_set_clear_func (self->events, event_clear);
+  g_array_set_clear_func (self->events, mf_stored_event_clear);
   if (format == MF_RESULTS_CSV)
     {
       self->stream = mf_output_file_open (out, error);

@@ -41,8 +41,8 @@ list_free (gpointer data)
   g_free (list);
 }
 
-static void
-event_clear (gpointer data)
+void
+mf_stored_event_clear (gpointer data)
 {
   MfStoredEvent *event = data;
 
@@ -59,7 +59,7 @@ mf_stored_run_new (void)
   self->names = g_new0 (char *, 1);
   self->units = g_new0 (char *, 1);
   self->events = g_array_new (FALSE, FALSE, sizeof (MfStoredEvent));
-  g_array_set_clear_func (self->events, event_clear);
+  g_array_set_clear_func (self->events, mf_stored_event_clear);
   self->attributes = g_ptr_array_new_with_free_func (attribute_free);
   self->lists = g_ptr_array_new_with_free_func (list_free);
   return self;

@@ -27,6 +27,10 @@ typedef struct
   char  *to;
 } MfStoredEvent;
 
+/* Frees the strings of the MfStoredEvent at `data` (a GArray's clear
+ * function). */
+void               mf_stored_event_clear (gpointer data);
+
 typedef struct
 {
   guint    n_samples;
