@@ -5,7 +5,8 @@
  * run is numbered after them; Save As writes them beside the new name; an
  * untitled document leaves no file; a runs file that is not one names
  * itself in the window's message, the document opens all the same, and
- * the file is left as it was.  Under Xvfb.
+ * the file is left as it was; Quit, which destroys the windows without
+ * closing them, keeps their runs too.  Under Xvfb.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -214,6 +215,27 @@ test_unreadable (void)
   g_assert_cmpstr (after, ==, "not runs\n");
 }
 
+static void
+test_quit (void)
+{
+  g_autoptr (GFile) file = pipe_file ("quit.manifold");
+  g_autoptr (GFile) sidecar = mf_run_sidecar_file (file);
+  g_autoptr (GPtrArray) kept = NULL;
+  g_autoptr (GError) error = NULL;
+  MfWindow *window = open_window (file);
+  guint n_made = 0;
+
+  run_once (window);
+  g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
+  spin ();
+  g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
+  kept = mf_run_sidecar_load (file, &n_made, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->len, ==, 1);
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (kept, 0)), ==, "Run 1");
+  g_assert_true (g_file_query_exists (sidecar, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -222,5 +244,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/runs-kept/kept", test_kept);
   g_test_add_func ("/app/runs-kept/untitled", test_untitled);
   g_test_add_func ("/app/runs-kept/unreadable", test_unreadable);
+  /* last: it quits the application */
+  g_test_add_func ("/app/runs-kept/quit", test_quit);
   return test_app_run ();
 }

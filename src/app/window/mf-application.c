@@ -47,7 +47,12 @@ mf_application_close_all (MfApplication *self)
 
   mf_application_stop_quitting (self);
   for (GList *l = windows; l != NULL; l = l->next)
-    gtk_window_destroy (GTK_WINDOW (l->data));
+    {
+      /* destroyed, not closed: their saved documents' runs are kept here */
+      if (MF_IS_WINDOW (l->data))
+        mf_window_save_runs (l->data);
+      gtk_window_destroy (GTK_WINDOW (l->data));
+    }
   g_list_free (windows);
   g_application_quit (G_APPLICATION (self));
 }

@@ -97,9 +97,9 @@ MfEditDocument *mf_window_new_document (MfWindow *self);
 void mf_window_class_install_result_actions (GtkWidgetClass *widget_class);
 void mf_window_init_results (MfWindow *self);
 /* mf-window-runs-file.c: the runs kept beside the saved document — written
- * (an error: a message), and read after a document is taken (a file that
- * cannot be read: a message naming it, and it is left alone) */
-void mf_window_save_runs (MfWindow *self);
+ * (mf_window_save_runs() in mf-window.h; an error: a message), and read
+ * after a document is taken (a file that cannot be read: a message naming
+ * it, and it is left alone) */
 void mf_window_load_runs (MfWindow *self);
 /* mf-window-presentation.c: win.presentation, win.leave-presentation */
 void mf_window_class_install_presentation_actions (GtkWidgetClass *widget_class);

@@ -41,10 +41,13 @@ mf_window_get_runs_problem (MfWindow *self)
 void
 mf_window_save_runs (MfWindow *self)
 {
-  GFile *file = self->document != NULL ? mf_edit_document_get_file (self->document) : NULL;
+  GFile *file = NULL;
   g_autoptr (GFile) sidecar = NULL;
   g_autoptr (GError) error = NULL;
 
+  g_return_if_fail (MF_IS_WINDOW (self));
+
+  file = self->document != NULL ? mf_edit_document_get_file (self->document) : NULL;
   if (file == NULL)
     return;
   sidecar = mf_run_sidecar_file (file);

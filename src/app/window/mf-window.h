@@ -66,6 +66,11 @@ gboolean        mf_window_confirm_discard_finish (MfWindow     *self,
 
 /* The view of presentation mode shown ("window", "canvas" or "plots"; the
  * actions win.presentation and win.leave-presentation switch), or NULL. */
+/* Writes the runs of the saved document beside it (docs/format.md, "Runs
+ * kept beside the document"), as closing the window does; nothing for an
+ * untitled document.  For Quit, which destroys windows without closing
+ * them. */
+void            mf_window_save_runs (MfWindow *self);
 /* What the window said last about the runs kept beside the document (a
  * runs file that could not be read or written), or NULL: for tests. */
 const char     *mf_window_get_runs_problem (MfWindow *self);
