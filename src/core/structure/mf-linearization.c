@@ -40,10 +40,11 @@ force_rows (const MfModel *model, const MfAlpha *alpha, const MfTriplet *entries
     }
 }
 
-/* The Jacobian from ∂F/∂u in `entries`. */
+/* The Jacobian at the state `u` from ∂F/∂u in `entries`. */
 static void
 linearize_entries (const MfModel   *model,
                    const MfAlpha   *alpha,
+                   const double    *u,
                    const MfTriplet *entries,
                    double          *jac)
 {
@@ -83,7 +84,7 @@ mf_linearize (const MfModel *model,
               double        *jac)
 {
   mf_model_force_jacobian (model, t, u, scratch);
-  linearize_entries (model, alpha, scratch, jac);
+  linearize_entries (model, alpha, u, scratch, jac);
 }
 
 /* The state at which the structure is read: every independent velocity
@@ -138,6 +139,6 @@ mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
 
   generic_state (model, alpha, u);
   mf_linearize_force_jacobian (model, u, scratch);
-  linearize_entries (model, alpha, scratch, jac);
+  linearize_entries (model, alpha, u, scratch, jac);
   return jac;
 }
