@@ -515,6 +515,10 @@ test_set_param (void)
   EDIT (doc, mf_edit_document_set_param (doc, "T1", "pressure", "12 bar", &error), NULL);
   assert_param (doc, "T1", "pressure", "12 bar");
   EDIT (doc, mf_edit_document_set_param (doc, "CV1", "area", "1e-5*step(t, 0.2)", &error), NULL);
+  /* a key of two words reads as two words in the undo label, not as
+   * "cracking_pressure" */
+  EDIT (doc, mf_edit_document_set_param (doc, "CV1", "cracking_pressure", "0.5 bar", &error),
+        "Set CV1 cracking pressure");
   EDIT (doc, mf_edit_document_set_param (doc, "P1", "friction", "laminar", &error), NULL);
   /* a new parameter goes where the type's table puts it: before "at" */
   EDIT (doc, mf_edit_document_set_param (doc, "P1", "roughness", "0.01 mm", &error), NULL);
@@ -522,7 +526,10 @@ test_set_param (void)
   g_assert_nonnull (strstr (text, "\"friction\": \"laminar\",\n      \"roughness\": \"0.01 mm\",\n"
                             "      \"at\": [120, 120]"));
   /* removing a parameter: the default applies */
-  EDIT (doc, mf_edit_document_set_param (doc, "V1", "cd", NULL, &error), "Set V1 cd");
+  /* the undo label names the parameter as the Properties panel does
+   * (src/app/values/mf-field-names.c), not by its key "cd" */
+  EDIT (doc, mf_edit_document_set_param (doc, "V1", "cd", NULL, &error),
+        "Set V1 discharge coefficient (cd)");
   assert_param (doc, "V1", "cd", NULL);
   EDIT (doc, mf_edit_document_set_param (doc, "P1", "friction", "", &error), NULL);
   assert_param (doc, "P1", "friction", NULL);

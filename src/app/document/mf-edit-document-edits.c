@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-edit-document-private.h"
+#include "mf-field-names.h"
 
 #include <glib/gi18n.h>
 
@@ -589,8 +590,11 @@ mf_edit_document_drag_param (MfEditDocument *self, const char *id, const char *p
   index = mf_edit_document_find_component (self, id);
   if (index < 0)
     return mf_edit_refuse (error, _("there is no component '%s'"), id);
-  /* `id` may point into the component, which is rebuilt */
-  label = g_strdup_printf (_("Set %s %s"), id, param);
+  /* `id` may point into the component, which is rebuilt; the parameter is
+   * named as the Properties panel names it, not by its key in the file */
+  /* Translators: an undo label: a component's id and a parameter's name in
+   * words ("Set O1 discharge coefficient (cd)") */
+  label = g_strdup_printf (_("Set %s %s"), id, mf_field_words (param));
   /* one drag sets one parameter of one component */
   subject = g_strconcat (id, ".", param, NULL);
   info = mf_edit_document_get_component_info (self, (guint) index);
