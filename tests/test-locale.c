@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "mf-application.h"
+#include "mf-component-type.h"
+#include "mf-palette.h"
 #include "mf-window.h"
 
 /* Strings of the window's own widgets, as the sources hold them. */
@@ -121,6 +123,58 @@ test_cli_translated (void)
   g_assert_nonnull (strstr (validate_text, components));
 }
 
+static GtkLabel *
+find_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = find_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* Every palette name fits its tile whole: a long word breaks at the soft
+ * hyphens its translation puts at the joints of the compound
+ * ("Druck\u00adbegrenzungs\u00adventil") rather than ending in "…".  The same
+ * name inside a message (mf_component_type_kind) has no soft hyphen, since
+ * a terminal may show one. */
+static void
+test_palette_names (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *palette = mf_palette_new ();
+  guint shown = 0;
+
+  gtk_window_set_child (GTK_WINDOW (window), palette);
+  gtk_window_set_default_size (GTK_WINDOW (window), -1, 2000);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  for (guint t = 0; t < MF_N_COMPONENT_TYPES; t++)
+    {
+      const MfComponentTypeInfo *info = mf_component_type_info (t);
+      GtkWidget *button = mf_palette_get_button (MF_PALETTE (palette), info->name);
+      g_autofree char *kind = mf_component_type_kind (info);
+      GtkLabel *label;
+
+      g_assert_null (strstr (kind, "\u00ad"));
+      if (button == NULL)
+        continue;
+      label = find_label (button);
+      g_assert_nonnull (label);
+      g_test_message ("%s: %s", info->name, gtk_label_get_label (label));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      shown++;
+    }
+  g_assert_cmpuint (shown, >, 10);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -139,6 +193,7 @@ main (int argc, char *argv[])
     }
   g_test_add_func ("/app/locale/catalogue", test_catalogue);
   g_test_add_func ("/app/locale/window", test_window_translated);
+  g_test_add_func ("/app/locale/palette", test_palette_names);
   g_test_add_func ("/app/locale/cli", test_cli_translated);
   return g_test_run ();
 }

@@ -217,8 +217,17 @@ char *
 mf_component_type_kind (const MfComponentTypeInfo *info)
 {
   const char *label = _(info->label);
+  GString *kind;
 
-  return label == info->label ? g_ascii_strdown (label, -1) : g_strdup (label);
+  if (label == info->label)
+    return g_ascii_strdown (label, -1);
+  /* a translation marks where the palette may break a long word with soft
+   * hyphens (U+00AD); a message, which a terminal may show, goes without */
+  kind = g_string_sized_new (strlen (label));
+  for (const char *p = label; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_utf8_get_char (p) != 0x00AD)
+      g_string_append_unichar (kind, g_utf8_get_char (p));
+  return g_string_free (kind, FALSE);
 }
 
 const char *

@@ -106,7 +106,8 @@ typedef struct
 const MfComponentTypeInfo *mf_component_type_info (MfComponentType type);
 /* The type in words inside a sentence, in the user's language: "check
  * valve".  English labels are capitalised for the palette; a translated
- * one keeps its case.  A new string. */
+ * one keeps its case and drops the soft hyphens (U+00AD) that mark where
+ * the palette may break it.  A new string. */
 char *mf_component_type_kind (const MfComponentTypeInfo *info);
 /* A port's domain as an adjective in the user's language: "hydraulic",
  * "mechanical" (translational), "rotary". */
