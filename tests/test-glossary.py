@@ -26,6 +26,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mf_tap import Tap  # noqa: E402
+
 
 def unquote(text):
     return bytes(text, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
@@ -138,18 +141,6 @@ def check(language, po_dir, tap):
                   "\n".join(wrong))
 
 
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=""):
-        self.n += 1
-        self.failed += not ok
-        print("%s %d %s" % ("ok" if ok else "not ok", self.n, name))
-        if not ok and detail:
-            print("# " + detail.replace("\n", "\n# "))
-
 
 def main():
     po_dir = sys.argv[1]
@@ -163,8 +154,7 @@ def main():
                   "po/%s.glossary exists" % language)
         if os.path.exists(os.path.join(po_dir, language + ".glossary")):
             check(language, po_dir, tap)
-    print("1..%d" % tap.n)
-    return 1 if tap.failed else 0
+    return tap.plan()
 
 
 if __name__ == "__main__":

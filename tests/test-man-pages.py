@@ -17,6 +17,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mf_tap import Tap  # noqa: E402
+
 OPTION = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
 
 
@@ -56,19 +59,6 @@ def page_options(text):
 
 def sections(text):
     return set(re.findall(r"^\.SH\s+(.+)$", text, flags=re.M))
-
-
-class Tap:
-    def __init__(self):
-        self.n = 0
-        self.failed = 0
-
-    def check(self, ok, name, detail=""):
-        self.n += 1
-        if not ok:
-            self.failed += 1
-        print("%s %d %s%s" % ("ok" if ok else "not ok", self.n, name,
-                              "" if ok else "\n# " + detail.replace("\n", "\n# ")))
 
 
 def check_cli(tap, cli, page_path):
@@ -117,8 +107,7 @@ def main():
     tap = Tap()
     check_cli(tap, cli, cli_page)
     check_app(tap, app, app_page)
-    print("1..%d" % tap.n)
-    return 1 if tap.failed else 0
+    return tap.plan()
 
 
 if __name__ == "__main__":

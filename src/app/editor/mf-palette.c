@@ -148,16 +148,16 @@ type_button (MfPalette       *self,
   /* a narrow sidebar: "Relief valve" takes two lines rather than "Relief v…".
    * A long word breaks where its translation puts a soft hyphen (U+00AD,
    * "Druck\u00adbegrenzungs\u00adventil"), shown as a hyphen at the break, and
-   * only a word without one at any letter; three lines of at least eleven
-   * characters hold such a word (the width the sidebar's scroller gives) */
+   * only a word without one at any letter.  Four lines of eight characters
+   * hold such a word and keep the sidebar narrow enough for the canvas */
   gtk_widget_add_css_class (label, "caption");
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (label), 3);
+  gtk_label_set_lines (GTK_LABEL (label), 4);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
-  gtk_label_set_width_chars (GTK_LABEL (label), 11);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 11);
+  gtk_label_set_width_chars (GTK_LABEL (label), 8);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 8);
   gtk_box_append (GTK_BOX (box), icon);
   gtk_box_append (GTK_BOX (box), label);
   gtk_button_set_child (GTK_BUTTON (button), box);
