@@ -5,7 +5,10 @@
  * statistics, outcome (a failure with its message) and "shown", in the
  * same order and with the count the next run numbers after; a live run
  * left out; no runs: no file; a missing file: no runs, no error; a file
- * that is not a runs file: an error naming it.
+ * that is not a runs file: an error naming it.  Runs made while a file
+ * was being read put after its runs and numbered on after them; a write
+ * and a read asked of the worker (mf-run-sidecar-queue.c) done in the
+ * order asked.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +19,7 @@
 
 #include "mf-error.h"
 #include "mf-run-sidecar.h"
+#include "mf-run-sidecar-queue.h"
 
 /* Run k: 4 samples of P1.v (m/s) and J1.p (Pa), a switch, a run of three
  * SVD fallbacks, two modes, what it ran with, statistics; run 1 failed. */
@@ -233,6 +237,121 @@ test_foreign (void)
   g_assert_nonnull (strstr (error->message, "circuit.manifold.runs.h5"));
 }
 
+static void
+test_renumber (void)
+{
+  g_autofree char *moved = mf_run_sidecar_renumber ("Run 2", 2, 5);
+  g_autofree char *past = mf_run_sidecar_renumber ("Run 3", 2, 5);
+  g_autofree char *other = mf_run_sidecar_renumber ("O1.area = 4 mm²", 2, 5);
+
+  /* the pane's second of two, after 5 made before it: 2 + 5 = 7 */
+  g_assert_cmpstr (moved, ==, "Run 7");
+  /* not one the pane numbered, nor a sweep's */
+  g_assert_null (past);
+  g_assert_null (other);
+}
+
+static void
+test_merge (void)
+{
+  g_autoptr (GFile) document = document_file ();
+  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (GListStore) meanwhile = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (MfRunRecord) sweep = record_new (0);
+  g_autoptr (GPtrArray) stored = NULL;
+  g_autoptr (GPtrArray) back = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_made = 0;
+
+  /* the file: "Run 1" and "Run 2", numbered up to 4 (two were deleted) */
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (MfRunRecord) record = record_new (k);
+
+      g_list_store_append (runs, record);
+    }
+  g_assert_true (mf_run_sidecar_save (G_LIST_MODEL (runs), NULL, 4, document, NULL));
+
+  /* made while it was read: the pane's "Run 1" and a sweep's run */
+  {
+    g_autoptr (MfRunRecord) record = record_new (0);
+
+    g_list_store_append (meanwhile, record);
+  }
+  mf_run_record_set_label (sweep, "O1.area = 4 mm²");
+  g_list_store_append (meanwhile, sweep);
+  stored = mf_run_sidecar_snapshot (G_LIST_MODEL (meanwhile), NULL);
+  n_made = 1;
+  g_assert_true (mf_run_sidecar_merge (stored, &n_made, document, &error));
+  g_assert_no_error (error);
+  g_assert_true (mf_run_sidecar_write (stored, n_made, document, &error));
+  g_assert_no_error (error);
+
+  back = mf_run_sidecar_load (document, &n_made, &error);
+  g_assert_no_error (error);
+  /* 2 kept + 2 made meanwhile; numbered up to 4 + 1 = 5 */
+  g_assert_cmpuint (back->len, ==, 4);
+  g_assert_cmpuint (n_made, ==, 5);
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (back, 0)), ==, "Run 1");
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (back, 1)), ==, "Run 2");
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (back, 2)), ==, "Run 5");
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (back, 3)), ==, "O1.area = 4 mm²");
+}
+
+static void
+saved (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (mf_run_sidecar_save_finish (result, &error));
+  g_assert_no_error (error);
+  *(guint *) data = 1;
+}
+
+static void
+loaded (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  guint n_made = 0;
+  GPtrArray *records = mf_run_sidecar_load_finish (result, &n_made, &error);
+
+  g_assert_no_error (error);
+  *(GPtrArray **) data = records;
+}
+
+static void
+test_queue_order (void)
+{
+  g_autoptr (GFile) document = document_file ();
+  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (GPtrArray) back = NULL;
+  guint written = 0;
+
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr (MfRunRecord) record = record_new (k);
+
+      g_list_store_append (runs, record);
+    }
+  /* asked one after the other, nothing waited for in between */
+  mf_run_sidecar_save_async (mf_run_sidecar_snapshot (G_LIST_MODEL (runs), NULL), 3, document,
+                             NULL, saved, &written);
+  mf_run_sidecar_load_async (document, loaded, &back);
+  g_assert_cmpuint (mf_run_sidecar_get_pending (), ==, 2);
+  while (mf_run_sidecar_get_pending () > 0)
+    g_main_context_iteration (NULL, TRUE);
+  /* the read found what the write asked before it wrote */
+  g_assert_cmpuint (written, ==, 1);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (runs), k);
+
+      assert_same_record (record, g_ptr_array_index (back, k));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -242,5 +361,8 @@ main (int argc, char **argv)
   g_test_add_func ("/run-sidecar/current-shown", test_current_shown);
   g_test_add_func ("/run-sidecar/none", test_none);
   g_test_add_func ("/run-sidecar/foreign", test_foreign);
+  g_test_add_func ("/run-sidecar/renumber", test_renumber);
+  g_test_add_func ("/run-sidecar/merge", test_merge);
+  g_test_add_func ("/run-sidecar/queue-order", test_queue_order);
   return g_test_run ();
 }

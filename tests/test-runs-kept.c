@@ -6,7 +6,11 @@
  * untitled document leaves no file; a runs file that is not one names
  * itself in the window's message, the document opens all the same, and
  * the file is left as it was; Quit, which destroys the windows without
- * closing them, keeps their runs too.  Under Xvfb.
+ * closing them, keeps their runs too.  The files are read and written on
+ * a worker (mf-run-sidecar-queue.h): a close at once followed by an open
+ * finds the runs; a run started before they are read is numbered after
+ * them, and a close before they are read keeps them; the progress row of
+ * a document opened with runs says how many were kept.  Under Xvfb.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,6 +19,7 @@
 #include <string.h>
 
 #include "mf-run-sidecar.h"
+#include "mf-run-sidecar-queue.h"
 #include "mf-sim-panel.h"
 #include "mf-test-app.h"
 
@@ -66,14 +71,36 @@ pipe_file (const char *name)
   return g_file_new_for_path (path);
 }
 
+/* Until every read and write of runs files asked has been handed back:
+ * the main loop turns while the worker works. */
+static void
+wait_runs_files (void)
+{
+  while (mf_run_sidecar_get_pending () > 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The window of `file`, its runs not read yet: the main loop has not
+ * turned since the read was asked, so it cannot have been handed back. */
 static MfWindow *
-open_window (GFile *file)
+open_window_at_once (GFile *file)
 {
   MfWindow *window = new_window ();
   g_autoptr (GError) error = NULL;
 
   g_assert_true (mf_window_load_file (window, file, &error));
   g_assert_no_error (error);
+  g_assert_true (mf_window_get_runs_reading (window));
+  return window;
+}
+
+static MfWindow *
+open_window (GFile *file)
+{
+  MfWindow *window = open_window_at_once (file);
+
+  wait_runs_files ();
+  g_assert_false (mf_window_get_runs_reading (window));
   spin ();
   return window;
 }
@@ -82,6 +109,7 @@ static void
 close_window (MfWindow *window)
 {
   gtk_window_close (GTK_WINDOW (window));
+  wait_runs_files ();
   spin ();
 }
 
@@ -155,6 +183,7 @@ test_kept (void)
 
     g_assert_true (mf_window_save_to (window, copy, &error));
     g_assert_no_error (error);
+    wait_runs_files ();
     saved = mf_run_sidecar_load (copy, &n_made, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (saved->len, ==, 3);
@@ -227,6 +256,9 @@ test_quit (void)
 
   run_once (window);
   g_action_group_activate_action (G_ACTION_GROUP (application), "quit", NULL);
+  /* the windows go at once, the process once the runs are written */
+  g_assert_cmpuint (mf_run_sidecar_get_pending (), ==, 1);
+  wait_runs_files ();
   spin ();
   g_assert_null (gtk_application_get_windows (GTK_APPLICATION (application)));
   kept = mf_run_sidecar_load (file, &n_made, &error);
@@ -234,6 +266,92 @@ test_quit (void)
   g_assert_cmpuint (kept->len, ==, 1);
   g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (kept, 0)), ==, "Run 1");
   g_assert_true (g_file_query_exists (sidecar, NULL));
+}
+
+/* Two runs kept by a close, the document opened again at once. */
+static GFile *
+pipe_with_two_runs (const char *name)
+{
+  GFile *file = pipe_file (name);
+  MfWindow *window = open_window (file);
+
+  run_once (window);
+  run_once (window);
+  /* the write is asked, not done, when the window has gone */
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpuint (mf_run_sidecar_get_pending (), >, 0);
+  return file;
+}
+
+static const char *
+label_at (MfWindow *window, guint i)
+{
+  g_autoptr (MfRunRecord) record = g_list_model_get_item (mf_sim_panel_get_runs (panel_of (window)),
+                                                          i);
+
+  /* the list keeps the record, and its label */
+  return mf_run_record_get_label (record);
+}
+
+static void
+test_reopen_at_once (void)
+{
+  g_autoptr (GFile) file = pipe_with_two_runs ("reopen.manifold");
+  MfWindow *window = open_window_at_once (file);
+  MfSimPanel *panel = panel_of (window);
+
+  /* the document is there before its runs */
+  g_assert_cmpstr (mf_edit_document_get_display_name (mf_window_get_document (window)), ==,
+                   "reopen.manifold");
+  g_assert_cmpuint (g_list_model_get_n_items (mf_sim_panel_get_runs (panel)), ==, 0);
+  /* the read was asked after the close's write: it finds both runs */
+  wait_runs_files ();
+  g_assert_cmpuint (g_list_model_get_n_items (mf_sim_panel_get_runs (panel)), ==, 2);
+  g_assert_cmpstr (label_at (window, 0), ==, "Run 1");
+  g_assert_cmpstr (label_at (window, 1), ==, "Run 2");
+  g_assert_null (mf_window_get_runs_problem (window));
+  /* none made since the document was opened: the row says what there is */
+  g_assert_cmpstr (mf_sim_panel_get_progress_text (panel), ==,
+                   "2 runs kept from the last session");
+  /* a run made now is what the row follows */
+  run_once (window);
+  g_assert_true (g_str_has_prefix (mf_sim_panel_get_progress_text (panel), "t = 0.05 s of 0.05 s"));
+  close_window (window);
+}
+
+static void
+test_run_while_reading (void)
+{
+  g_autoptr (GFile) file = pipe_with_two_runs ("early.manifold");
+  MfWindow *window = open_window_at_once (file);
+  MfRunRecord *early;
+  g_autoptr (GPtrArray) kept = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n_made = 0;
+
+  /* run before the kept runs are listed: it is the pane's first, then
+   * counts on after the two kept ones when they come */
+  early = run_once (window);
+  wait_runs_files ();
+  g_assert_cmpuint (g_list_model_get_n_items (mf_sim_panel_get_runs (panel_of (window))), ==, 3);
+  g_assert_cmpstr (label_at (window, 0), ==, "Run 1");
+  g_assert_cmpstr (label_at (window, 1), ==, "Run 2");
+  g_assert_cmpstr (label_at (window, 2), ==, "Run 3");
+  g_assert_true (label_at (window, 2) == mf_run_record_get_label (early));
+  g_assert_cmpstr (mf_run_record_get_label (run_once (window)), ==, "Run 4");
+  close_window (window);
+
+  /* closed before the kept runs were read: the write reads them first,
+   * so the file keeps all four (what a run made meanwhile becomes there,
+   * /run-sidecar/merge checks) */
+  window = open_window_at_once (file);
+  gtk_window_close (GTK_WINDOW (window));
+  wait_runs_files ();
+  kept = mf_run_sidecar_load (file, &n_made, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (kept->len, ==, 4);
+  g_assert_cmpuint (n_made, ==, 4);
+  g_assert_cmpstr (mf_run_record_get_label (g_ptr_array_index (kept, 3)), ==, "Run 4");
 }
 
 int
@@ -244,6 +362,8 @@ main (int argc, char **argv)
   g_test_add_func ("/app/runs-kept/kept", test_kept);
   g_test_add_func ("/app/runs-kept/untitled", test_untitled);
   g_test_add_func ("/app/runs-kept/unreadable", test_unreadable);
+  g_test_add_func ("/app/runs-kept/reopen-at-once", test_reopen_at_once);
+  g_test_add_func ("/app/runs-kept/run-while-reading", test_run_while_reading);
   /* last: it quits the application */
   g_test_add_func ("/app/runs-kept/quit", test_quit);
   return test_app_run ();

@@ -291,18 +291,11 @@ mf_run_sidecar_restore (const MfStoredRun *run)
   return record;
 }
 
-gboolean
-mf_run_sidecar_save (GListModel  *runs,
-                     MfRunRecord *current,
-                     guint        n_made,
-                     GFile       *document_file,
-                     GError     **error)
+GPtrArray *
+mf_run_sidecar_snapshot (GListModel  *runs,
+                         MfRunRecord *current)
 {
-  g_autoptr (GFile) file = mf_run_sidecar_file (document_file);
-  g_autoptr (GPtrArray) stored = g_ptr_array_new_with_free_func ((GDestroyNotify)
-                                                                   mf_stored_run_free);
-  g_autoptr (MfOutputFile) out = NULL;
-  g_autoptr (GError) local_error = NULL;
+  GPtrArray *stored = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_stored_run_free);
 
   for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
     {
@@ -319,6 +312,19 @@ mf_run_sidecar_save (GListModel  *runs,
         mf_stored_run_set_number (run, "shown", 1);
       g_ptr_array_add (stored, run);
     }
+  return stored;
+}
+
+gboolean
+mf_run_sidecar_write (GPtrArray *stored,
+                      guint      n_made,
+                      GFile     *document_file,
+                      GError   **error)
+{
+  g_autoptr (GFile) file = mf_run_sidecar_file (document_file);
+  g_autoptr (MfOutputFile) out = NULL;
+  g_autoptr (GError) local_error = NULL;
+
   if (stored->len == 0)
     {
       /* nothing kept: a file of older runs would bring them back */
@@ -333,6 +339,75 @@ mf_run_sidecar_save (GListModel  *runs,
   out = mf_output_file_new_for_file (file, error);
   return out != NULL && mf_stored_runs_write_h5 (out, "Manifold " MF_VERSION, stored, n_made, error)
          && mf_output_file_commit (out, error);
+}
+
+gboolean
+mf_run_sidecar_save (GListModel  *runs,
+                     MfRunRecord *current,
+                     guint        n_made,
+                     GFile       *document_file,
+                     GError     **error)
+{
+  g_autoptr (GPtrArray) stored = mf_run_sidecar_snapshot (runs, current);
+
+  return mf_run_sidecar_write (stored, n_made, document_file, error);
+}
+
+char *
+mf_run_sidecar_number_label (guint number)
+{
+  /* Translators: the name of the n-th run of a window */
+  return g_strdup_printf (_("Run %u"), number);
+}
+
+char *
+mf_run_sidecar_renumber (const char *label,
+                         guint       n_numbered,
+                         guint       offset)
+{
+  for (guint k = 1; k <= n_numbered; k++)
+    {
+      g_autofree char *numbered = mf_run_sidecar_number_label (k);
+
+      if (g_strcmp0 (label, numbered) == 0)
+        return mf_run_sidecar_number_label (k + offset);
+    }
+  return NULL;
+}
+
+gboolean
+mf_run_sidecar_merge (GPtrArray *stored,
+                      guint     *n_made,
+                      GFile     *merge_from,
+                      GError   **error)
+{
+  g_autoptr (GFile) file = mf_run_sidecar_file (merge_from);
+  g_autofree char *path = g_file_get_path (file);
+  g_autoptr (GPtrArray) older = NULL;
+  double made = NAN;
+  guint offset;
+
+  if (path == NULL || !g_file_query_exists (file, NULL))
+    return TRUE;
+  older = mf_stored_runs_read_h5 (path, &made, error);
+  if (older == NULL)
+    return FALSE;
+  offset = made >= older->len && made < G_MAXUINT ? (guint) made : older->len;
+  for (guint i = 0; i < stored->len; i++)
+    {
+      MfStoredRun *run = g_ptr_array_index (stored, i);
+      g_autofree char *label = mf_run_sidecar_renumber (mf_stored_run_get_text (run, "label"),
+                                                        *n_made, offset);
+
+      if (label != NULL)
+        mf_stored_run_set_text (run, "label", label);
+    }
+  /* the older runs first, as they would be listed had the read finished */
+  g_ptr_array_extend_and_steal (older, g_ptr_array_ref (stored));
+  g_ptr_array_set_size (stored, 0);
+  g_ptr_array_extend_and_steal (stored, g_steal_pointer (&older));
+  *n_made += offset;
+  return TRUE;
 }
 
 GPtrArray *

@@ -3,7 +3,8 @@
  * next to it (docs/format.md, "Runs kept beside the document"): samples,
  * columns with units, modes and their names, the event log, label, what
  * the run ran with, method, statistics and how it ended.  Written when the
- * document is saved or dropped, read when it is opened.  No GTK.
+ * document is saved or dropped, read when it is opened, on a worker
+ * thread (mf-run-sidecar-queue.h).  No GTK.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -39,6 +40,34 @@ gboolean     mf_run_sidecar_save (GListModel  *runs,
                                   guint        n_made,
                                   GFile       *document_file,
                                   GError     **error);
+
+/* mf_run_sidecar_save() in two halves, so that the second can be done on
+ * another thread (mf-run-sidecar-queue.h): the runs of `runs` that have
+ * ended, copied as stored runs (MfStoredRun *, freeing) — on the thread
+ * of the records; and those written, touching no record. */
+GPtrArray   *mf_run_sidecar_snapshot (GListModel  *runs,
+                                      MfRunRecord *current);
+gboolean     mf_run_sidecar_write (GPtrArray *stored,
+                                   guint      n_made,
+                                   GFile     *document_file,
+                                   GError   **error);
+
+/* "Run 3": the label a window's pane gives its n-th run. */
+char        *mf_run_sidecar_number_label (guint number);
+/* `label` when it is one of the first `n_numbered` numbered labels ("Run
+ * k"): the label of number k + `offset`; otherwise NULL. */
+char        *mf_run_sidecar_renumber (const char *label,
+                                      guint       n_numbered,
+                                      guint       offset);
+/* Puts the runs kept beside `merge_from` before `stored` (MfStoredRun *,
+ * runs made while that file was still being read), the numbered labels of
+ * `stored` counting on after the file's n_made, and *n_made (the number
+ * `stored`'s owner counted to) with them added.  No file: nothing changes.
+ * A file that cannot be read: FALSE with the error, `stored` as it was. */
+gboolean     mf_run_sidecar_merge (GPtrArray *stored,
+                                   guint     *n_made,
+                                   GFile     *merge_from,
+                                   GError   **error);
 
 /* The runs kept beside `document_file` (MfRunRecord, references), oldest
  * first, and in *n_made the number their owner counted to (at least the

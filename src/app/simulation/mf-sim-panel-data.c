@@ -16,6 +16,7 @@
 
 #include "mf-document-keys.h"
 #include "mf-expr.h"
+#include "mf-run-sidecar.h"
 
 /* A run reserves at most this many samples up front (about 4 GB of address
  * space for a record and its plots, touched only as samples come); a
@@ -246,6 +247,7 @@ mf_sim_panel_forget_circuit (MfSimPanel *self)
    * and the next document's runs count from 1 again */
   g_list_store_remove_all (self->runs);
   self->n_runs_made = 0;
+  self->n_runs_kept = 0;
   /* measurements too were compared with this circuit */
   mf_measured_plots_set_data (self->measured, NULL, NULL);
   mf_run_plots_set_quantities (self->plots[MF_SIM_PANEL_STATES], NULL);
@@ -341,8 +343,7 @@ mf_sim_panel_begin_record (MfSimPanel  *self,
   guint position;
 
   if (label == NULL)
-    /* Translators: the name of the n-th run of a window */
-    label = numbered = g_strdup_printf (_("Run %u"), ++self->n_runs_made);
+    label = numbered = mf_run_sidecar_number_label (++self->n_runs_made);
   record = mf_run_record_new (label);
   if (self->document != NULL)
     mf_run_record_set_provenance (record, mf_run_provenance_new_from_document (self->document));
@@ -436,11 +437,31 @@ mf_sim_panel_add_saved_runs (MfSimPanel *self,
                              GPtrArray  *records,
                              guint       n_made)
 {
+  GListModel *runs;
+
   g_return_if_fail (MF_IS_SIM_PANEL (self));
 
+  /* runs made while these were read count on after them, as the file of
+   * a window closed meanwhile has them (mf_run_sidecar_merge()) */
+  runs = G_LIST_MODEL (self->runs);
+  for (guint i = 0; i < g_list_model_get_n_items (runs); i++)
+    {
+      g_autoptr (MfRunRecord) record = g_list_model_get_item (runs, i);
+      g_autofree char *label = mf_run_sidecar_renumber (mf_run_record_get_label (record),
+                                                        self->n_runs_made, n_made);
+
+      if (label != NULL)
+        mf_run_record_set_label (record, label);
+    }
   for (guint i = 0; i < records->len; i++)
-    mf_sim_panel_add_run (self, g_ptr_array_index (records, i));
-  self->n_runs_made = MAX (self->n_runs_made, n_made);
+    watch_run (self, g_ptr_array_index (records, i));
+  /* older than any made meanwhile: first */
+  g_list_store_splice (self->runs, 0, 0, records->pdata, records->len);
+  self->n_runs_made += n_made;
+  self->n_runs_kept = records->len;
+  mf_sim_panel_update_notes (self);
+  mf_sim_panel_refresh_runs (self);
+  mf_sim_panel_show_progress (self);
 }
 
 void

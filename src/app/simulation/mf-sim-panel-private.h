@@ -51,6 +51,8 @@ struct _MfSimPanel
   GListStore     *runs;
   MfRunRecord    *current;
   guint           n_runs_made;
+  /* how many runs the document had kept from its last session */
+  guint           n_runs_kept;
   guint           tick_id;
   MfPlotRange    *x_range;
   MfRunPlots     *plots[MF_SIM_PANEL_N_RUN_PLOTS];

@@ -36,7 +36,18 @@ mf_sim_panel_show_progress (MfSimPanel *self)
   g_autofree char *factor = NULL;
 
   mf_sim_worker_get_progress (self->worker, &progress);
-  if (self->current == NULL)
+  if (self->current == NULL && self->n_runs_kept > 0
+      && g_list_model_get_n_items (G_LIST_MODEL (self->runs)) > 0)
+    {
+      /* not run since the document was opened, but its runs were kept */
+      /* Translators: the progress row of a document opened with its runs */
+      text = g_strdup_printf (ngettext ("%u run kept from the last session",
+                                        "%u runs kept from the last session",
+                                        self->n_runs_kept),
+                              self->n_runs_kept);
+      gtk_progress_bar_set_fraction (self->progress_bar, 0);
+    }
+  else if (self->current == NULL)
     {
       /* never run, or the run was of a circuit the pane no longer shows */
       text = g_strdup (_("Not run yet"));

@@ -10,6 +10,7 @@
 
 #include "mf-preferences-window.h"
 #include "mf-recovery-question.h"
+#include "mf-run-sidecar-queue.h"
 #include "mf-window.h"
 
 struct _MfApplication
@@ -39,6 +40,15 @@ mf_application_stop_quitting (MfApplication *self)
   self->to_ask = NULL;
 }
 
+static gboolean
+mf_application_quit_now (gpointer user_data)
+{
+  g_autoptr (GApplication) self = user_data;
+
+  g_application_quit (self);
+  return G_SOURCE_REMOVE;
+}
+
 /* Every window was either unmodified, saved or discarded on purpose. */
 static void
 mf_application_close_all (MfApplication *self)
@@ -54,7 +64,8 @@ mf_application_close_all (MfApplication *self)
       gtk_window_destroy (GTK_WINDOW (l->data));
     }
   g_list_free (windows);
-  g_application_quit (G_APPLICATION (self));
+  /* the windows are gone; the process goes once their runs are written */
+  mf_run_sidecar_when_idle (mf_application_quit_now, g_object_ref (self));
 }
 
 static void
@@ -294,6 +305,14 @@ mf_application_open (GApplication  *application,
 }
 
 static void
+mf_application_shutdown (GApplication *application)
+{
+  /* whatever ended the main loop, no runs file is left half-written */
+  mf_run_sidecar_wait ();
+  G_APPLICATION_CLASS (mf_application_parent_class)->shutdown (application);
+}
+
+static void
 mf_application_dispose (GObject *object)
 {
   mf_application_stop_quitting (MF_APPLICATION (object));
@@ -311,6 +330,7 @@ mf_application_class_init (MfApplicationClass *klass)
 
   object_class->dispose = mf_application_dispose;
   application_class->startup = mf_application_startup;
+  application_class->shutdown = mf_application_shutdown;
   application_class->activate = mf_application_activate;
   application_class->open = mf_application_open;
 }

@@ -35,6 +35,12 @@ struct _MfWindow
   GFile            *unread_runs_file;
   /* The message shown about it, or about runs not written. */
   char             *runs_problem;
+  /* The document whose runs file is being read, on the runs files'
+   * worker (mf-run-sidecar-queue.h); NULL when none is.  The read that
+   * ends is taken only when it is of the read now asked (the number
+   * counts the reads; a new document or the window's end moves it on). */
+  GFile            *runs_reading;
+  guint             runs_read_number;
   /* The Save / Discard / Cancel question being shown, if any. */
   GtkWindow        *question;
   /* The Stiffness window of this document, if open. */
@@ -99,8 +105,10 @@ void mf_window_init_results (MfWindow *self);
 /* mf-window-runs-file.c: the runs kept beside the saved document — written
  * (mf_window_save_runs() in mf-window.h; an error: a message), and read
  * after a document is taken (a file that cannot be read: a message naming
- * it, and it is left alone) */
+ * it, and it is left alone), both off the main thread; a read still under
+ * way is given up by mf_window_forget_runs_read() (the window's end) */
 void mf_window_load_runs (MfWindow *self);
+void mf_window_forget_runs_read (MfWindow *self);
 /* mf-window-presentation.c: win.presentation, win.leave-presentation */
 void mf_window_class_install_presentation_actions (GtkWidgetClass *widget_class);
 void mf_window_init_presentation (MfWindow *self);

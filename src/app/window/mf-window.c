@@ -458,6 +458,7 @@ mf_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->sim_panel, self);
   if (self->lesson_panel != NULL)
     g_signal_handlers_disconnect_by_data (self->lesson_panel, self);
+  mf_window_forget_runs_read (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), MF_TYPE_WINDOW);
   /* closed: whatever was unsaved was saved or given up */
   g_clear_pointer (&self->autosave, mf_autosave_free);

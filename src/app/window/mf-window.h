@@ -64,16 +64,20 @@ gboolean        mf_window_confirm_discard_finish (MfWindow     *self,
                                                   GAsyncResult *result,
                                                   GError      **error);
 
-/* The view of presentation mode shown ("window", "canvas" or "plots"; the
- * actions win.presentation and win.leave-presentation switch), or NULL. */
 /* Writes the runs of the saved document beside it (docs/format.md, "Runs
  * kept beside the document"), as closing the window does; nothing for an
  * untitled document.  For Quit, which destroys windows without closing
- * them. */
+ * them.  The write is done on the runs files' worker, after every read and
+ * write asked before it (mf-run-sidecar-queue.h). */
 void            mf_window_save_runs (MfWindow *self);
+/* TRUE while the runs kept beside the document are being read: they are
+ * listed once it is done. */
+gboolean        mf_window_get_runs_reading (MfWindow *self);
 /* What the window said last about the runs kept beside the document (a
  * runs file that could not be read or written), or NULL: for tests. */
 const char     *mf_window_get_runs_problem (MfWindow *self);
+/* The view of presentation mode shown ("window", "canvas" or "plots"; the
+ * actions win.presentation and win.leave-presentation switch), or NULL. */
 const char     *mf_window_get_presentation (MfWindow *self);
 
 G_END_DECLS
