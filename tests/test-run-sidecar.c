@@ -56,6 +56,21 @@ record_new (guint k)
   return record;
 }
 
+/* Runs 1 to `n` of record_new(), in a list. */
+static GListStore *
+runs_new (guint n)
+{
+  GListStore *runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr (MfRunRecord) record = record_new (k);
+
+      g_list_store_append (runs, record);
+    }
+  return runs;
+}
+
 static void
 assert_same_record (MfRunRecord *a, MfRunRecord *b)
 {
@@ -139,18 +154,12 @@ test_round_trip (void)
 {
   g_autoptr (GFile) document = document_file ();
   g_autoptr (GFile) sidecar = mf_run_sidecar_file (document);
-  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (GListStore) runs = runs_new (3);
   g_autoptr (MfRunRecord) live = mf_run_record_new ("Run 4");
   g_autoptr (GPtrArray) back = NULL;
   g_autoptr (GError) error = NULL;
   guint n_made = 0;
 
-  for (guint k = 0; k < 3; k++)
-    {
-      g_autoptr (MfRunRecord) record = record_new (k);
-
-      g_list_store_append (runs, record);
-    }
   /* a run still going is not kept */
   mf_run_record_set_status (live, MF_SIM_STATUS_RUNNING);
   g_list_store_append (runs, live);
@@ -255,7 +264,8 @@ static void
 test_merge (void)
 {
   g_autoptr (GFile) document = document_file ();
-  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  /* the file: "Run 1" and "Run 2", numbered up to 4 (two were deleted) */
+  g_autoptr (GListStore) runs = runs_new (2);
   g_autoptr (GListStore) meanwhile = g_list_store_new (MF_TYPE_RUN_RECORD);
   g_autoptr (MfRunRecord) sweep = record_new (0);
   g_autoptr (GPtrArray) stored = NULL;
@@ -263,13 +273,6 @@ test_merge (void)
   g_autoptr (GError) error = NULL;
   guint n_made = 0;
 
-  /* the file: "Run 1" and "Run 2", numbered up to 4 (two were deleted) */
-  for (guint k = 0; k < 2; k++)
-    {
-      g_autoptr (MfRunRecord) record = record_new (k);
-
-      g_list_store_append (runs, record);
-    }
   g_assert_true (mf_run_sidecar_save (G_LIST_MODEL (runs), NULL, 4, document, NULL));
 
   /* made while it was read: the pane's "Run 1" and a sweep's run */
@@ -323,16 +326,10 @@ static void
 test_queue_order (void)
 {
   g_autoptr (GFile) document = document_file ();
-  g_autoptr (GListStore) runs = g_list_store_new (MF_TYPE_RUN_RECORD);
+  g_autoptr (GListStore) runs = runs_new (3);
   g_autoptr (GPtrArray) back = NULL;
   guint written = 0;
 
-  for (guint k = 0; k < 3; k++)
-    {
-      g_autoptr (MfRunRecord) record = record_new (k);
-
-      g_list_store_append (runs, record);
-    }
   /* asked one after the other, nothing waited for in between */
   mf_run_sidecar_save_async (mf_run_sidecar_snapshot (G_LIST_MODEL (runs), NULL), 3, document,
                              NULL, saved, &written);
