@@ -176,6 +176,15 @@ on_drag_begin (GtkGestureDrag *gesture,
     }
   if (self->document == NULL)
     return;
+  /* Ctrl+drag from something with a quantity carries it to a plot
+   * (mf-canvas-probe.c) and edits nothing */
+  if ((mods & GDK_CONTROL_MASK) != 0)
+    {
+      g_autofree char *quantity = mf_canvas_quantity_at (self, widget_x, widget_y);
+
+      if (quantity != NULL)
+        return;
+    }
 
   c = mf_canvas_geometry_component_at (self->geometry, x, y);
   if (self->editing_mode != NULL && c >= 0

@@ -121,6 +121,8 @@ void        mf_canvas_emit_probe (MfCanvas   *self,
 
 /* --- mf-canvas-pointer.c --- */
 
+/* Adds the drag source that offers a quantity (mf-canvas-probe.c). */
+void        mf_canvas_init_quantity_drag (MfCanvas *self);
 /* Adds the gestures, the pointer, key and drop controllers. */
 void        mf_canvas_init_pointer (MfCanvas *self);
 

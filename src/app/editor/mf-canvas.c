@@ -17,7 +17,9 @@
  *   - while a mode is being edited, a click on a switchable valve opens or
  *     closes it in that mode;
  *   - in probe mode a click on a component, junction or wire asks for its
- *     quantities on the plots (mf-canvas-probe.c) and edits nothing.
+ *     quantities on the plots (mf-canvas-probe.c) and edits nothing;
+ *   - Ctrl+drag from a component, a port or a wire carries its main
+ *     quantity to a plot of the simulation pane (mf-canvas-probe.c).
  * The view shows the whole circuit, refitted as the widget changes size,
  * until the user zooms or pans; Ctrl+0 goes back to that.
  * Keyboard (the whole editor works without a mouse):
@@ -681,6 +683,7 @@ mf_canvas_init (MfCanvas *self)
                                   _("Circuit"), -1);
 
   mf_canvas_init_pointer (self);
+  mf_canvas_init_quantity_drag (self);
   mf_canvas_update_actions (self);
 }
 

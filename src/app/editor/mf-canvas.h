@@ -97,6 +97,19 @@ gboolean          mf_canvas_get_probe_mode (MfCanvas *self);
 gboolean          mf_canvas_probe_at (MfCanvas *self,
                                       double    x,
                                       double    y);
+/* The main quantity of what is under (x, y) in widget coordinates, which
+ * Ctrl+drag from there offers the plots: a piston's, a mass's, a motor's,
+ * an inertia's or an accumulator's position "C1.x"; a pipe's, an
+ * orifice's, a valve's, a pump's or a flow source's flow "O1.q"; the
+ * pressure of a node ("J1.p") for a port, a wire, a junction, a tank or a
+ * volume; NULL for anything else.  Free with g_free(). */
+char             *mf_canvas_quantity_at (MfCanvas *self,
+                                         double    x,
+                                         double    y);
+/* What a drag from (x, y) carries (mf-quantity-drag.h), or NULL. */
+GdkContentProvider *mf_canvas_quantity_drag_content (MfCanvas *self,
+                                                     double    x,
+                                                     double    y);
 /* The name the core gives node `node` of the geometry: the id of its
  * first junction in document order, else its first port's name ("P1.b").
  * Free with g_free(). */

@@ -3,7 +3,9 @@
  * time plots bound by MfRunPlots and XY plots by MfXyPlots, each with a
  * menu to add a time or XY plot beside it, remove it, move it, turn its
  * axes logarithmic, and add or remove quantities; a quantity dropped on a
- * plot (a name as text) is added to it.  Every change is an undoable edit
+ * plot (a name as text) is added to it.  The quantities to add are the
+ * circuit's, listed in a searchable popover (mf-quantity-picker.c) from
+ * its model's outputs, so they are there before the first run.  Every change is an undoable edit
  * of the document; the plots follow the document's "changed".  Without
  * the section the pane shows its default views, and the first change of
  * the layout writes them out as the section.
@@ -15,6 +17,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-quantity-names.h"
+#include "mf-quantity-picker.h"
 #include "mf-xy-plots.h"
 
 /* One plot of the layout as shown. */
@@ -25,6 +29,9 @@ typedef struct
   GtkWidget  *row;
   MfPlotView *view;
   GtkWidget  *menu_button;
+  GtkWidget  *add_button;
+  MfQuantityPicker *picker;
+  GCancellable *names_cancellable; /* the names the picker waits for */
   MfRunPlots *time;
   MfXyPlots  *xy;
 } LayoutPlot;
@@ -34,6 +41,8 @@ layout_plot_free (gpointer data)
 {
   LayoutPlot *plot = data;
 
+  g_cancellable_cancel (plot->names_cancellable);
+  g_clear_object (&plot->names_cancellable);
   g_clear_pointer (&plot->time, mf_run_plots_free);
   g_clear_pointer (&plot->xy, mf_xy_plots_free);
   g_free (plot);
@@ -200,33 +209,13 @@ action_remove_quantity (GSimpleAction *action, GVariant *parameter, gpointer dat
   apply (plot->panel, layout, label);
 }
 
+/* plot.pick-quantity: opens the list of quantities to add */
 static void
-action_add_quantity (GSimpleAction *action, GVariant *parameter, gpointer data)
+action_pick_quantity (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   LayoutPlot *plot = data;
-  g_autoptr (GError) error = NULL;
 
-  if (!mf_sim_panel_drop_quantity (plot->panel, plot->index,
-                                   g_variant_get_string (parameter, NULL), &error))
-    mf_sim_panel_show_problem (plot->panel, "dialog-warning-symbolic", error->message, TRUE);
-}
-
-/* The columns of the current run, else of the first run that has some. */
-static MfRunRecord *
-named_run (MfSimPanel *self)
-{
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->runs));
-
-  if (self->current != NULL && mf_run_record_get_n_columns (self->current) > 0)
-    return self->current;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (MfRunRecord) record = g_list_model_get_item (G_LIST_MODEL (self->runs), i);
-
-      if (mf_run_record_get_n_columns (record) > 0)
-        return record; /* the list keeps it */
-    }
-  return NULL;
+  gtk_menu_button_popup (GTK_MENU_BUTTON (plot->add_button));
 }
 
 static GMenuModel *
@@ -237,7 +226,6 @@ plot_menu (MfSimPanel *self, const MfPlotSpec *spec)
   g_autoptr (GMenu) axes = g_menu_new ();
   g_autoptr (GMenu) add = g_menu_new ();
   g_autoptr (GMenu) remove = g_menu_new ();
-  MfRunRecord *run = named_run (self);
 
   g_menu_append (plots, _("Add _Time Plot"), "plot.add::time");
   g_menu_append (plots, _("Add _XY Plot"), "plot.add::xy");
@@ -249,19 +237,10 @@ plot_menu (MfSimPanel *self, const MfPlotSpec *spec)
     g_menu_append (axes, spec->log_x ? _("Linear x Axis") : _("Log x Axis"), "plot.log::x");
   g_menu_append (axes, spec->log_y ? _("Linear y Axis") : _("Log y Axis"), "plot.log::y");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (axes));
-  for (guint c = 0; run != NULL && c < mf_run_record_get_n_columns (run); c++)
-    {
-      const char *name = mf_run_record_get_column_name (run, c);
-      g_autoptr (GMenuItem) item = g_menu_item_new (name, NULL);
-
-      if (mf_plot_spec_has (spec, name))
-        continue;
-      g_menu_item_set_action_and_target (item, "plot.add-quantity", "s", name);
-      g_menu_append_item (add, item);
-    }
-  g_menu_append_submenu (menu, spec->kind == MF_PLOT_KIND_XY && spec->x == NULL
-                                 ? _("Set _x Quantity") : _("_Add Quantity"),
-                         G_MENU_MODEL (add));
+  g_menu_append (add, spec->kind == MF_PLOT_KIND_XY && spec->x == NULL
+                        ? _("Set _x Quantity…") : _("_Add Quantity…"),
+                 "plot.pick-quantity");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (add));
   for (guint i = 0; i <= spec->y->len; i++)
     {
       const char *name = i < spec->y->len ? spec->y->pdata[i] : spec->x;
@@ -294,7 +273,7 @@ view_drop (GtkDropTarget *target, const GValue *value, double x, double y, gpoin
   return FALSE;
 }
 
-/* The menu again: the quantities to add are those of the latest run. */
+/* The menu again: the quantities to remove are those the plot has. */
 static void
 update_menu (LayoutPlot *plot)
 {
@@ -303,13 +282,76 @@ update_menu (LayoutPlot *plot)
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (plot->menu_button), menu);
 }
 
+/* --- the quantities to add ------------------------------------------- */
+
+static void
+picker_picked (MfQuantityPicker *picker, const char *name, gpointer data)
+{
+  LayoutPlot *plot = data;
+  g_autoptr (GError) error = NULL;
+
+  if (!mf_sim_panel_drop_quantity (plot->panel, plot->index, name, &error))
+    mf_sim_panel_show_problem (plot->panel, "dialog-warning-symbolic", error->message, TRUE);
+}
+
+/* Lists the circuit's quantities the plot does not show yet. */
+static void
+names_ready (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = mf_quantity_names_finish (result, &error);
+  g_autoptr (GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto (GStrv) missing = NULL;
+  LayoutPlot *plot = data;
+  const MfPlotSpec *spec;
+
+  /* cancelled: the plot may be gone */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  if (names == NULL)
+    {
+      mf_quantity_picker_set_names (plot->picker, NULL, error->message);
+      return;
+    }
+  spec = plot->panel->layout->pdata[plot->index];
+  for (guint i = 0; names[i] != NULL; i++)
+    if (!mf_plot_spec_has (spec, names[i]))
+      g_strv_builder_add (builder, names[i]);
+  missing = g_strv_builder_end (builder);
+  mf_quantity_picker_set_names (plot->picker, (const char *const *) missing,
+                                _("The plot shows every quantity"));
+}
+
+/* The circuit's quantities, worked out afresh each time the list opens
+ * (on a thread: a large circuit takes a while to assemble). */
+static void
+picker_shown (MfQuantityPicker *picker, gpointer data)
+{
+  LayoutPlot *plot = data;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+
+  g_cancellable_cancel (plot->names_cancellable);
+  g_clear_object (&plot->names_cancellable);
+  mf_quantity_picker_set_names (picker, NULL, _("Finding the circuit's quantities…"));
+  if (plot->panel->document == NULL)
+    {
+      mf_quantity_picker_set_names (picker, NULL, NULL);
+      return;
+    }
+  text = mf_edit_document_to_data (plot->panel->document, &length);
+  plot->names_cancellable = g_cancellable_new ();
+  mf_quantity_names_async (text, (gssize) length, "<document>", plot->names_cancellable,
+                           names_ready, plot);
+}
+
 static LayoutPlot *
 layout_plot_new (MfSimPanel *self, const MfPlotSpec *spec, guint index)
 {
   static const GActionEntry entries[] = {
     { "add", action_add, "s" }, { "remove", action_remove }, { "move", action_move, "i" },
     { "log", action_log, "s" },
-    { "add-quantity", action_add_quantity, "s" },
+    { "pick-quantity", action_pick_quantity },
     { "remove-quantity", action_remove_quantity, "s" },
   };
   LayoutPlot *plot = g_new0 (LayoutPlot, 1);
@@ -352,7 +394,18 @@ layout_plot_new (MfSimPanel *self, const MfPlotSpec *spec, guint index)
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (plot->menu_button), "view-more-symbolic");
   gtk_widget_set_tooltip_text (plot->menu_button, _("Plot menu"));
   gtk_widget_add_css_class (plot->menu_button, "flat");
+  plot->add_button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (plot->add_button), "list-add-symbolic");
+  gtk_widget_set_tooltip_text (plot->add_button,
+                               spec->kind == MF_PLOT_KIND_XY && spec->x == NULL
+                                 ? _("Set x quantity") : _("Add quantity"));
+  gtk_widget_add_css_class (plot->add_button, "flat");
+  plot->picker = MF_QUANTITY_PICKER (mf_quantity_picker_new ());
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (plot->add_button), GTK_WIDGET (plot->picker));
+  g_signal_connect (plot->picker, "show", G_CALLBACK (picker_shown), plot);
+  g_signal_connect (plot->picker, "picked", G_CALLBACK (picker_picked), plot);
   gtk_widget_set_halign (header, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (header), plot->add_button);
   gtk_box_append (GTK_BOX (header), plot->menu_button);
   gtk_box_append (GTK_BOX (plot->row), header);
   gtk_box_append (GTK_BOX (plot->row), GTK_WIDGET (plot->view));
@@ -457,6 +510,15 @@ mf_sim_panel_get_layout_view (MfSimPanel *self, guint index)
   g_return_val_if_fail (index < self->layout_plots->len, NULL);
 
   return ((LayoutPlot *) self->layout_plots->pdata[index])->view;
+}
+
+GtkMenuButton *
+mf_sim_panel_get_layout_add_button (MfSimPanel *self, guint index)
+{
+  g_return_val_if_fail (MF_IS_SIM_PANEL (self), NULL);
+  g_return_val_if_fail (index < self->layout_plots->len, NULL);
+
+  return GTK_MENU_BUTTON (((LayoutPlot *) self->layout_plots->pdata[index])->add_button);
 }
 
 static void

@@ -184,5 +184,9 @@ void mf_sim_panel_layout_set_runs (MfSimPanel *self,
                                    GPtrArray  *overlaid);
 /* Brings the layout's plots up to date with their runs. */
 void mf_sim_panel_layout_update (MfSimPanel *self);
+/* The button of plot `index` that opens its list of quantities to add
+ * (an MfQuantityPicker is its popover), for tests. */
+GtkMenuButton *mf_sim_panel_get_layout_add_button (MfSimPanel *self,
+                                                   guint       index);
 
 G_END_DECLS

@@ -8,6 +8,8 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-quantity-drag.h"
+
 /* Lists in the summary and captions stop after this many names: the States
  * page has them all. */
 #define MAX_LISTED   12
@@ -594,6 +596,8 @@ mf_structure_panel_state_setup (MfStructurePanel *self, GtkListItem *item)
   gtk_widget_set_valign (pin, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (pin, _("Prefer as an independent state"));
   g_signal_connect (pin, "toggled", G_CALLBACK (on_pin_toggled), self);
+  /* a state's name dragged onto a plot adds it there */
+  mf_quantity_drag_attach (name, NULL);
   gtk_box_append (GTK_BOX (row), name);
   gtk_box_append (GTK_BOX (row), role);
   gtk_box_append (GTK_BOX (row), pin);
