@@ -38,13 +38,13 @@ on_prepare (GtkDragSource *source, double x, double y, gpointer data)
     gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source)));
 }
 
-void
+GtkDragSource *
 mf_quantity_drag_attach (GtkWidget *widget, const char *name)
 {
   GtkDragSource *source;
 
-  g_return_if_fail (GTK_IS_WIDGET (widget));
-  g_return_if_fail (name != NULL || GTK_IS_LABEL (widget));
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (name != NULL || GTK_IS_LABEL (widget), NULL);
 
   if (name != NULL)
     g_object_set_data_full (G_OBJECT (widget), NAME_KEY, g_strdup (name), g_free);
@@ -52,4 +52,5 @@ mf_quantity_drag_attach (GtkWidget *widget, const char *name)
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
   g_signal_connect (source, "prepare", G_CALLBACK (on_prepare), NULL);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (source));
+  return source;
 }

@@ -15,8 +15,9 @@ G_BEGIN_DECLS
 GdkContentProvider *mf_quantity_drag_content (const char *name);
 /* Lets `widget` be dragged as quantity `name` (copied); with `name` NULL
  * `widget` is a GtkLabel whose text, when the drag starts, is the name (a
- * row of a list view that is bound to one item after another). */
-void                mf_quantity_drag_attach (GtkWidget  *widget,
+ * row of a list view that is bound to one item after another).  Returns
+ * the drag source added to `widget`. */
+GtkDragSource      *mf_quantity_drag_attach (GtkWidget  *widget,
                                              const char *name);
 /* What a drag from `widget`, given a name by mf_quantity_drag_attach(),
  * carries now; NULL when it has no name. */

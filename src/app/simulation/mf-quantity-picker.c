@@ -80,6 +80,14 @@ on_stop_search (MfQuantityPicker *self)
   gtk_popover_popdown (GTK_POPOVER (self));
 }
 
+/* A row dragged out of the list closes it, out of the way of the plot the
+ * row is dropped on; the drag goes on. */
+static void
+on_drag_begin (MfQuantityPicker *self)
+{
+  gtk_popover_popdown (GTK_POPOVER (self));
+}
+
 /* Each time it opens, the search starts empty and has the focus. */
 static void
 on_show (MfQuantityPicker *self)
@@ -159,7 +167,8 @@ mf_quantity_picker_set_names (MfQuantityPicker *self, const char *const *names,
       gtk_widget_set_margin_bottom (label, 3);
       gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
       g_object_set_data_full (G_OBJECT (row), "mf-quantity", g_strdup (names[i]), g_free);
-      mf_quantity_drag_attach (row, names[i]);
+      g_signal_connect_object (mf_quantity_drag_attach (row, names[i]), "drag-begin",
+                               G_CALLBACK (on_drag_begin), self, G_CONNECT_SWAPPED);
       gtk_list_box_append (self->list, row);
     }
 }
