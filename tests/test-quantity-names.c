@@ -54,7 +54,7 @@ test_async (void)
 {
   char **names = NULL;
 
-  mf_quantity_names_async (orifice, -1, "orifice", NULL, on_names, &names);
+  mf_quantity_names_async (orifice, -1, NULL, on_names, &names);
   while (names == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpstrv (names, orifice_names);

@@ -32,31 +32,17 @@ mf_quantity_names_compute (const char *data, gssize length, const char *name, GE
   return g_strv_builder_end (builder);
 }
 
-typedef struct
-{
-  GBytes *data;
-  char   *name;
-} Job;
-
-static void
-job_free (gpointer data)
-{
-  Job *job = data;
-
-  g_bytes_unref (job->data);
-  g_free (job->name);
-  g_free (job);
-}
+/* What a document is called in the messages of the threaded form. */
+#define THREAD_NAME "<document>"
 
 static void
 run_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *cancellable)
 {
-  Job *job = task_data;
   GError *error = NULL;
   gsize length;
-  const char *data = g_bytes_get_data (job->data, &length);
+  const char *data = g_bytes_get_data (task_data, &length);
   char **names = mf_quantity_names_compute (data != NULL ? data : "", (gssize) length,
-                                            job->name, &error);
+                                            THREAD_NAME, &error);
 
   if (names == NULL)
     g_task_return_error (task, error);
@@ -65,18 +51,15 @@ run_in_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *c
 }
 
 void
-mf_quantity_names_async (const char *data, gssize length, const char *name,
-                         GCancellable *cancellable, GAsyncReadyCallback callback,
-                         gpointer user_data)
+mf_quantity_names_async (const char *data, gssize length, GCancellable *cancellable,
+                         GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  Job *job = g_new0 (Job, 1);
 
   g_return_if_fail (data != NULL);
 
-  job->data = g_bytes_new (data, length < 0 ? strlen (data) : (gsize) length);
-  job->name = g_strdup (name);
-  g_task_set_task_data (task, job, job_free);
+  g_task_set_task_data (task, g_bytes_new (data, length < 0 ? strlen (data) : (gsize) length),
+                        (GDestroyNotify) g_bytes_unref);
   g_task_set_return_on_cancel (task, TRUE);
   g_task_run_in_thread (task, run_in_thread);
 }

@@ -18,10 +18,10 @@ char   **mf_quantity_names_compute (const char  *data,
                                     gssize       length,
                                     const char  *name,
                                     GError     **error);
-/* The same on a worker thread; the text is copied first. */
+/* The same on a worker thread; the text is copied first, and messages
+ * call it "<document>". */
 void     mf_quantity_names_async (const char          *data,
                                   gssize               length,
-                                  const char          *name,
                                   GCancellable        *cancellable,
                                   GAsyncReadyCallback  callback,
                                   gpointer             user_data);

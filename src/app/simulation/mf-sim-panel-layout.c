@@ -341,8 +341,8 @@ picker_shown (MfQuantityPicker *picker, gpointer data)
     }
   text = mf_edit_document_to_data (plot->panel->document, &length);
   plot->names_cancellable = g_cancellable_new ();
-  mf_quantity_names_async (text, (gssize) length, "<document>", plot->names_cancellable,
-                           names_ready, plot);
+  mf_quantity_names_async (text, (gssize) length, plot->names_cancellable, names_ready,
+                           plot);
 }
 
 static LayoutPlot *
