@@ -215,7 +215,7 @@ test_symbol_ports (void)
 }
 
 static const MfSymbolStyle test_style = {
-  { 0, 0, 0, 1 }, { 1, 1, 1, 1 }, { 1, 0, 0, 1 }, 1.5, FALSE
+  { 0, 0, 0, 1 }, { 1, 1, 1, 1 }, { 1, 0, 0, 1 }, 1.5, { FALSE, MF_CENTRE_CLOSED, 0 }
 };
 
 /* Each symbol draws something, all of it inside its bounds, and reaches
@@ -270,7 +270,7 @@ test_symbol_closed (void)
       MfSymbolStyle closed = test_style;
       Image open_image, closed_image;
 
-      closed.closed = TRUE;
+      closed.pose.closed = TRUE;
       image_init (&open_image, 200, 200);
       image_init (&closed_image, 200, 200);
       cairo_translate (open_image.cr, 100, 100);

@@ -1,6 +1,7 @@
 /* mf-canvas-private.h: what the files of MfCanvas share — the instance,
  * the selection and edit helpers (mf-canvas.c), and the actions, the
- * clipboard and the keyboard (mf-canvas-actions.c).
+ * clipboard and the keyboard (mf-canvas-actions.c); the run's time the
+ * valves show (mf-canvas-run.c).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -80,6 +81,9 @@ struct _MfCanvas
   double            connect_y;
   GArray           *candidates;
   guint             candidate;
+
+  /* the run's time the directional valves show (mf-canvas-run.c) */
+  double            run_time;
 
   double            zoom_last;
   char             *last_paste;

@@ -494,6 +494,7 @@ mf_canvas_snapshot (GtkWidget   *widget,
   state.highlight_node_ports = (const char * const *) self->highlight_node_ports;
   /* the mode being edited is the one to see; else the one being looked at */
   state.mode = self->editing_mode != NULL ? self->editing_mode : self->shown_mode;
+  state.run_time = self->run_time;
   state.selected_wire = mf_canvas_selected_wire (self);
   state.hover_port = self->drag == MF_CANVAS_DRAG_NONE ? self->hover_port : -1;
   if (self->drag == MF_CANVAS_DRAG_CONNECT || self->key_connect)
@@ -674,6 +675,7 @@ mf_canvas_init (MfCanvas *self)
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->candidates = g_array_new (FALSE, FALSE, sizeof (guint));
   self->hover_port = self->connect_from = self->connect_to = -1;
+  self->run_time = NAN;
   mf_view_transform_init (&self->view);
   mf_drawing_colors_init (&self->colors, FALSE);
   gtk_widget_set_focusable (widget, TRUE);

@@ -118,4 +118,12 @@ char             *mf_canvas_node_name (MfCanvas *self,
 void              mf_canvas_get_view (MfCanvas        *self,
                                       MfViewTransform *view);
 
+/* The time of the run playing (or NaN: none), at which the directional
+ * valves' symbols show their spools' places; NaN puts every spool back at
+ * rest.  A new time redraws only when the circuit has a directional
+ * valve and one of their places changed (mf-canvas-run.c). */
+void              mf_canvas_set_run_time (MfCanvas *self,
+                                          double    t);
+double            mf_canvas_get_run_time (MfCanvas *self);
+
 G_END_DECLS

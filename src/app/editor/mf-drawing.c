@@ -23,6 +23,8 @@
 
 #include <pango/pangocairo.h>
 
+#include "mf-spool-pose.h"
+
 #define WIRE_WIDTH 1.5
 
 void
@@ -63,6 +65,7 @@ mf_drawing_state_init (MfDrawingState *state)
   state->hover_port = -1;
   state->connect_from = -1;
   state->connect_to = -1;
+  state->run_time = NAN;
 }
 
 static void
@@ -447,18 +450,43 @@ find_closed (Render *r)
   return closed;
 }
 
+/* What each symbol near the clip shows besides its type, by its place in
+ * r->components: closed in the mode, a directional valve's centre and
+ * spool. */
+static MfSymbolPose *
+find_poses (Render *r)
+{
+  MfEditDocument *document = mf_canvas_geometry_get_document (r->geometry);
+  MfSymbolPose *poses = g_new0 (MfSymbolPose, r->n_components);
+  g_autofree gboolean *closed = find_closed (r);
+
+  for (guint k = 0; k < r->n_components; k++)
+    {
+      const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
+                                                                     r->components[k]);
+      int index;
+
+      poses[k].closed = closed != NULL && closed[k];
+      if (document != NULL
+          && (c->type == MF_COMPONENT_VALVE_4_3 || c->type == MF_COMPONENT_VALVE_4_2)
+          && (index = mf_edit_document_find_component (document, c->id)) >= 0)
+        mf_spool_pose_read (document, (guint) index, r->state->run_time, &poses[k]);
+    }
+  return poses;
+}
+
 static void
 render_components (Render *r)
 {
   cairo_t *cr = r->cr;
   MfSymbolStyle style = { r->colors->ink, r->colors->paper, r->colors->closed, r->wire_width,
-                          FALSE };
-  g_autofree gboolean *closed = NULL;
+                          { 0 } };
+  g_autofree MfSymbolPose *poses = NULL;
 
   render_halos (r);
-  /* Each layer of every visible symbol in one path, painted once.  Which
-   * valves are closed is asked once, not once per layer. */
-  closed = find_closed (r);
+  /* Each layer of every visible symbol in one path, painted once.  What
+   * each symbol shows is asked once, not once per layer. */
+  poses = find_poses (r);
   cairo_new_path (cr);
   for (int layer = 0; layer < MF_N_SYMBOL_LAYERS; layer++)
     {
@@ -470,7 +498,7 @@ render_components (Render *r)
           if (!visible (r, &c->bounds, 2))
             continue;
           cairo_translate (cr, c->x, c->y);
-          mf_symbol_add_layer (cr, c->type, c->rotation, layer, closed != NULL && closed[k]);
+          mf_symbol_add_layer (cr, c->type, c->rotation, layer, &poses[k]);
           cairo_translate (cr, -c->x, -c->y);
         }
       mf_symbol_paint_layer (cr, layer, &style);

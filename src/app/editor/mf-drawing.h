@@ -54,6 +54,9 @@ typedef struct
   const char * const    *highlight_components;
   const char * const    *highlight_node_ports;
   const char            *mode;     /* valves this mode closes are drawn closed */
+  /* the time of the run shown, whose spool places the directional valves
+   * show (NaN: none, every spool at rest) */
+  double                 run_time;
   int                    selected_wire;   /* geometry wire index, or -1 */
   int                    hover_port;      /* geometry port index, or -1 */
   /* a connection being made: from a port towards a point, and the port it

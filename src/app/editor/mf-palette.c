@@ -80,14 +80,14 @@ draw_icon (GtkDrawingArea *area,
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  mf_symbol_get_bounds (type, 0, &b);
+  mf_symbol_get_rest_bounds (type, &b);
   /* small symbols keep a common size, large ones shrink to fit */
   scale = MIN (MIN ((width - 4) / b.width, (height - 4) / b.height), 1.0);
   style.ink = (MfRgba) { fg.red, fg.green, fg.blue, fg.alpha };
   style.paper = (MfRgba) { 0, 0, 0, 0 };
   style.accent = style.ink;
   style.line_width = 1.3 / scale;
-  style.closed = FALSE;
+  style.pose = (MfSymbolPose) { 0 };
   cairo_translate (cr, width / 2.0, height / 2.0);
   cairo_scale (cr, scale, scale);
   cairo_translate (cr, -(b.x + b.width / 2), -(b.y + b.height / 2));

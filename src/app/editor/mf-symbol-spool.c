@@ -6,8 +6,14 @@
  * down), the ports' own one is the centre of a 4/3 valve (every port
  * blocked: the closed centre) or the crossed position of a 4/2 valve
  * (P→B, A→T), which a 4/3 valve draws to the right.  Zigzags at the ends
- * are the centring springs.  The symbol shows the positions, not the
- * spool's place during a run.
+ * are the centring springs.  A 4/3 valve's centre square joins what its
+ * centre joins: nothing (closed), every port (open), P to T (tandem), or A
+ * and B to T (float); a port it leaves blocked ends in a bar.
+ *
+ * During a run the squares and springs move under the ports, which stay
+ * where they are: by 40 · s for a spool at s (s = +1 brings the left
+ * square under the ports, −1 the right one); a 4/2 valve's spring holds
+ * it in its crossed square for s ≤ 0.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -70,17 +76,43 @@ crossed (cairo_t *cr, MfSymbolLayer layer, double x0)
   arrow (cr, layer, x0 + 10, -HALF, x0 + 30, HALF);
 }
 
+/* The centre square of a 4/3 valve: each port joined by the centre runs
+ * to the middle of the square, where a line across joins the two columns
+ * (with a dot where a column's two ports and the line meet); any other
+ * port is blocked. */
 static void
-closed_centre (cairo_t *cr, MfSymbolLayer layer, double x0)
+centre_square (cairo_t *cr, MfSymbolLayer layer, double x0, MfCentre centre)
 {
+  /* P and T below, A and B above, in the order of the columns */
+  gboolean below[2] = { centre == MF_CENTRE_OPEN || centre == MF_CENTRE_TANDEM,
+                        centre != MF_CENTRE_CLOSED };
+  gboolean above[2] = { centre == MF_CENTRE_OPEN || centre == MF_CENTRE_FLOAT,
+                        centre == MF_CENTRE_OPEN || centre == MF_CENTRE_FLOAT };
+
   square (cr, layer, x0);
-  if (layer != MF_SYMBOL_LAYER_LINES)
-    return;
-  for (double x = x0 + 10; x <= x0 + 30; x += 20)
+  for (int i = 0; i < 2; i++)
     {
-      blocked (cr, x, HALF, -1);
-      blocked (cr, x, -HALF, 1);
+      double x = x0 + 10 + 20 * i;
+
+      if (layer == MF_SYMBOL_LAYER_LINES)
+        {
+          if (below[i])
+            line (cr, x, HALF, x, 0);
+          else
+            blocked (cr, x, HALF, -1);
+          if (above[i])
+            line (cr, x, -HALF, x, 0);
+          else
+            blocked (cr, x, -HALF, 1);
+        }
+      if (layer == MF_SYMBOL_LAYER_SOLID && below[i] && above[i])
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, x, 0, 2, 0, 2 * G_PI);
+        }
     }
+  if (layer == MF_SYMBOL_LAYER_LINES && centre != MF_CENTRE_CLOSED)
+    line (cr, x0 + 10, 0, x0 + 30, 0);
 }
 
 /* A centring spring from the end at x along `outward` (±1). */
@@ -94,23 +126,40 @@ spring (cairo_t *cr, MfSymbolLayer layer, double x, double outward)
     cairo_line_to (cr, x + outward * 2.5 * i, i == 4 ? 0 : (i % 2 ? -5 : 5));
 }
 
-void
-mf_symbol_add_spool_valve (cairo_t *cr, MfSymbolLayer layer, gboolean three)
+double
+mf_symbol_spool_shift (gboolean three,
+                       double   spool)
 {
-  straight (cr, layer, -60);
-  if (three)
-    {
-      closed_centre (cr, layer, -20);
-      crossed (cr, layer, 20);
-      spring (cr, layer, 60, 1);
-    }
-  else
-    crossed (cr, layer, -20);
-  spring (cr, layer, three ? -60 : 20, three ? -1 : 1);
+  /* NaN (a spool that is not a number) and the ends clamp to a square */
+  if (!(spool > (three ? -1 : 0)))
+    spool = three ? -1 : 0;
+  return 40 * MIN (spool, 1.0);
+}
+
+void
+mf_symbol_add_spool_valve (cairo_t       *cr,
+                           MfSymbolLayer  layer,
+                           gboolean       three,
+                           MfCentre       centre,
+                           double         spool)
+{
+  double dx = mf_symbol_spool_shift (three, spool);
+
+  /* the ports' stems stay; the body moves under them */
   if (layer == MF_SYMBOL_LAYER_LINES)
     for (double x = -10; x <= 10; x += 20)
       {
         line (cr, x, HALF, x, 30);
         line (cr, x, -HALF, x, -30);
       }
+  straight (cr, layer, dx - 60);
+  if (three)
+    {
+      centre_square (cr, layer, dx - 20, centre);
+      crossed (cr, layer, dx + 20);
+      spring (cr, layer, dx + 60, 1);
+    }
+  else
+    crossed (cr, layer, dx - 20);
+  spring (cr, layer, dx + (three ? -60 : 20), three ? -1 : 1);
 }

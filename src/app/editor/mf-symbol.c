@@ -66,11 +66,13 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_TORQUE] = { { { -30, 0, W } }, { -30, -13, 50, 26 } },
   [MF_COMPONENT_FIXED_SHAFT] = { { { 0, 0, NONE } }, { -9, -26, 10, 52 } },
   [MF_COMPONENT_ACCUMULATOR] = { { { 0, 20, S } }, { -13, -23, 26, 43 } },
-  /* p, t below, a, b above, on the square of the spool at rest (mf-symbol-spool.c) */
+  /* p, t below, a, b above, on the square of the spool at rest; the room
+   * the squares take when the spool moves them a square either way
+   * (mf-symbol-spool.c), so that a label beside them stays clear */
   [MF_COMPONENT_VALVE_4_3] = { { { -10, 30, S }, { 10, 30, S }, { -10, -30, N }, { 10, -30, N } },
-                               { -71, -30, 142, 60 } },
+                               { -111, -30, 222, 60 } },
   [MF_COMPONENT_VALVE_4_2] = { { { -10, 30, S }, { 10, 30, S }, { -10, -30, N }, { 10, -30, N } },
-                               { -61, -30, 92, 60 } },
+                               { -61, -30, 132, 60 } },
 };
 
 #undef W
@@ -139,6 +141,21 @@ mf_symbol_get_bounds (MfComponentType    type,
   bounds->y = MIN (y1, y2);
   bounds->width = fabs (x2 - x1);
   bounds->height = fabs (y2 - y1);
+}
+
+void
+mf_symbol_get_rest_bounds (MfComponentType    type,
+                           cairo_rectangle_t *bounds)
+{
+  mf_symbol_get_bounds (type, 0, bounds);
+  if (type == MF_COMPONENT_VALVE_4_3 || type == MF_COMPONENT_VALVE_4_2)
+    {
+      gboolean three = type == MF_COMPONENT_VALVE_4_3;
+      double left = -mf_symbol_spool_shift (three, -1), right = mf_symbol_spool_shift (three, 1);
+
+      bounds->x += left;
+      bounds->width -= left + right;
+    }
 }
 
 void
@@ -769,18 +786,6 @@ add_torque (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     arrow_head (cr, 11, -10, 1, 0, 7, 3.5);
 }
 
-static void
-add_valve_4_3 (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
-{
-  mf_symbol_add_spool_valve (cr, layer, TRUE);
-}
-
-static void
-add_valve_4_2 (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
-{
-  mf_symbol_add_spool_valve (cr, layer, FALSE);
-}
-
 #undef PAPER
 #undef TINT
 #undef ACCENT_FILL
@@ -793,11 +798,11 @@ add_valve_4_2 (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
 #undef ACCENT
 
 void
-mf_symbol_add_layer (cairo_t         *cr,
-                     MfComponentType  type,
-                     int              rotation,
-                     MfSymbolLayer    layer,
-                     gboolean         closed)
+mf_symbol_add_layer (cairo_t            *cr,
+                     MfComponentType     type,
+                     int                 rotation,
+                     MfSymbolLayer       layer,
+                     const MfSymbolPose *pose)
 {
   typedef void (*AddFunc) (cairo_t *cr, MfSymbolLayer layer, gboolean closed);
   static const AddFunc add[MF_N_COMPONENT_TYPES] = {
@@ -825,9 +830,8 @@ mf_symbol_add_layer (cairo_t         *cr,
     [MF_COMPONENT_TORQUE] = add_torque,
     [MF_COMPONENT_FIXED_SHAFT] = add_fixed,
     [MF_COMPONENT_ACCUMULATOR] = add_accumulator,
-    [MF_COMPONENT_VALVE_4_3] = add_valve_4_3,
-    [MF_COMPONENT_VALVE_4_2] = add_valve_4_2,
   };
+  static const MfSymbolPose rest = { 0 };
   cairo_matrix_t matrix;
 
   g_return_if_fail (type < MF_N_COMPONENT_TYPES);
@@ -836,7 +840,14 @@ mf_symbol_add_layer (cairo_t         *cr,
   /* the path keeps device coordinates: turning back leaves it as drawn */
   cairo_get_matrix (cr, &matrix);
   cairo_rotate (cr, mf_symbol_quarter_turns (rotation) * G_PI / 2);
-  add[type] (cr, layer, closed);
+  if (pose == NULL)
+    pose = &rest;
+  /* the directional valves draw what their pose says of them */
+  if (type == MF_COMPONENT_VALVE_4_3 || type == MF_COMPONENT_VALVE_4_2)
+    mf_symbol_add_spool_valve (cr, layer, type == MF_COMPONENT_VALVE_4_3, pose->centre,
+                               pose->spool);
+  else
+    add[type] (cr, layer, pose->closed);
   cairo_set_matrix (cr, &matrix);
 }
 
@@ -902,7 +913,7 @@ mf_symbol_draw (cairo_t             *cr,
   cairo_new_path (cr);
   for (int layer = 0; layer < MF_N_SYMBOL_LAYERS; layer++)
     {
-      mf_symbol_add_layer (cr, type, rotation, layer, style->closed);
+      mf_symbol_add_layer (cr, type, rotation, layer, &style->pose);
       mf_symbol_paint_layer (cr, layer, style);
     }
   cairo_restore (cr);

@@ -36,13 +36,22 @@ typedef struct
   double alpha;
 } MfRgba;
 
+/* What a symbol shows of its component besides the type; all zero is a
+ * symbol at rest. */
 typedef struct
 {
-  MfRgba   ink;        /* every line of the symbol */
-  MfRgba   paper;      /* fills that hide the wires running into a symbol */
-  MfRgba   accent;     /* what marks a valve closed */
-  double   line_width; /* canvas units; the symbols are designed for 1.5 */
-  gboolean closed;     /* a switchable valve in its closed position */
+  gboolean closed; /* a switchable valve in its closed position */
+  MfCentre centre; /* a 4/3 valve's centre */
+  double   spool;  /* a directional valve's spool during a run, −1 … 1 */
+} MfSymbolPose;
+
+typedef struct
+{
+  MfRgba       ink;        /* every line of the symbol */
+  MfRgba       paper;      /* fills that hide the wires running into a symbol */
+  MfRgba       accent;     /* what marks a valve closed */
+  double       line_width; /* canvas units; the symbols are designed for 1.5 */
+  MfSymbolPose pose;
 } MfSymbolStyle;
 
 /* The grid every port lies on when the centre does. */
@@ -58,10 +67,16 @@ void            mf_symbol_get_port (MfComponentType  type,
                                     double          *dy,
                                     MfPortDirection *direction);
 /* The rectangle, relative to the centre, that the turned symbol covers,
- * ports included. */
+ * ports included, and a directional valve's squares wherever the spool
+ * moves them. */
 void            mf_symbol_get_bounds (MfComponentType    type,
                                       int                rotation,
                                       cairo_rectangle_t *bounds);
+/* The rectangle the unturned symbol at rest covers: its bounds without
+ * the room a directional valve's squares move in during a run (the
+ * palette's picture). */
+void            mf_symbol_get_rest_bounds (MfComponentType    type,
+                                           cairo_rectangle_t *bounds);
 /* The unit vector of a direction ((0, 0) for NONE). */
 void            mf_port_direction_vector (MfPortDirection direction,
                                           double         *dx,
@@ -92,12 +107,14 @@ typedef enum
 
 /* Adds one layer of the symbol, centred on the user-space origin and
  * turned by `rotation`, to the current path without painting it; the
- * matrix is left as it was.  `closed` draws a switchable valve closed. */
-void            mf_symbol_add_layer (cairo_t         *cr,
-                                     MfComponentType  type,
-                                     int              rotation,
-                                     MfSymbolLayer    layer,
-                                     gboolean         closed);
+ * matrix is left as it was.  `pose` (NULL: at rest) draws a switchable
+ * valve closed, a 4/3 valve's centre and a directional valve's spool
+ * moved. */
+void            mf_symbol_add_layer (cairo_t            *cr,
+                                     MfComponentType     type,
+                                     int                 rotation,
+                                     MfSymbolLayer       layer,
+                                     const MfSymbolPose *pose);
 /* Paints the current path as `layer` is painted, and clears it. */
 void            mf_symbol_paint_layer (cairo_t             *cr,
                                        MfSymbolLayer        layer,

@@ -40,6 +40,7 @@ pointer_moved (MfPlotView *self, double x, double y)
   self->pointer_x = x;
   self->pointer_y = y;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  mf_plot_view_emit_cursor_moved (self);
 }
 
 static void
@@ -47,6 +48,7 @@ pointer_left (MfPlotView *self)
 {
   self->has_pointer = FALSE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  mf_plot_view_emit_cursor_moved (self);
 }
 
 /* Scrolling down zooms out, about the value under the pointer (the middle

@@ -70,6 +70,8 @@ gboolean mf_plot_view_click_time_axis (MfPlotView *self,
 gboolean mf_plot_view_toggle_legend_at (MfPlotView *self,
                                         double      px,
                                         double      py);
+/* Emits "cursor-moved" (the pointer moved or left). */
+void     mf_plot_view_emit_cursor_moved (MfPlotView *self);
 
 /* mf-plot-view-input.c */
 void     mf_plot_view_add_controllers (MfPlotView *self);

@@ -12,7 +12,7 @@
 G_DEFINE_FINAL_TYPE (MfPlotView, mf_plot_view, GTK_TYPE_WIDGET)
 
 enum { PROP_0, PROP_LOG_Y, PROP_X_RANGE, N_PROPS };
-enum { SERIES_TOGGLED, TIME_CLICKED, N_SIGNALS };
+enum { SERIES_TOGGLED, TIME_CLICKED, CURSOR_MOVED, N_SIGNALS };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
@@ -326,6 +326,12 @@ mf_plot_view_get_data_area (MfPlotView *self)
   return mf_plot_get_data_area (self->plot);
 }
 
+void
+mf_plot_view_emit_cursor_moved (MfPlotView *self)
+{
+  g_signal_emit (self, signals[CURSOR_MOVED], 0);
+}
+
 gboolean
 mf_plot_view_get_cursor_time (MfPlotView *self, double *t)
 {
@@ -444,6 +450,10 @@ mf_plot_view_class_init (MfPlotViewClass *klass)
   signals[TIME_CLICKED] = g_signal_new ("time-clicked", G_TYPE_FROM_CLASS (klass),
                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                                         G_TYPE_DOUBLE);
+  /* the pointer moved over the plot or left it: its read-out's time
+   * (mf_plot_view_get_cursor_time()) may have changed */
+  signals[CURSOR_MOVED] = g_signal_new ("cursor-moved", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "plotview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }

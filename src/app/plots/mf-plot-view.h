@@ -72,7 +72,9 @@ void         mf_plot_view_show_series_list (MfPlotView *self,
 GtkWidget   *mf_plot_view_get_series_list (MfPlotView *self);
 
 /* Signal "time-clicked" (double t): a click on the time axis, under the
- * data area, at the time it reads there (s, or the axis's unit). */
+ * data area, at the time it reads there (s, or the axis's unit).
+ * Signal "cursor-moved" (void): the pointer moved over the view or left
+ * it, so mf_plot_view_get_cursor_time() may read another time. */
 
 /* Where the data area was at the last draw (widget coordinates). */
 MfPlotRect   mf_plot_view_get_data_area (MfPlotView *self);

@@ -48,6 +48,9 @@ struct _MfWindow
   GtkWindow        *equations_window;
   /* The user already chose to close despite unsaved changes. */
   gboolean          close_confirmed;
+  /* The canvas's tick that shows it the live run's time; 0 without a
+   * live run. */
+  guint             run_tick;
   /* The simulation pane's height before it was folded to its toolbar. */
   int               sim_pane_height;
   /* The view of presentation mode shown ("window", "canvas", "plots"),

@@ -11,6 +11,7 @@
 #include "mf-equations-window.h"
 #include "mf-stiffness-window.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -325,6 +326,51 @@ mf_window_time_clicked (MfWindow *self,
     mf_stiffness_window_show_run_time (MF_STIFFNESS_WINDOW (self->stiffness_window), t);
 }
 
+/* The time whose spool places the canvas shows: the time read out under
+ * the pointer on a plot (a sample inspected), else the time a live run
+ * has reached, else none (NaN: every spool at rest). */
+static void
+mf_window_show_run_time (MfWindow *self)
+{
+  MfRunRecord *run = mf_sim_panel_get_current_run (self->sim_panel);
+  guint n = run != NULL ? mf_run_record_get_n_samples (run) : 0;
+  double t = NAN;
+
+  for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
+    if (mf_plot_view_get_cursor_time (mf_sim_panel_get_plot_view (self->sim_panel, v), &t))
+      break;
+  if (isnan (t) && mf_sim_panel_get_live (self->sim_panel) && n > 0)
+    t = mf_run_record_get_times (run)[n - 1];
+  mf_canvas_set_run_time (self->canvas, t);
+}
+
+static gboolean
+mf_window_run_tick (GtkWidget     *widget,
+                    GdkFrameClock *clock,
+                    gpointer       user_data)
+{
+  mf_window_show_run_time (MF_WINDOW (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
+/* Each frame of a live run the canvas is shown the time the run has
+ * reached; at its end the spools go back to rest. */
+static void
+mf_window_follow_run (MfWindow *self)
+{
+  gboolean live = mf_sim_panel_get_live (self->sim_panel);
+
+  if (live && self->run_tick == 0)
+    self->run_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), mf_window_run_tick,
+                                                   self, NULL);
+  else if (!live && self->run_tick != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->run_tick);
+      self->run_tick = 0;
+    }
+  mf_window_show_run_time (self);
+}
+
 static void
 mf_window_connect_widgets (MfWindow *self)
 {
@@ -336,11 +382,17 @@ mf_window_connect_widgets (MfWindow *self)
                            G_CALLBACK (mf_window_sim_pane_folded), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->sim_panel, "notify::status",
                            G_CALLBACK (mf_window_update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->sim_panel, "notify::status",
+                           G_CALLBACK (mf_window_follow_run), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->canvas, "probe",
                            G_CALLBACK (mf_window_probe), self, G_CONNECT_SWAPPED);
   for (guint v = 0; v < MF_SIM_PANEL_N_VIEWS; v++)
-    g_signal_connect_object (mf_sim_panel_get_plot_view (self->sim_panel, v), "time-clicked",
-                             G_CALLBACK (mf_window_time_clicked), self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (mf_sim_panel_get_plot_view (self->sim_panel, v), "time-clicked",
+                               G_CALLBACK (mf_window_time_clicked), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (mf_sim_panel_get_plot_view (self->sim_panel, v), "cursor-moved",
+                               G_CALLBACK (mf_window_show_run_time), self, G_CONNECT_SWAPPED);
+    }
   g_object_bind_property (self->sim_panel, "probe-mode", self->canvas, "probe-mode",
                           G_BINDING_SYNC_CREATE);
   g_signal_connect_object (self->inner_paned, "notify::max-position",
@@ -443,6 +495,9 @@ mf_window_dispose (GObject *object)
   g_clear_weak_pointer (&self->equations_window);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->run_tick != 0 && self->canvas != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->canvas), self->run_tick);
+  self->run_tick = 0;
   if (self->recent_manager != NULL)
     g_signal_handlers_disconnect_by_data (self->recent_manager, self);
   /* The widgets may still say something while they are taken apart. */
