@@ -26,6 +26,18 @@ typedef struct
   cairo_t         *cr;
 } Picture;
 
+/* White paper, canvas units of SCALE pixels with the origin in the middle. */
+static void
+picture_begin (Picture *picture)
+{
+  picture->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  picture->cr = cairo_create (picture->surface);
+  cairo_set_source_rgb (picture->cr, 1, 1, 1);
+  cairo_paint (picture->cr);
+  cairo_translate (picture->cr, WIDTH / 2.0, HEIGHT / 2.0);
+  cairo_scale (picture->cr, SCALE, SCALE);
+}
+
 /* `type` with `pose`, black on white. */
 static void
 picture_draw (Picture            *picture,
@@ -34,12 +46,7 @@ picture_draw (Picture            *picture,
 {
   MfSymbolStyle style = { { 0, 0, 0, 1 }, { 1, 1, 1, 1 }, { 1, 0, 0, 1 }, 1.5, *pose };
 
-  picture->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-  picture->cr = cairo_create (picture->surface);
-  cairo_set_source_rgb (picture->cr, 1, 1, 1);
-  cairo_paint (picture->cr);
-  cairo_translate (picture->cr, WIDTH / 2.0, HEIGHT / 2.0);
-  cairo_scale (picture->cr, SCALE, SCALE);
+  picture_begin (picture);
   mf_symbol_draw (picture->cr, type, 0, &style);
   cairo_surface_flush (picture->surface);
 }
@@ -235,12 +242,7 @@ test_circuit_at_time (void)
       MfDrawingState state;
       Picture picture;
 
-      picture.surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
-      picture.cr = cairo_create (picture.surface);
-      cairo_set_source_rgb (picture.cr, 1, 1, 1);
-      cairo_paint (picture.cr);
-      cairo_translate (picture.cr, WIDTH / 2.0, HEIGHT / 2.0);
-      cairo_scale (picture.cr, SCALE, SCALE);
+      picture_begin (&picture);
       mf_drawing_state_init (&state);
       state.run_time = cases[i].t;
       mf_drawing_render (picture.cr, geometry, &state);
