@@ -126,7 +126,7 @@ mf_plot_kind_from_string (const char *text, MfPlotKind *kind)
 static JsonNode *
 spec_to_json (const MfPlotSpec *spec)
 {
-  JsonObject *object = json_object_new ();
+  g_autoptr (JsonObject) object = json_object_new ();
   JsonArray *y = json_array_new ();
   JsonNode *node = json_node_alloc ();
 
@@ -148,7 +148,8 @@ spec_to_json (const MfPlotSpec *spec)
 JsonNode *
 mf_plot_list_to_json (const MfPlotList *layout)
 {
-  JsonArray *array = json_array_new ();
+  /* the node takes a reference of its own */
+  g_autoptr (JsonArray) array = json_array_new ();
 
   for (guint i = 0; i < layout->len; i++)
     json_array_add_element (array, spec_to_json (layout->pdata[i]));
