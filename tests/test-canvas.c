@@ -15,9 +15,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "mf-canvas.h"
 #include "mf-palette.h"
-#include "mf-test-widgets.h"
+#include "mf-test-canvas.h"
 
 typedef struct
 {
@@ -126,13 +125,9 @@ to_widget (Fixture *f,
            double  *wx,
            double  *wy)
 {
-  MfViewTransform view;
-
-  mf_canvas_get_view (MF_CANVAS (f->canvas), &view);
-  mf_view_transform_to_widget (&view, x, y, wx, wy);
+  mf_test_canvas_to_widget (f->canvas, x, y, wx, wy);
 }
 
-/* A primary-button drag between two canvas points, in a few steps. */
 static void
 drag (Fixture *f,
       double   x1,
@@ -140,19 +135,7 @@ drag (Fixture *f,
       double   x2,
       double   y2)
 {
-  GtkEventController *gesture = find_controller (f->canvas, GTK_TYPE_GESTURE_DRAG,
-                                                 GDK_BUTTON_PRIMARY);
-  double wx1, wy1, wx2, wy2;
-
-  to_widget (f, x1, y1, &wx1, &wy1);
-  to_widget (f, x2, y2, &wx2, &wy2);
-  g_signal_emit_by_name (gesture, "drag-begin", wx1, wy1);
-  for (int step = 1; step <= 4; step++)
-    if (wx1 != wx2 || wy1 != wy2)
-      g_signal_emit_by_name (gesture, "drag-update", (wx2 - wx1) * step / 4,
-                             (wy2 - wy1) * step / 4);
-  g_signal_emit_by_name (gesture, "drag-end", wx2 - wx1, wy2 - wy1);
-  spin ();
+  mf_test_canvas_drag (f->canvas, x1, y1, x2, y2);
 }
 
 static void
@@ -209,11 +192,7 @@ static const MfCanvasPort *
 port (Fixture    *f,
       const char *name)
 {
-  MfCanvasGeometry *geometry = mf_canvas_get_geometry (MF_CANVAS (f->canvas));
-  int index = mf_canvas_geometry_find_port (geometry, name);
-
-  g_assert_cmpint (index, >=, 0);
-  return mf_canvas_geometry_get_port (geometry, index);
+  return mf_test_canvas_port (f->canvas, name);
 }
 
 static void
@@ -689,13 +668,7 @@ test_zoom_and_drop (Fixture       *f,
     }
 
   /* a palette's drop lands where it was dropped, on the grid */
-  to_widget (f, 203, 298, &x, &y);
-  g_value_init (&value, G_TYPE_STRING);
-  g_value_set_string (&value, MF_CANVAS_DRAG_PREFIX "check_valve");
-  g_signal_emit_by_name (drop, "drop", &value, x, y, &accepted);
-  g_value_unset (&value);
-  spin ();
-  g_assert_true (accepted);
+  g_assert_true (mf_test_canvas_drop_type (f->canvas, "check_valve", 203, 298));
   g_assert_cmpuint (mf_edit_document_get_n_components (f->document), ==, n + 1);
   assert_selection (f, "CV1");
   g_assert_cmpfloat (component (f, "CV1")->x, ==, 200);
