@@ -71,6 +71,18 @@ JsonNode   *mf_edit_number_node (double value);
  * becomes a string.  `text` is already stripped and not empty. */
 JsonNode   *mf_edit_typed_node (const char *text);
 
+/* --- the document's state (mf-edit-document.c) --- */
+
+/* Notifies the history's properties that differ from what was last said. */
+void        mf_edit_document_sync_state (MfEditDocument *self);
+/* Forgets the ids' indices: the next find_component() builds them anew. */
+void        mf_edit_document_forget_ids (MfEditDocument *self);
+/* Says the tree changed ("changed" signal) and syncs the properties. */
+void        mf_edit_document_changed (MfEditDocument *self);
+/* Sets "file" and "display-name", notifying what differs. */
+void        mf_edit_document_set_file (MfEditDocument *self,
+                                       GFile          *file);
+
 /* --- the steps of an edit (mf-edit-document.c) --- */
 
 void        mf_edit_document_touch (MfEditDocument *self,

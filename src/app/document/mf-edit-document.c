@@ -8,7 +8,6 @@
 
 #include <glib/gi18n.h>
 
-#include <math.h>
 #include <string.h>
 
 #include "mf-json-write.h"
@@ -167,8 +166,8 @@ notify_label_if (MfEditDocument *self, char **was, const char *now, guint prop)
 }
 
 /* Notifies the history's properties that differ from what was last said. */
-static void
-sync_state (MfEditDocument *self)
+void
+mf_edit_document_sync_state (MfEditDocument *self)
 {
   g_object_freeze_notify (G_OBJECT (self));
   notify_if (self, &self->was_modified, mf_edit_document_get_modified (self), PROP_MODIFIED);
@@ -182,8 +181,8 @@ sync_state (MfEditDocument *self)
 }
 
 /* Forgets the ids' indices: the next find_component() builds them anew. */
-static void
-forget_ids (MfEditDocument *self)
+void
+mf_edit_document_forget_ids (MfEditDocument *self)
 {
   g_clear_pointer (&self->ids, g_hash_table_unref);
   self->ids_changing = FALSE;
@@ -192,17 +191,17 @@ forget_ids (MfEditDocument *self)
 /* Keeps the ids' indices through the edits that touched components one by
  * one (a drag, a parameter): they change no id and no order, and the
  * canvas asks for every wire end after each of them. */
-static void
-document_changed (MfEditDocument *self)
+void
+mf_edit_document_changed (MfEditDocument *self)
 {
   if (self->ids_changing)
-    forget_ids (self);
+    mf_edit_document_forget_ids (self);
   g_signal_emit (self, signals[CHANGED], 0);
-  sync_state (self);
+  mf_edit_document_sync_state (self);
 }
 
-static void
-set_file (MfEditDocument *self, GFile *file)
+void
+mf_edit_document_set_file (MfEditDocument *self, GFile *file)
 {
   g_autofree char *name = NULL;
 
@@ -222,349 +221,7 @@ set_file (MfEditDocument *self, GFile *file)
     }
 }
 
-/* --- loading and saving ----------------------------------------------- */
-
-/* The tree of a text that mf_document_load_data() took: json-glib parses it
- * the same way again. */
-static JsonNode *
-parse_tree (const char *data, gsize length)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-
-  if (!json_parser_load_from_data (parser, data, (gssize) length, NULL))
-    g_return_val_if_reached (NULL);
-  return json_parser_steal_root (parser);
-}
-
-static gboolean
-replace_document (MfEditDocument *self, const char *data, gssize length, const char *name,
-                  GFile *file, GError **error)
-{
-  g_autoptr (MfDocument) document = NULL;
-  JsonNode *root;
-  gsize size;
-
-  g_return_val_if_fail (data != NULL, FALSE);
-  size = length < 0 ? strlen (data) : (gsize) length;
-  document = mf_document_load_data (data, (gssize) size, name, NULL, error);
-  if (document == NULL)
-    return FALSE;
-  root = parse_tree (data, size);
-  if (root == NULL)
-    {
-      g_set_error (error, MF_ERROR, MF_ERROR_SYNTAX, _("%s: the text could not be read again"),
-                   name != NULL ? name : "<data>");
-      return FALSE;
-    }
-  json_node_unref (self->root);
-  self->root = root;
-  self->loads++;
-  mf_history_clear (self->history);
-  forget_ids (self);
-  g_object_freeze_notify (G_OBJECT (self));
-  set_file (self, file);
-  self->replaced = TRUE;
-  document_changed (self);
-  self->replaced = FALSE;
-  g_object_thaw_notify (G_OBJECT (self));
-  return TRUE;
-}
-
-gboolean
-mf_edit_document_load_data (MfEditDocument *self, const char *data, gssize length,
-                            const char *name, GError **error)
-{
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return replace_document (self, data, length, name, NULL, error);
-}
-
-gboolean
-mf_edit_document_load_recovered (MfEditDocument *self, const char *data, gssize length,
-                                 const char *name, GFile *file, GError **error)
-{
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!replace_document (self, data, length, name, file, error))
-    return FALSE;
-  /* no state of the history is the one in the file: a position that the
-   * history never reaches */
-  mf_history_mark_saved (self->history, (MfHistoryState) { G_MAXUINT, 0 });
-  sync_state (self);
-  return TRUE;
-}
-
-/* GIO's messages name the file themselves, in its own quotes. */
-static void
-set_io_error (GError **error, gboolean writing, GFile *file, const GError *cause)
-{
-  g_autofree char *name = g_file_get_parse_name (file);
-
-  /* Translators: a file's name, then why (GIO's message) */
-  g_set_error (error, MF_ERROR, MF_ERROR_IO,
-               writing ? _("cannot write %s: %s") : _("cannot read %s: %s"), name,
-               cause->message);
-}
-
-/* FALSE when `file` is known to be larger than the loader reads: it is not
- * read at all then.  A size GIO cannot tell is left to the loader. */
-static gboolean
-check_file_size (GFile *file, const char *name, GError **error)
-{
-  g_autoptr (GFileInfo) info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE,
-                                                  G_FILE_QUERY_INFO_NONE, NULL, NULL);
-
-  if (info == NULL || !g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE))
-    return TRUE;
-  return mf_document_check_size ((guint64) MAX (g_file_info_get_size (info), 0), name, error);
-}
-
-gboolean
-mf_edit_document_load_file (MfEditDocument *self, GFile *file, GError **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *name = NULL;
-  gsize length;
-
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  name = g_file_get_parse_name (file);
-  if (!check_file_size (file, name, error))
-    return FALSE;
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
-    {
-      set_io_error (error, FALSE, file, local_error);
-      return FALSE;
-    }
-  return replace_document (self, contents, (gssize) length, name, file, error);
-}
-
-static void
-on_contents_loaded (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *contents = NULL;
-  g_autofree char *name = NULL;
-  GError *load_error = NULL;
-  gsize length;
-
-  if (!g_file_load_contents_finish (G_FILE (source), result, &contents, &length, NULL, &error))
-    {
-      set_io_error (&load_error, FALSE, G_FILE (source), error);
-      g_task_return_error (task, load_error);
-      return;
-    }
-  name = g_file_get_parse_name (G_FILE (source));
-  if (!replace_document (g_task_get_source_object (task), contents, (gssize) length, name,
-                         G_FILE (source), &load_error))
-    g_task_return_error (task, load_error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
-
-/* The size first: a file known to be too large is not read. */
-static void
-on_size_known (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  g_autoptr (GFileInfo) info = g_file_query_info_finish (G_FILE (source), result, NULL);
-  g_autofree char *name = g_file_get_parse_name (G_FILE (source));
-  GCancellable *cancellable;
-  GError *error = NULL;
-
-  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE)
-      && !mf_document_check_size ((guint64) MAX (g_file_info_get_size (info), 0), name, &error))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  cancellable = g_task_get_cancellable (task);
-  g_file_load_contents_async (G_FILE (source), cancellable, on_contents_loaded,
-                              g_steal_pointer (&task));
-}
-
-void
-mf_edit_document_load_file_async (MfEditDocument      *self,
-                                  GFile               *file,
-                                  GCancellable        *cancellable,
-                                  GAsyncReadyCallback  callback,
-                                  gpointer             user_data)
-{
-  GTask *task;
-
-  g_return_if_fail (MF_IS_EDIT_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mf_edit_document_load_file_async);
-  g_file_query_info_async (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
-                           G_PRIORITY_DEFAULT, cancellable, on_size_known, task);
-}
-
-gboolean
-mf_edit_document_load_file_finish (MfEditDocument *self, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* `file`, or the document's own; FALSE with an error when there is none. */
-static GFile *
-save_target (MfEditDocument *self, GFile *file, GError **error)
-{
-  if (file == NULL)
-    file = self->file;
-  if (file == NULL)
-    g_set_error_literal (error, MF_ERROR, MF_ERROR_USAGE,
-                         "the document has no file yet: choose where to save it");
-  return file;
-}
-
-/* The text of `state` is now in `file`. */
-static void
-saved (MfEditDocument *self, GFile *file, MfHistoryState state)
-{
-  mf_history_mark_saved (self->history, state);
-  g_object_freeze_notify (G_OBJECT (self));
-  set_file (self, file);
-  sync_state (self);
-  g_object_thaw_notify (G_OBJECT (self));
-}
-
-gboolean
-mf_edit_document_save (MfEditDocument *self, GFile *file, GError **error)
-{
-  g_autoptr (GError) local_error = NULL;
-  g_autofree char *data = NULL;
-  gsize length;
-
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
-
-  if ((file = save_target (self, file, error)) == NULL)
-    return FALSE;
-  data = mf_edit_document_to_data (self, &length);
-  /* GIO writes a temporary file beside it and renames it over the old one,
-   * so a failed save leaves the old file whole */
-  if (!g_file_replace_contents (file, data, length, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                NULL, &local_error))
-    {
-      set_io_error (error, TRUE, file, local_error);
-      return FALSE;
-    }
-  saved (self, file, mf_history_get_state (self->history));
-  return TRUE;
-}
-
-typedef struct
-{
-  GFile         *file;
-  MfHistoryState state; /* of the text being written */
-  guint          loads; /* the document's, when the save began */
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_object_unref (data->file);
-  g_free (data);
-}
-
-static void
-on_contents_replaced (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (GTask) task = user_data;
-  g_autoptr (GError) error = NULL;
-  MfEditDocument *self = g_task_get_source_object (task);
-  SaveData *data = g_task_get_task_data (task);
-
-  if (!g_file_replace_contents_finish (G_FILE (source), result, NULL, &error))
-    {
-      GError *io_error = NULL;
-
-      set_io_error (&io_error, TRUE, data->file, error);
-      g_task_return_error (task, io_error);
-      return;
-    }
-  /* edits made meanwhile stay unsaved; another document loaded meanwhile
-   * has a file of its own */
-  if (data->loads == self->loads)
-    saved (self, data->file, data->state);
-  g_task_return_boolean (task, TRUE);
-}
-
-void
-mf_edit_document_save_async (MfEditDocument      *self,
-                             GFile               *file,
-                             GCancellable        *cancellable,
-                             GAsyncReadyCallback  callback,
-                             gpointer             user_data)
-{
-  g_autoptr (GTask) task = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  SaveData *data;
-  char *text;
-  gsize length;
-
-  g_return_if_fail (MF_IS_EDIT_DOCUMENT (self));
-  g_return_if_fail (file == NULL || G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, mf_edit_document_save_async);
-  if ((file = save_target (self, file, &error)) == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  data = g_new0 (SaveData, 1);
-  data->file = g_object_ref (file);
-  data->state = mf_history_get_state (self->history);
-  data->loads = self->loads;
-  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
-
-  text = mf_edit_document_to_data (self, &length);
-  bytes = g_bytes_new_take (text, length);
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE, cancellable,
-                                       on_contents_replaced, g_steal_pointer (&task));
-}
-
-gboolean
-mf_edit_document_save_finish (MfEditDocument *self, GAsyncResult *result, GError **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-char *
-mf_edit_document_to_data (MfEditDocument *self, gsize *length)
-{
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
-
-  return mf_json_to_text (self->root, length);
-}
-
-MfDocument *
-mf_edit_document_check (MfEditDocument *self, GPtrArray *diagnostics, GError **error)
-{
-  g_autofree char *data = NULL;
-  gsize length;
-
-  g_return_val_if_fail (MF_IS_EDIT_DOCUMENT (self), NULL);
-
-  data = mf_edit_document_to_data (self, &length);
-  return mf_document_load_data (data, (gssize) length, mf_edit_document_get_display_name (self),
-                                diagnostics, error);
-}
+/* --- what it is ----------------------------------------------------- */
 
 GFile *
 mf_edit_document_get_file (MfEditDocument *self)
@@ -598,7 +255,7 @@ mf_edit_document_touch (MfEditDocument *self, const char *member)
   mf_history_touch (self->history, self->root, member);
   if (strcmp (member, MF_KEY_COMPONENTS) == 0)
     {
-      forget_ids (self);
+      mf_edit_document_forget_ids (self);
       self->ids_changing = TRUE;
     }
 }
@@ -688,7 +345,7 @@ mf_edit_document_touch_tail (MfEditDocument *self, const char *name)
   mf_history_touch_tail (self->history, self->root, name);
   if (strcmp (name, MF_KEY_COMPONENTS) == 0)
     {
-      forget_ids (self);
+      mf_edit_document_forget_ids (self);
       self->ids_changing = TRUE;
     }
   return mf_edit_document_array (self, name);
@@ -788,7 +445,7 @@ void
 mf_edit_document_cancel (MfEditDocument *self)
 {
   mf_history_cancel (self->history, self->root);
-  forget_ids (self);
+  mf_edit_document_forget_ids (self);
 }
 
 void
@@ -796,7 +453,7 @@ mf_edit_document_commit (MfEditDocument *self, const char *label, guint merge_ke
                          const char *merge_subject)
 {
   mf_history_commit (self->history, self->root, label, merge_key, merge_subject);
-  document_changed (self);
+  mf_edit_document_changed (self);
 }
 
 gboolean
@@ -820,7 +477,7 @@ mf_edit_document_begin_group (MfEditDocument *self, const char *label)
   g_return_if_fail (label != NULL);
 
   mf_history_begin_group (self->history, label);
-  sync_state (self);
+  mf_edit_document_sync_state (self);
 }
 
 void
@@ -830,7 +487,7 @@ mf_edit_document_end_group (MfEditDocument *self)
   g_return_if_fail (mf_history_in_group (self->history));
 
   mf_history_end_group (self->history, self->root);
-  sync_state (self);
+  mf_edit_document_sync_state (self);
 }
 
 gboolean
@@ -908,8 +565,8 @@ mf_edit_document_undo (MfEditDocument *self)
 
   if (!mf_history_undo (self->history, self->root))
     return FALSE;
-  forget_ids (self);
-  document_changed (self);
+  mf_edit_document_forget_ids (self);
+  mf_edit_document_changed (self);
   return TRUE;
 }
 
@@ -920,7 +577,7 @@ mf_edit_document_redo (MfEditDocument *self)
 
   if (!mf_history_redo (self->history, self->root))
     return FALSE;
-  forget_ids (self);
-  document_changed (self);
+  mf_edit_document_forget_ids (self);
+  mf_edit_document_changed (self);
   return TRUE;
 }
