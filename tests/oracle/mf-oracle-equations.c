@@ -86,6 +86,33 @@ node_velocity (const MfOracle *o, int node, const double *y)
 }
 
 void
+or_element_flow (const OrElement *e, double t, double *flow, double *rate)
+{
+  const MfParam *p = e->component->params;
+  double speed, speed_rate, fraction = 1.0, fraction_rate = 0.0, scale;
+
+  if (e->type == MF_COMPONENT_FLOW_SOURCE)
+    {
+      param_now_rate (&p[MF_FLOW_SOURCE_FLOW], t, flow, rate);
+      return;
+    }
+  /* a pump: D per radian times the speed in rad/s, of which η_v is delivered */
+  param_now_rate (&p[MF_PUMP_SPEED], t, &speed, &speed_rate);
+  if (e->type == MF_COMPONENT_VARIABLE_PUMP)
+    param_now_rate (&p[MF_PUMP_FRACTION], t, &fraction, &fraction_rate);
+  scale = p[MF_PUMP_VOLUMETRIC_EFFICIENCY].value * p[MF_PUMP_DISPLACEMENT].value;
+  *flow = scale * speed * fraction;
+  *rate = scale * (speed_rate * fraction + speed * fraction_rate);
+}
+
+static gboolean
+is_source (MfComponentType type)
+{
+  return type == MF_COMPONENT_FLOW_SOURCE || type == MF_COMPONENT_PUMP
+         || type == MF_COMPONENT_VARIABLE_PUMP;
+}
+
+void
 or_source_flows (const MfOracle *o, double t, double *q, double *dq)
 {
   memset (q, 0, o->nodes->len * sizeof (double));
@@ -96,9 +123,9 @@ or_source_flows (const MfOracle *o, double t, double *q, double *dq)
       const OrElement *e = &g_array_index (o->elements, OrElement, i);
       double flow, rate;
 
-      if (e->type != MF_COMPONENT_FLOW_SOURCE)
+      if (!is_source (e->type))
         continue;
-      param_now_rate (&e->component->params[MF_FLOW_SOURCE_FLOW], t, &flow, &rate);
+      or_element_flow (e, t, &flow, &rate);
       /* from a to b: it takes from a and gives to b */
       q[e->node[0]] -= flow;
       q[e->node[1]] += flow;
@@ -203,6 +230,11 @@ branch_law (const MfOracle *o, const OrBranch *b, double t, double v, double v_f
     case OR_BRANCH_PISTON:
       force = -b->damping * v;
       d = -b->damping;
+      break;
+    case OR_BRANCH_LEAK:
+      /* A·Δp = (A²/k)·v: the flow A·v is k·Δp */
+      d = -b->area[0] * b->area[0] / b->leakage;
+      force = d * v;
       break;
     case OR_BRANCH_MASS:
       break;

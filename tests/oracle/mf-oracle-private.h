@@ -46,8 +46,9 @@ typedef enum
   OR_BRANCH_PIPE,
   OR_BRANCH_ORIFICE, /* orifice, valve, check valve */
   OR_BRANCH_RELIEF,
-  OR_BRANCH_PISTON,
-  OR_BRANCH_MASS,
+  OR_BRANCH_PISTON, /* and a hydraulic motor, its areas D on a shaft */
+  OR_BRANCH_MASS,   /* and an inertia */
+  OR_BRANCH_LEAK,   /* a pump's or motor's laminar leak: Δp = (A/k)·v */
 } OrBranchKind;
 
 typedef struct
@@ -62,7 +63,8 @@ typedef struct
   double             length, diameter, roughness;
   double             k_num;    /* orifice: ρ A³ / (2 cd²), so K = k_num / a(t)² */
   MfRelief           relief;
-  double             damping;  /* piston */
+  double             damping;  /* piston; a motor's friction and what its η_m adds */
+  double             leakage;  /* leak: k, m^3/(s Pa) */
   int                mech;     /* piston, mass: its mechanical node */
   int                position; /* piston, mass: index among the positions, else -1 */
   int                row;      /* switchable, or a piston with end stops: its row, else -1 */
@@ -73,7 +75,8 @@ typedef struct
                                   leaves open, m/s (mf-oracle.c, set_velocity_noise) */
 } OrBranch;
 
-/* Flow sources, springs, dampers and forces. */
+/* Flow sources and pumps, springs, dampers and forces (a rotary twin is
+ * entered as the translational one: its parameters are in the same places). */
 typedef struct
 {
   MfComponentType    type;
@@ -121,6 +124,8 @@ struct _MfOracle
 double or_known_pressure (const MfOracle *o, int node, double t, const double *y);
 /* Position and velocity of a mechanical node. */
 double or_node_position (const MfOracle *o, int node, const double *y);
+/* A flow source's or a pump's flow at t (η_v·D·n·ε for a pump), and its rate. */
+void   or_element_flow (const OrElement *e, double t, double *flow, double *rate);
 /* Net flow pushed into each node by the flow sources (and its rate), per node. */
 void   or_source_flows (const MfOracle *o, double t, double *q, double *dq);
 /* A hydraulic node's pressure: known, compliant, or the junction's multiplier. */

@@ -167,6 +167,23 @@ record (const MfOracle *o, double t, const double *y, double *out)
     if (g_array_index (o->elements, OrElement, e).type == MF_COMPONENT_FLOW_SOURCE)
       out[i++] = mf_component_param_at (g_array_index (o->elements, OrElement, e).component,
                                         MF_FLOW_SOURCE_FLOW, t);
+  for (guint e = 0; e < o->elements->len; e++)
+    {
+      const OrElement *el = &g_array_index (o->elements, OrElement, e);
+      const MfParam *p = el->component->params;
+      double flow, rate, rise, fraction = 1.0;
+
+      if (el->type != MF_COMPONENT_PUMP && el->type != MF_COMPONENT_VARIABLE_PUMP)
+        continue;
+      or_element_flow (el, t, &flow, &rate);
+      if (el->type == MF_COMPONENT_VARIABLE_PUMP)
+        fraction = mf_component_param_at (el->component, MF_PUMP_FRACTION, t);
+      out[i++] = flow;
+      /* the torque its shaft needs: D·ε·(p_b − p_a)/η_m */
+      rise = or_node_pressure (o, el->node[1], t, y) - or_node_pressure (o, el->node[0], t, y);
+      out[i++] = p[MF_PUMP_DISPLACEMENT].value * fraction * rise
+                 / p[MF_PUMP_MECHANICAL_EFFICIENCY].value;
+    }
   g_assert (i == o->columns->len);
 }
 

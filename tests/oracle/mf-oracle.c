@@ -90,7 +90,8 @@ node_for_port (MfOracle *o, PortMap *map, guint c, guint port)
     {
       OrNode node = { 0 };
 
-      node.kind = component->info->ports[port].domain == MF_DOMAIN_MECHANICAL
+      /* a shaft is a mechanical node in angles */
+      node.kind = component->info->ports[port].domain != MF_DOMAIN_HYDRAULIC
                     ? OR_NODE_MECHANICAL : OR_NODE_JUNCTION;
       node.name = g_strdup_printf ("%s.%s", component->id, component->info->ports[port].name);
       node.index = -1;
@@ -139,6 +140,7 @@ mark_node (MfOracle *o, int n, const MfComponent *component, GError **error)
                              : p[MF_VOLUME_CAPACITANCE].value;
       break;
     case MF_COMPONENT_FIXED:
+    case MF_COMPONENT_FIXED_SHAFT:
       node->fixed = TRUE;
       break;
     default:
@@ -176,6 +178,19 @@ disc_area (double diameter)
   return G_PI * diameter * diameter / 4.0;
 }
 
+/* A motor's friction: its own, and the torque its mechanical efficiency
+ * loses at the rated point, (1 − η_m)·D·Δp_r, taken as viscous at ω_r. */
+static double
+motor_friction (const MfParam *p)
+{
+  double lost = (1.0 - p[MF_MOTOR_MECHANICAL_EFFICIENCY].value) * p[MF_MOTOR_DISPLACEMENT].value
+                * p[MF_MOTOR_RATED_PRESSURE].value;
+
+  if (p[MF_MOTOR_MECHANICAL_EFFICIENCY].value == 1.0)
+    return p[MF_MOTOR_FRICTION].value;
+  return p[MF_MOTOR_FRICTION].value + lost / p[MF_MOTOR_RATED_SPEED].value;
+}
+
 static OrBranch
 make_branch (MfOracle *o, PortMap *map, guint c)
 {
@@ -188,7 +203,7 @@ make_branch (MfOracle *o, PortMap *map, guint c)
   b.component_index = c;
   b.node[0] = b.node[1] = b.mech = b.position = b.row = -1;
   b.stroke = INFINITY;
-  if (component->info->type != MF_COMPONENT_MASS)
+  if (component->info->type != MF_COMPONENT_MASS && component->info->type != MF_COMPONENT_INERTIA)
     {
       b.node[0] = node_for_port (o, map, c, 0);
       b.node[1] = node_for_port (o, map, c, 1);
@@ -237,10 +252,23 @@ make_branch (MfOracle *o, PortMap *map, guint c)
       b.stroke = p[MF_PISTON_STROKE].value;
       b.automatic = isfinite (b.stroke);
       break;
+    case MF_COMPONENT_MOTOR:
+      b.kind = OR_BRANCH_PISTON;
+      b.area[0] = b.area[1] = p[MF_MOTOR_DISPLACEMENT].value;
+      b.mass = p[MF_MOTOR_INERTIA].value;
+      b.damping = motor_friction (p);
+      b.mech = node_for_port (o, map, c, MF_MOTOR_SHAFT);
+      break;
     case MF_COMPONENT_MASS:
+    case MF_COMPONENT_INERTIA:
       b.kind = OR_BRANCH_MASS;
       b.mass = p[MF_MASS_MASS].value;
       b.mech = node_for_port (o, map, c, MF_PORT_M);
+      break;
+    case MF_COMPONENT_LEAK:
+      b.kind = OR_BRANCH_LEAK;
+      b.area[0] = b.area[1] = disc_area (0.010);
+      b.leakage = p[MF_LEAK_COEFFICIENT].value;
       break;
     default:
       g_assert_not_reached ();
@@ -253,14 +281,34 @@ is_branch (MfComponentType type)
 {
   return type == MF_COMPONENT_PIPE || type == MF_COMPONENT_ORIFICE || type == MF_COMPONENT_VALVE
          || type == MF_COMPONENT_CHECK_VALVE || type == MF_COMPONENT_RELIEF_VALVE
-         || type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS;
+         || type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS
+         || type == MF_COMPONENT_MOTOR || type == MF_COMPONENT_INERTIA
+         || type == MF_COMPONENT_LEAK;
 }
 
-static gboolean
-is_element (MfComponentType type)
+/* The element type a component is entered as (a rotary twin as its
+ * translational one), or MF_N_COMPONENT_TYPES when it is none. */
+static MfComponentType
+element_type (MfComponentType type)
 {
-  return type == MF_COMPONENT_FLOW_SOURCE || type == MF_COMPONENT_SPRING
-         || type == MF_COMPONENT_DAMPER || type == MF_COMPONENT_FORCE;
+  switch (type)
+    {
+    case MF_COMPONENT_FLOW_SOURCE:
+    case MF_COMPONENT_PUMP:
+    case MF_COMPONENT_VARIABLE_PUMP:
+    case MF_COMPONENT_SPRING:
+    case MF_COMPONENT_DAMPER:
+    case MF_COMPONENT_FORCE:
+      return type;
+    case MF_COMPONENT_ROTARY_SPRING:
+      return MF_COMPONENT_SPRING;
+    case MF_COMPONENT_ROTARY_DAMPER:
+      return MF_COMPONENT_DAMPER;
+    case MF_COMPONENT_TORQUE:
+      return MF_COMPONENT_FORCE;
+    default:
+      return MF_N_COMPONENT_TYPES;
+    }
 }
 
 static void
@@ -279,9 +327,9 @@ build_branches (MfOracle *o, PortMap *map)
             b.position = (int) o->n_x++;
           g_array_append_val (o->branches, b);
         }
-      else if (is_element (type))
+      else if (element_type (type) != MF_N_COMPONENT_TYPES)
         {
-          OrElement e = { type, component, { node_for_port (o, map, c, 0), -1 } };
+          OrElement e = { element_type (type), component, { node_for_port (o, map, c, 0), -1 } };
 
           if (component->info->n_ports > 1)
             e.node[1] = node_for_port (o, map, c, 1);
@@ -406,6 +454,15 @@ build_columns (MfOracle *o)
 
       if (e->type == MF_COMPONENT_FLOW_SOURCE)
         g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", e->component->id));
+    }
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+
+      if (e->type != MF_COMPONENT_PUMP && e->type != MF_COMPONENT_VARIABLE_PUMP)
+        continue;
+      g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", e->component->id));
+      g_ptr_array_add (o->columns, g_strdup_printf ("%s.torque", e->component->id));
     }
 }
 

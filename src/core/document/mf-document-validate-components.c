@@ -184,6 +184,46 @@ check_required_params (MfChecker *checker, JsonObject *object, const char *path,
     }
 }
 
+/* A pump's or motor's leak is given once: as a leakage coefficient or as a
+ * volumetric efficiency; a motor's efficiencies hold at a rated point it
+ * must have (mf-leak.h). */
+static void
+check_leakage (MfChecker *checker, JsonObject *object, const char *path, const char *owner,
+               const MfComponentTypeInfo *info)
+{
+  static const char *const efficiencies[] = { "volumetric_efficiency", "mechanical_efficiency" };
+
+  if (info->type != MF_COMPONENT_PUMP && info->type != MF_COMPONENT_VARIABLE_PUMP
+      && info->type != MF_COMPONENT_MOTOR)
+    return;
+  if (json_object_has_member (object, "leakage_coefficient")
+      && json_object_has_member (object, "volumetric_efficiency"))
+    {
+      g_autofree char *param_path = mf_json_path_member (path, "volumetric_efficiency");
+
+      /* Translators: %s names the component ("component 'HM1'" or "component 2") */
+      mf_checker_error (checker, param_path, _("%s: give 'leakage_coefficient' or "
+                                               "'volumetric_efficiency', not both"),
+                        owner);
+    }
+  if (info->type != MF_COMPONENT_MOTOR
+      || (json_object_has_member (object, "rated_pressure")
+          && json_object_has_member (object, "rated_speed")))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (efficiencies); i++)
+    if (json_object_has_member (object, efficiencies[i]))
+      {
+        g_autofree char *param_path = mf_json_path_member (path, efficiencies[i]);
+
+        /* Translators: the first %s names the component ("component 'HM1'" or "component 2"),
+         * the second an efficiency's field */
+        mf_checker_error (checker, param_path, _("%s: '%s' needs 'rated_pressure' and "
+                                                 "'rated_speed', the datasheet's point it holds "
+                                                 "at"),
+                          owner, efficiencies[i]);
+      }
+}
+
 static void
 check_params (MfChecker *checker, JsonObject *object, const char *path, const char *id,
               const char *owner, MfComponent *component)
@@ -212,6 +252,7 @@ check_params (MfChecker *checker, JsonObject *object, const char *path, const ch
         mf_component_set_param (component, i, expr);
     }
   check_required_params (checker, object, path, id, owner, component);
+  check_leakage (checker, object, path, owner, info);
 }
 
 /* The component built from the document, or one in the scratch circuit

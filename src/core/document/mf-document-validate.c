@@ -17,6 +17,7 @@
 #include <math.h>
 
 #include "mf-method.h"
+#include "mf-leak.h"
 #include "mf-spool.h"
 
 /* --- fluid, simulation, initial values -------------------------------- */
@@ -248,7 +249,10 @@ mf_document_check (MfChecker *checker, JsonNode *root)
   check_section (checker, object, MF_KEY_MODES, mf_document_check_modes);
   /* after the modes, which name only the document's components */
   if (!mf_checker_has_errors (checker))
-    mf_circuit_add_spool_paths (circuit);
+    {
+      mf_circuit_add_spool_paths (circuit);
+      mf_circuit_add_leaks (circuit);
+    }
   if (circuit->modes->len == 0)
     mf_circuit_add_mode (circuit, "default");
   check_section (checker, object, MF_KEY_SCHEDULE, mf_document_check_schedule);

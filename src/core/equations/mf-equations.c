@@ -172,6 +172,10 @@ end_area (MfEquations *eq, guint k, guint e)
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_ACCUMULATOR:
       return circle (eq, b->component, MF_ACCUMULATOR_PORT_DIAMETER, "D", b->area);
+    case MF_BRANCH_LEAK:
+      return derived (eq, b->component, "A", NULL,
+                      mf_math_words (_("the leak's reference area, a 10 mm port's")), b->area,
+                      MF_QUANTITY_AREA);
     case MF_BRANCH_PISTON:
       if (b->rotary)
         return parameter (eq, b->component, MF_MOTOR_DISPLACEMENT, "D", NULL);
@@ -275,6 +279,22 @@ orifice_equations (MfEquations *eq, guint k)
       lhs = mf_math_text ("0");
     }
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, lhs, mf_math_sum_finish (rhs));
+}
+
+/* A pump's or motor's laminar leak per unit of its reference area:
+ * 0 = Δp − A·v/k, its flow A·v = k·Δp (mf-leak.h). */
+static void
+leak_equations (MfEquations *eq, guint k)
+{
+  const MfBranch *b = mf_model_branch (eq->model, k);
+  MfMath *rhs = pressure_difference (eq, b);
+
+  mf_math_sum_add (rhs, TRUE,
+            mf_math_frac (mf_math_row (end_area (eq, k, 0), mf_math_text ("·"), velocity (eq, k),
+                                       NULL),
+                          parameter (eq, b->component, MF_LEAK_COEFFICIENT, "k", NULL)));
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, mf_math_text ("0"),
+                       mf_math_sum_finish (rhs));
 }
 
 static void
@@ -439,6 +459,36 @@ node_forces (MfEquations *eq, guint node, MfMath *sum)
     }
 }
 
+/* A piston's damping or a motor's friction; a motor's mechanical efficiency
+ * adds to what it is given (mf-leak.h). */
+static MfMath *
+damping (MfEquations *eq, guint k)
+{
+  const MfBranch *b = mf_model_branch (eq->model, k);
+  const MfParam *p = component (eq, b->component)->params;
+  MfMath *definition;
+
+  if (!b->rotary)
+    return parameter (eq, b->component, MF_PISTON_DAMPING, "c", NULL);
+  if (p[MF_MOTOR_MECHANICAL_EFFICIENCY].value == 1.0)
+    return parameter (eq, b->component, MF_MOTOR_FRICTION, "c", NULL);
+  definition = mf_math_row (parameter (eq, b->component, MF_MOTOR_FRICTION, "c", "given"),
+                            mf_math_text (" + (1 − "),
+                            parameter (eq, b->component, MF_MOTOR_MECHANICAL_EFFICIENCY, "η", "m"),
+                            mf_math_text (")·"),
+                            mf_math_frac (mf_math_row (end_area (eq, k, 0),
+                                                       mf_math_text ("·"),
+                                                       parameter (eq, b->component,
+                                                                  MF_MOTOR_RATED_PRESSURE, "Δp",
+                                                                  "r"),
+                                                       NULL),
+                                          parameter (eq, b->component, MF_MOTOR_RATED_SPEED, "ω",
+                                                     "r")),
+                            NULL);
+  return derived (eq, b->component, "c", NULL, definition, b->damping,
+                  MF_QUANTITY_ROTARY_DAMPING);
+}
+
 /* The masses on a mechanical node move as one: one equation, their masses
  * summed on the left (0 when all are massless: a constraint), every force
  * on any of them on the right. */
@@ -470,10 +520,7 @@ node_motion_equation (MfEquations *eq, guint node)
                                  NULL));
       if (b->damping > 0.0)
         mf_math_sum_add (rhs, TRUE,
-                  mf_math_row (parameter (eq, b->component,
-                                          b->rotary ? MF_MOTOR_FRICTION : MF_PISTON_DAMPING, "c",
-                                          NULL),
-                               mf_math_text ("·"), velocity (eq, k), NULL));
+                  mf_math_row (damping (eq, k), mf_math_text ("·"), velocity (eq, k), NULL));
     }
   node_forces (eq, node, rhs);
   if (mf_math_n_children (masses) == 0)
@@ -706,6 +753,9 @@ component_equations (MfEquations *eq, guint c, guint *next_velocity)
           break;
         case MF_BRANCH_ACCUMULATOR:
           accumulator_equations (eq, k);
+          break;
+        case MF_BRANCH_LEAK:
+          leak_equations (eq, k);
           break;
         case MF_BRANCH_PISTON:
         case MF_BRANCH_MASS:

@@ -228,7 +228,7 @@ static gboolean
 hydraulic (const MfBranch *b)
 {
   return b->kind == MF_BRANCH_PIPE || b->kind == MF_BRANCH_ORIFICE || b->kind == MF_BRANCH_RELIEF
-         || b->kind == MF_BRANCH_ACCUMULATOR;
+         || b->kind == MF_BRANCH_ACCUMULATOR || b->kind == MF_BRANCH_LEAK;
 }
 
 /* 0 = Σ c_k F_k for β column `col`, c = αβ, in the components' symbols;

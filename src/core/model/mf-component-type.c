@@ -116,7 +116,9 @@ static const MfParamSpec force_params[] = {
   Q ("displacement", DISPLACEMENT, TRUE, NAN, POSITIVE, FALSE),          \
   Q ("speed", ANGULAR_VELOCITY, TRUE, NAN, ANY, TRUE),                   \
   Q ("volumetric_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE), \
-  Q ("mechanical_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE)
+  Q ("mechanical_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE), \
+  /* 0: no leak; given, the ideal flow leaks back through a laminar path */ \
+  Q ("leakage_coefficient", LEAKAGE, FALSE, 0.0, NON_NEGATIVE, FALSE)
 
 static const MfParamSpec pump_params[] = { PUMP_PARAMS };
 
@@ -130,6 +132,17 @@ static const MfParamSpec motor_params[] = {
   Q ("inertia", INERTIA, FALSE, 0.0, NON_NEGATIVE, FALSE),
   Q ("displacement", DISPLACEMENT, TRUE, NAN, POSITIVE, FALSE),
   Q ("friction", ROTARY_DAMPING, FALSE, 0.0, NON_NEGATIVE, FALSE),
+  Q ("leakage_coefficient", LEAKAGE, FALSE, 0.0, NON_NEGATIVE, FALSE),
+  /* a datasheet's efficiencies at its rated point, turned into a leakage
+   * coefficient and more friction (mf-leak.h); 1: none */
+  Q ("volumetric_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE),
+  Q ("mechanical_efficiency", DIMENSIONLESS, FALSE, 1.0, FRACTION, FALSE),
+  Q ("rated_pressure", PRESSURE, FALSE, NAN, POSITIVE, FALSE),
+  Q ("rated_speed", ANGULAR_VELOCITY, FALSE, NAN, POSITIVE, FALSE),
+};
+
+static const MfParamSpec leak_params[] = {
+  Q ("coefficient", LEAKAGE, TRUE, NAN, POSITIVE, FALSE),
 };
 
 static const MfParamSpec inertia_params[] = {
@@ -181,7 +194,7 @@ static const MfParamSpec valve_4_2_params[] = { SPOOL_PARAMS };
 #define TYPE_NO_PARAMS(t, name, label, ports) \
   { MF_COMPONENT_##t, name, label, G_N_ELEMENTS (ports), ports, 0, NULL, FALSE }
 
-static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
+static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES + 1] = {
   TYPE (TANK, "tank", N_("Tank"), port_p, tank_params, FALSE),
   TYPE_NO_PARAMS (JUNCTION, "junction", N_("Junction"), port_p),
   TYPE (VOLUME, "volume", N_("Volume"), port_p, volume_params, FALSE),
@@ -211,6 +224,7 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES] = {
   TYPE (ACCUMULATOR, "accumulator", N_("Accumulator"), port_p, accumulator_params, FALSE),
   TYPE (VALVE_4_3, "valve_4_3", N_("4/3 valve"), ports_spool, valve_4_3_params, FALSE),
   TYPE (VALVE_4_2, "valve_4_2", N_("4/2 valve"), ports_spool, valve_4_2_params, FALSE),
+  TYPE (LEAK, "leak", N_("Leak"), ports_ab, leak_params, FALSE),
 };
 
 char *
@@ -250,7 +264,7 @@ mf_domain_word (MfDomain domain)
 const MfComponentTypeInfo *
 mf_component_type_info (MfComponentType type)
 {
-  g_return_val_if_fail (type < MF_N_COMPONENT_TYPES, NULL);
+  g_return_val_if_fail (type <= MF_COMPONENT_LEAK, NULL);
   return &types[type];
 }
 

@@ -42,7 +42,11 @@ typedef enum
   MF_COMPONENT_ACCUMULATOR,
   MF_COMPONENT_VALVE_4_3, /* directional valves (mf-spool.h) */
   MF_COMPONENT_VALVE_4_2,
-  MF_N_COMPONENT_TYPES
+  MF_N_COMPONENT_TYPES,
+  /* not a document's type: the laminar leak inside a pump or a motor, added
+   * by the loader (mf-leak.h); past the count, so the palette, the lookup
+   * by name and every table of document types leave it out */
+  MF_COMPONENT_LEAK = MF_N_COMPONENT_TYPES
 } MfComponentType;
 
 typedef enum
@@ -135,11 +139,15 @@ enum { MF_MASS_MASS };
 enum { MF_SPRING_STIFFNESS, MF_SPRING_PRELOAD };
 enum { MF_DAMPER_DAMPING };
 enum { MF_FORCE_FORCE };
-/* pump and variable_pump share their first four parameters */
+/* pump and variable_pump share their first five parameters */
 enum { MF_PUMP_DISPLACEMENT, MF_PUMP_SPEED, MF_PUMP_VOLUMETRIC_EFFICIENCY,
-       MF_PUMP_MECHANICAL_EFFICIENCY, MF_PUMP_FRACTION };
-/* the motor's inertia is where a piston's mass is */
-enum { MF_MOTOR_INERTIA, MF_MOTOR_DISPLACEMENT, MF_MOTOR_FRICTION };
+       MF_PUMP_MECHANICAL_EFFICIENCY, MF_PUMP_LEAKAGE_COEFFICIENT, MF_PUMP_FRACTION };
+/* the motor's inertia is where a piston's mass is; the efficiencies hold at
+ * the rated point (mf-leak.h) */
+enum { MF_MOTOR_INERTIA, MF_MOTOR_DISPLACEMENT, MF_MOTOR_FRICTION, MF_MOTOR_LEAKAGE_COEFFICIENT,
+       MF_MOTOR_VOLUMETRIC_EFFICIENCY, MF_MOTOR_MECHANICAL_EFFICIENCY, MF_MOTOR_RATED_PRESSURE,
+       MF_MOTOR_RATED_SPEED };
+enum { MF_LEAK_COEFFICIENT };
 enum { MF_ACCUMULATOR_PRECHARGE, MF_ACCUMULATOR_GAS_VOLUME, MF_ACCUMULATOR_EXPONENT,
        MF_ACCUMULATOR_PORT_DIAMETER, MF_ACCUMULATOR_MASS };
 /* the 4/3 and 4/2 directional valves share all but the 4/3's centre */

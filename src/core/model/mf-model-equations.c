@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-friction.h"
+#include "mf-leak.h"
 
 static double
 value_at (const MfExpr *expr, double constant, double t)
@@ -97,6 +98,9 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
     case MF_BRANCH_PISTON:
       force = -b->damping * v;
       slope = -b->damping;
+      break;
+    case MF_BRANCH_LEAK:
+      force = mf_leak_force (b->area, b->leakage, v, &slope);
       break;
     case MF_BRANCH_RELIEF:
       /* open: the pressure drop that passes this flow (mf-relief.h) */

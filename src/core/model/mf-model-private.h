@@ -26,6 +26,8 @@ typedef enum
    * its position the fluid volume let in over its port area, with an end
    * stop where that volume is 0 (docs/model.md, "Accumulators") */
   MF_BRANCH_ACCUMULATOR,
+  /* a pump's or motor's laminar leak: massless, F = −(A²/k)·v (mf-leak.h) */
+  MF_BRANCH_LEAK,
 } MfBranchKind;
 
 /* A velocity state. */
@@ -51,6 +53,8 @@ typedef struct
   double        opening_value;
   /* relief valve, when open */
   MfRelief      relief;
+  /* leak: its coefficient k, m³/(s·Pa) */
+  double        leakage;
   /* piston */
   double        damping;
   double        stroke;

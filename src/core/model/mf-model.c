@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mf-error.h"
+#include "mf-leak.h"
 #include "mf-port-nodes.h"
 #include "mf-text.h"
 
@@ -321,11 +322,18 @@ make_branch (MfModel *model, guint c)
       b = branch_new (c, MF_BRANCH_PISTON);
       b.area = p[MF_MOTOR_DISPLACEMENT].value;
       b.mass = p[MF_MOTOR_INERTIA].value;
-      b.damping = p[MF_MOTOR_FRICTION].value;
+      b.damping = mf_leak_motor_friction (component);
       b.stroke = INFINITY;
       b.rotary = TRUE;
       set_hydraulic_ends (model, &b, b.area, b.area);
       b.mech_node = mf_model_port_node (model, c, MF_MOTOR_SHAFT);
+      break;
+
+    case MF_COMPONENT_LEAK:
+      b = branch_new (c, MF_BRANCH_LEAK);
+      b.area = MF_LEAK_AREA;
+      b.leakage = p[MF_LEAK_COEFFICIENT].value;
+      set_hydraulic_ends (model, &b, b.area, b.area);
       break;
 
     case MF_COMPONENT_ACCUMULATOR:
@@ -371,6 +379,7 @@ has_velocity (MfComponentType type)
     case MF_COMPONENT_MOTOR:
     case MF_COMPONENT_INERTIA:
     case MF_COMPONENT_ACCUMULATOR:
+    case MF_COMPONENT_LEAK:
       return TRUE;
     default:
       return FALSE;
@@ -443,7 +452,9 @@ check_numbers (MfModel *model, MfModelFault *fault, GError **error)
       const MfBranch *b = mf_model_branch (model, k);
 
       if (!(isfinite (b->area) && isfinite (b->mass) && isfinite (b->k_area)
-            && isfinite (b->coef[0]) && isfinite (b->coef[1])
+            && isfinite (b->coef[0]) && isfinite (b->coef[1]) && isfinite (b->damping)
+            && (b->kind != MF_BRANCH_LEAK
+                || (isfinite (b->leakage) && isfinite (b->area * b->area / b->leakage)))
             && (b->kind != MF_BRANCH_ACCUMULATOR || (isfinite (b->stroke) && b->stroke > 0.0))))
         {
           g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
