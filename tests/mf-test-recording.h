@@ -7,6 +7,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <math.h>
 
 #include "mf-model.h"
 #include "mf-simulation.h"
@@ -132,4 +133,13 @@ mf_test_recording_simulate (MfModel                   *model,
   g_assert_true (ok);
   mf_test_recording_assert_checked (model, options, recording);
   return recording;
+}
+
+/* Fails the test unless `value` is within `tolerance` of `expected`:
+ * relative to |expected| above 1, absolute below. */
+static inline void
+mf_test_assert_near (double value, double expected, double tolerance)
+{
+  if (!(fabs (value - expected) <= tolerance * MAX (1.0, fabs (expected))))
+    g_error ("%.12g differs from %.12g by more than %g", value, expected, tolerance);
 }

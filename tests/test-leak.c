@@ -43,13 +43,6 @@ last (const MfTestCircuit *tc, const MfTestRecording *rec, const char *name)
   return at (tc, rec, mf_test_recording_n_samples (rec) - 1, name);
 }
 
-static void
-assert_near (double value, double expected, double tolerance)
-{
-  if (!(fabs (value - expected) <= tolerance * MAX (1.0, fabs (expected))))
-    g_error ("%.12g differs from %.12g by more than %g", value, expected, tolerance);
-}
-
 /* A pump, D = 10 cm³/rev at 1500 rpm, so D·n = 10e-6 · 25 = 2.5e-4 m³/s,
  * with k = 1 L/min/bar = 1.6667e-10 m³/(s·Pa), filling a closed volume of
  * 1 L (C = V/β = 1e-3/1.5e9 = 6.6667e-13 m³/Pa) from a tank at 0.
@@ -69,12 +62,12 @@ test_pump_closed (void)
   g_autoptr (MfTestRecording) rec = run (tc, 0.2, 0.01);
   double dn = 2.5e-4, k = LPM_PER_BAR;
 
-  assert_near (dn / k, 1.5e6, 1e-12);
-  assert_near (at (tc, rec, 1, "V1.p.p"), 1.5e6 * (1.0 - exp (-2.5)), 1e-7);
-  assert_near (last (tc, rec, "V1.p.p"), dn / k, 1e-8);
+  mf_test_assert_near (dn / k, 1.5e6, 1e-12);
+  mf_test_assert_near (at (tc, rec, 1, "V1.p.p"), 1.5e6 * (1.0 - exp (-2.5)), 1e-7);
+  mf_test_assert_near (last (tc, rec, "V1.p.p"), dn / k, 1e-8);
   /* the pump's own flow is its ideal one; all of it leaks back */
-  assert_near (last (tc, rec, "PU1.q"), dn, 1e-12);
-  assert_near (last (tc, rec, "PU1.leak.q"), dn, 1e-8);
+  mf_test_assert_near (last (tc, rec, "PU1.q"), dn, 1e-12);
+  mf_test_assert_near (last (tc, rec, "PU1.leak.q"), dn, 1e-8);
 }
 
 /* The pump's outlet pressure p into an orifice (a = 10 mm², c_d = 0.61,
@@ -109,9 +102,9 @@ test_pump_orifice (void)
     }
   /* the leak takes a sizeable share: the pressure is well below 730 650 Pa */
   g_assert_cmpfloat (lo, <, 0.9 * 730650.0);
-  assert_near (last (tc, rec, "J1.p"), lo, 1e-8);
-  assert_near (last (tc, rec, "PU1.leak.q"), k * lo, 1e-8);
-  assert_near (last (tc, rec, "O1.q"), dn - k * lo, 1e-8);
+  mf_test_assert_near (last (tc, rec, "J1.p"), lo, 1e-8);
+  mf_test_assert_near (last (tc, rec, "PU1.leak.q"), k * lo, 1e-8);
+  mf_test_assert_near (last (tc, rec, "O1.q"), dn - k * lo, 1e-8);
 }
 
 /* A motor D = 20 cm³/rev (D = 20e-6/(2π) = 3.18310e-6 m³/rad) between a
@@ -137,11 +130,11 @@ test_motor_leak (void)
   double d = 20e-6 / (2.0 * G_PI), dp = 1e7, k = 2.0 * LPM_PER_BAR;
   double omega = (d * dp - 10.0) / 0.1;
 
-  assert_near (omega, 218.310, 1e-5);
-  assert_near (last (tc, rec, "HM1.v"), omega, 1e-9);
-  assert_near (last (tc, rec, "HM1.q"), d * omega, 1e-9);
-  assert_near (last (tc, rec, "HM1.leak.q"), k * dp, 1e-12);
-  assert_near (last (tc, rec, "HM1.q") + last (tc, rec, "HM1.leak.q"), d * omega + k * dp, 1e-9);
+  mf_test_assert_near (omega, 218.310, 1e-5);
+  mf_test_assert_near (last (tc, rec, "HM1.v"), omega, 1e-9);
+  mf_test_assert_near (last (tc, rec, "HM1.q"), d * omega, 1e-9);
+  mf_test_assert_near (last (tc, rec, "HM1.leak.q"), k * dp, 1e-12);
+  mf_test_assert_near (last (tc, rec, "HM1.q") + last (tc, rec, "HM1.leak.q"), d * omega + k * dp, 1e-9);
 }
 
 /* A motor of D = 20 cm³/rev rated η_v = 0.92 and η_m = 0.88 at 200 bar and
@@ -175,12 +168,12 @@ test_motor_efficiencies (void)
   /* the friction the shaft's balance D·Δp − c·ω − T_L = 0 shows */
   double c = (d * dp - t_load) / omega;
 
-  assert_near (t_load, 56.0225, 1e-6);
-  assert_near ((1.0 - 0.88) * d * dp / omega_r, 0.0486338, 1e-6);
-  assert_near (omega, omega_r, 1e-9);
-  assert_near (d * omega / inflow, 0.92, 1e-9);
-  assert_near ((d * dp - c * omega) / (d * dp), 0.88, 1e-9);
-  assert_near (c, (1.0 - 0.88) * d * dp / omega_r, 1e-9);
+  mf_test_assert_near (t_load, 56.0225, 1e-6);
+  mf_test_assert_near ((1.0 - 0.88) * d * dp / omega_r, 0.0486338, 1e-6);
+  mf_test_assert_near (omega, omega_r, 1e-9);
+  mf_test_assert_near (d * omega / inflow, 0.92, 1e-9);
+  mf_test_assert_near ((d * dp - c * omega) / (d * dp), 0.88, 1e-9);
+  mf_test_assert_near (c, (1.0 - 0.88) * d * dp / omega_r, 1e-9);
 }
 
 /* The leak joins a pump's outlet back to its inlet and a motor's inlet to
@@ -230,8 +223,8 @@ test_leak_wiring (void)
   /* k = D·ω_r·(1/η_v − 1)/Δp_r = 3.18310e-6 · 104.720 · (1/9) / 1e7
    * = 3.70370e-12 m³/(s·Pa); compared in units of 1e-12 */
   leak = g_ptr_array_index (circuit->components, motor_leak);
-  assert_near (d * omega_r * (1.0 / 0.9 - 1.0) / 1e7 / 1e-12, 3.70370, 1e-5);
-  assert_near (leak->params[MF_LEAK_COEFFICIENT].value / 1e-12,
+  mf_test_assert_near (d * omega_r * (1.0 / 0.9 - 1.0) / 1e7 / 1e-12, 3.70370, 1e-5);
+  mf_test_assert_near (leak->params[MF_LEAK_COEFFICIENT].value / 1e-12,
                d * omega_r * (1.0 / 0.9 - 1.0) / 1e7 / 1e-12, 1e-12);
   /* the leaks' flows are outputs */
   mf_test_output (tc->model, "PU1.leak.q");

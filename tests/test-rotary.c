@@ -34,13 +34,6 @@ last (const MfTestCircuit *tc, const MfTestRecording *rec, const char *name)
                                   mf_test_output (tc->model, name));
 }
 
-static void
-assert_near (double value, double expected, double tolerance)
-{
-  if (!(fabs (value - expected) <= tolerance * MAX (1.0, fabs (expected))))
-    g_error ("%.12g differs from %.12g by more than %g", value, expected, tolerance);
-}
-
 /* An inertia J = 0.5 kg·m² driven by a torque of 2 N·m from rest:
  * ω = T t / J = 4 rad/s and φ = T t² / (2 J) = 2 rad at t = 1 s. */
 static void
@@ -53,8 +46,8 @@ test_inertia_torque (void)
     "  \"wires\": [ [\"I1.shaft\", \"TQ1.shaft\"] ] }");
   g_autoptr (MfTestRecording) rec = run (tc, 1.0);
 
-  assert_near (last (tc, rec, "I1.v"), 4.0, 1e-9);
-  assert_near (last (tc, rec, "I1.x"), 2.0, 1e-9);
+  mf_test_assert_near (last (tc, rec, "I1.v"), 4.0, 1e-9);
+  mf_test_assert_near (last (tc, rec, "I1.x"), 2.0, 1e-9);
   g_assert_cmpstr (mf_model_output_unit (tc->model, mf_test_output (tc->model, "I1.v")), ==,
                    "rad/s");
   g_assert_cmpstr (mf_model_output_unit (tc->model, mf_test_output (tc->model, "I1.x")), ==,
@@ -78,8 +71,8 @@ test_rotary_spring (void)
     "  \"initial\": { \"I1.x\": 0.1 } }");
   g_autoptr (MfTestRecording) rec = run (tc, 1.0);
 
-  assert_near (last (tc, rec, "I1.x"), 0.1 * cos (4.0), 1e-8);
-  assert_near (last (tc, rec, "I1.v"), -0.4 * sin (4.0), 1e-8);
+  mf_test_assert_near (last (tc, rec, "I1.x"), 0.1 * cos (4.0), 1e-8);
+  mf_test_assert_near (last (tc, rec, "I1.v"), -0.4 * sin (4.0), 1e-8);
 }
 
 /* J = 0.5 kg·m² spinning at 2 rad/s, braked by a rotary damper c = 0.25
@@ -97,8 +90,8 @@ test_rotary_damper (void)
     "  \"initial\": { \"I1.v\": 2 } }");
   g_autoptr (MfTestRecording) rec = run (tc, 1.0);
 
-  assert_near (last (tc, rec, "I1.v"), 2.0 * exp (-0.5), 1e-8);
-  assert_near (last (tc, rec, "I1.x"), 4.0 * (1.0 - exp (-0.5)), 1e-8);
+  mf_test_assert_near (last (tc, rec, "I1.v"), 2.0 * exp (-0.5), 1e-8);
+  mf_test_assert_near (last (tc, rec, "I1.x"), 4.0 * (1.0 - exp (-0.5)), 1e-8);
 }
 
 /* A variable pump, 10 cm³/rev at 1500 rpm, η_v = 0.9, η_m = 0.8, at a
@@ -121,12 +114,12 @@ test_variable_pump (void)
   double q = 0.9 * 10e-6 * 25.0 * 0.5;
   double dp = 870.0 / 2.0 * pow (q / (0.61 * 10e-6), 2);
 
-  assert_near (q, 1.125e-4, 1e-15);
-  assert_near (dp, 147956.7, 1e-6);
-  assert_near (last (tc, rec, "PV1.q"), q, 1e-12);
-  assert_near (last (tc, rec, "O1.q"), q, 1e-12);
-  assert_near (last (tc, rec, "PV1.b.p"), dp, 1e-8);
-  assert_near (last (tc, rec, "PV1.torque"), 10e-6 / (2 * G_PI) * 0.5 * dp / 0.8, 1e-8);
+  mf_test_assert_near (q, 1.125e-4, 1e-15);
+  mf_test_assert_near (dp, 147956.7, 1e-6);
+  mf_test_assert_near (last (tc, rec, "PV1.q"), q, 1e-12);
+  mf_test_assert_near (last (tc, rec, "O1.q"), q, 1e-12);
+  mf_test_assert_near (last (tc, rec, "PV1.b.p"), dp, 1e-8);
+  mf_test_assert_near (last (tc, rec, "PV1.torque"), 10e-6 / (2 * G_PI) * 0.5 * dp / 0.8, 1e-8);
   g_assert_cmpstr (mf_model_output_unit (tc->model, mf_test_output (tc->model, "PV1.torque")),
                    ==, "N*m");
 }
@@ -145,8 +138,8 @@ test_pump_speed_varies (void)
   g_autoptr (MfTestRecording) rec = run (tc, 0.5);
 
   /* 6 cm³ per revolution at 1000/60 · 0.5 rev/s: 5e-5 m³/s */
-  assert_near (last (tc, rec, "PU1.q"), 5e-5, 1e-12);
-  assert_near (last (tc, rec, "O1.q"), 5e-5, 1e-12);
+  mf_test_assert_near (last (tc, rec, "PU1.q"), 5e-5, 1e-12);
+  mf_test_assert_near (last (tc, rec, "O1.q"), 5e-5, 1e-12);
 }
 
 /* A flow source ramping at q0 = 10 L/min per second into a motor of
@@ -174,13 +167,13 @@ test_motor (void)
   double omega = q0 * t / d;
   double dp = (0.02 * q0 / d + 5.0 + 0.01 * omega) / d;
 
-  assert_near (omega, 26.17994, 1e-6);
-  assert_near (dp, 1982030, 1e-6);
-  assert_near (last (tc, rec, "HM1.v"), omega, 1e-9);
-  assert_near (last (tc, rec, "I1.v"), omega, 1e-9);
+  mf_test_assert_near (omega, 26.17994, 1e-6);
+  mf_test_assert_near (dp, 1982030, 1e-6);
+  mf_test_assert_near (last (tc, rec, "HM1.v"), omega, 1e-9);
+  mf_test_assert_near (last (tc, rec, "I1.v"), omega, 1e-9);
   /* the motor's flow is D·ω */
-  assert_near (last (tc, rec, "HM1.q"), q0 * t, 1e-12);
-  assert_near (last (tc, rec, "Q1.b.p"), dp, 1e-7);
+  mf_test_assert_near (last (tc, rec, "HM1.q"), q0 * t, 1e-12);
+  mf_test_assert_near (last (tc, rec, "Q1.b.p"), dp, 1e-7);
 }
 
 /* A rod's port and a shaft's are of different kinds: refused, naming both. */

@@ -103,6 +103,24 @@ mf_circuit_add_component (MfCircuit *circuit, const char *id, MfComponentType ty
   return component;
 }
 
+MfComponent *
+mf_circuit_add_inner (MfCircuit *circuit, guint owner, const char *name, MfComponentType type,
+                      guint from, guint to)
+{
+  const MfComponent *outer = g_ptr_array_index (circuit->components, owner);
+  g_autofree char *id = g_strdup_printf ("%s.%s", outer->id, name);
+  MfComponent *inner = mf_circuit_add_component (circuit, id, type);
+  guint added = circuit->components->len - 1;
+  MfWire in = { { { owner, from }, { added, MF_PORT_A } } };
+  MfWire out = { { { added, MF_PORT_B }, { owner, to } } };
+
+  inner->at[0] = outer->at[0];
+  inner->at[1] = outer->at[1];
+  g_array_append_val (circuit->wires, in);
+  g_array_append_val (circuit->wires, out);
+  return inner;
+}
+
 void
 mf_component_set_param (MfComponent *component, guint param, MfExpr *expr)
 {

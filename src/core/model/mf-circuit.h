@@ -110,6 +110,15 @@ GArray      *mf_circuit_breakpoints (const MfCircuit *circuit,
 MfComponent *mf_circuit_add_component (MfCircuit       *circuit,
                                        const char      *id,
                                        MfComponentType  type);
+/* Adds a component "OWNER.NAME" of `type` inside component `owner` (a
+ * directional valve's path, a pump's leak), at the owner's place, with its
+ * port a wired to the owner's port `from` and its port b to `to`. */
+MfComponent *mf_circuit_add_inner (MfCircuit       *circuit,
+                                   guint            owner,
+                                   const char      *name,
+                                   MfComponentType  type,
+                                   guint            from,
+                                   guint            to);
 /* Sets a parameter to an expression (taking ownership); keeps .value in step. */
 void         mf_component_set_param (MfComponent *component,
                                      guint        param,

@@ -57,25 +57,17 @@ mf_leak_motor_friction (const MfComponent *component)
              / p[MF_MOTOR_RATED_SPEED].value;
 }
 
+/* A pump's leak runs from its outlet back to its inlet, a motor's from its
+ * inlet to its outlet, the way the pressure drives each. */
 static void
 add_leak (MfCircuit *circuit, guint index, double coefficient)
 {
-  const MfComponent *owner = g_ptr_array_index (circuit->components, index);
-  g_autofree char *id = g_strdup_printf ("%s.leak", owner->id);
-  MfComponent *leak = mf_circuit_add_component (circuit, id, MF_COMPONENT_LEAK);
-  guint added = circuit->components->len - 1;
-  /* a pump's leak runs from its outlet back to its inlet, a motor's from
-   * its inlet to its outlet, the way the pressure drives each */
-  guint from = is_pump (owner) ? MF_PORT_B : MF_PORT_A;
-  guint to = is_pump (owner) ? MF_PORT_A : MF_PORT_B;
-  MfWire in = { { { index, from }, { added, MF_PORT_A } } };
-  MfWire out = { { { added, MF_PORT_B }, { index, to } } };
+  gboolean pump = is_pump (g_ptr_array_index (circuit->components, index));
+  MfComponent *leak = mf_circuit_add_inner (circuit, index, "leak", MF_COMPONENT_LEAK,
+                                            pump ? MF_PORT_B : MF_PORT_A,
+                                            pump ? MF_PORT_A : MF_PORT_B);
 
   mf_component_set_param_value (leak, MF_LEAK_COEFFICIENT, coefficient);
-  leak->at[0] = owner->at[0];
-  leak->at[1] = owner->at[1];
-  g_array_append_val (circuit->wires, in);
-  g_array_append_val (circuit->wires, out);
 }
 
 void

@@ -68,20 +68,13 @@ static void
 add_path (MfCircuit *circuit, guint index, const Path *path)
 {
   const MfComponent *valve = g_ptr_array_index (circuit->components, index);
-  g_autofree char *id = g_strdup_printf ("%s.%s", valve->id, path->name);
-  MfComponent *component = mf_circuit_add_component (circuit, id, MF_COMPONENT_VALVE);
-  guint added = circuit->components->len - 1;
-  MfWire in = { { { index, path->from }, { added, MF_PORT_A } } };
-  MfWire out = { { { added, MF_PORT_B }, { index, path->to } } };
+  MfComponent *component = mf_circuit_add_inner (circuit, index, path->name, MF_COMPONENT_VALVE,
+                                                 path->from, path->to);
 
   mf_component_set_param (component, MF_ORIFICE_AREA, path_area (valve, path->side));
   mf_component_set_param_value (component, MF_ORIFICE_CD, valve->params[MF_SPOOL_CD].value);
   mf_component_set_param_value (component, MF_ORIFICE_PORT_DIAMETER,
                                 valve->params[MF_SPOOL_PORT_DIAMETER].value);
-  component->at[0] = valve->at[0];
-  component->at[1] = valve->at[1];
-  g_array_append_val (circuit->wires, in);
-  g_array_append_val (circuit->wires, out);
 }
 
 void
