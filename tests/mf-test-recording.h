@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <math.h>
 
+#include "mf-error.h"
 #include "mf-model.h"
 #include "mf-simulation.h"
 #include "mf-system-check.h"
@@ -142,4 +143,21 @@ mf_test_assert_near (double value, double expected, double tolerance)
 {
   if (!(fabs (value - expected) <= tolerance * MAX (1.0, fabs (expected))))
     g_error ("%.12g differs from %.12g by more than %g", value, expected, tolerance);
+}
+
+/* Runs `model` with the options its document gives, which must fail as a
+ * solver error, recording every sample before the failure into
+ * `recording`; returns that error (to be freed). */
+static inline GError *
+mf_test_recording_simulate_failing (MfModel *model, MfTestRecording *recording)
+{
+  GError *error = NULL;
+  MfSimulationOptions options;
+
+  mf_simulation_options_from_circuit (&options, mf_model_get_circuit (model));
+  g_assert_false (mf_simulate (model, &options, mf_test_recording_add, recording, NULL, NULL,
+                               &error));
+  g_test_message ("%s", error->message);
+  g_assert_error (error, MF_ERROR, MF_ERROR_SOLVER);
+  return error;
 }

@@ -70,7 +70,9 @@ static const char every_field[] =
   "      \"spool\": \"table(t, [[0, 0], [1, 1]])\", \"overlap\": 0.1, \"centre\": \"tandem\","
   "      \"cd\": 0.7, \"port_diameter\": \"8 mm\" },"
   "    { \"id\": \"DV2\", \"type\": \"valve_4_2\", \"full_area\": \"5 mm^2\","
-  "      \"spool\": -1, \"overlap\": -0.2 }\n"
+  "      \"spool\": -1, \"overlap\": -0.2 },"
+  "    { \"id\": \"FC1\", \"type\": \"flow_control_valve\", \"flow\": \"12 L/min\","
+  "      \"compensator_pressure\": \"8 bar\", \"regulation\": \"0.01 L/min/bar\" }\n"
   "  ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
   "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
@@ -152,9 +154,9 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
 
-  /* 27 in the text, and the paths of the 4/3 valve with its tandem centre
+  /* 28 in the text, and the paths of the 4/3 valve with its tandem centre
    * (5) and of the 4/2 valve (4) */
-  g_assert_cmpuint (circuit->components->len, ==, 36);
+  g_assert_cmpuint (circuit->components->len, ==, 37);
   g_assert_cmpfloat_with_epsilon (param (circuit, "DV1", MF_SPOOL_FULL_AREA), 20e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (mf_component_param_at (component (circuit, "DV1"),
                                                          MF_SPOOL_SPOOL, 0.5), 0.5, 1e-15);
@@ -192,6 +194,14 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_PORT_DIAMETER), 8e-3,
                                   1e-15);
   g_assert_cmpfloat_with_epsilon (param (circuit, "AC1", MF_ACCUMULATOR_MASS), 5e-3, 1e-15);
+  /* 12 L/min = 2e-4 m³/s, 8 bar = 8e5 Pa, 0.01 L/min/bar = 1e-5/60/1e5 m³/(s·Pa), and the
+   * port's 10 mm by default */
+  g_assert_cmpfloat_with_epsilon (param (circuit, "FC1", MF_FLOW_CONTROL_FLOW), 2e-4, 1e-18);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "FC1", MF_FLOW_CONTROL_COMPENSATOR_PRESSURE),
+                                  8e5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (param (circuit, "FC1", MF_FLOW_CONTROL_REGULATION),
+                                  1e-5 / 60 / 1e5, 1e-25);
+  g_assert_cmpfloat (param (circuit, "FC1", MF_FLOW_CONTROL_PORT_DIAMETER), ==, 0.010);
 
   /* units become SI; "100 bar" is 1e7 Pa */
   g_assert_cmpfloat_with_epsilon (param (circuit, "T1", MF_TANK_PRESSURE), 1e7, 1e-6);

@@ -225,6 +225,7 @@ test_every_unit (void)
     { "L/rev", 1e-3 / (2 * G_PI), MF_QUANTITY_DISPLACEMENT },
     { "m^3/(s*Pa)", 1, MF_QUANTITY_LEAKAGE },
     { "L/min/bar", 1e-3 / 60 / 1e5, MF_QUANTITY_LEAKAGE },
+    { "mL/min/bar", 1e-6 / 60 / 1e5, MF_QUANTITY_LEAKAGE },
     { "l/min/bar", 1e-3 / 60 / 1e5, MF_QUANTITY_LEAKAGE },
   };
 

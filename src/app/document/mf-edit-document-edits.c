@@ -25,6 +25,7 @@ static const char *const id_prefixes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_VALVE] = "V",
   [MF_COMPONENT_CHECK_VALVE] = "CV",
   [MF_COMPONENT_RELIEF_VALVE] = "RV",
+  [MF_COMPONENT_FLOW_CONTROL_VALVE] = "FC",
   [MF_COMPONENT_FLOW_SOURCE] = "Q",
   [MF_COMPONENT_PISTON] = "C",
   [MF_COMPONENT_MASS] = "M",
@@ -131,6 +132,7 @@ set_required_defaults (JsonObject *component, MfComponentType type)
       json_object_set_string_member (component, "full_area", "10 mm^2");
       break;
     case MF_COMPONENT_FLOW_SOURCE:
+    case MF_COMPONENT_FLOW_CONTROL_VALVE:
       json_object_set_string_member (component, "flow", "10 L/min");
       break;
     case MF_COMPONENT_PISTON:

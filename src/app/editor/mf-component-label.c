@@ -34,6 +34,7 @@ static const char *const label_params[MF_N_COMPONENT_TYPES][3] = {
   [MF_COMPONENT_ACCUMULATOR] = { "precharge_pressure", "gas_volume" },
   [MF_COMPONENT_VALVE_4_3] = { "full_area" },
   [MF_COMPONENT_VALVE_4_2] = { "full_area" },
+  [MF_COMPONENT_FLOW_CONTROL_VALVE] = { "flow" },
 };
 
 /* Units as people read them: "mm²", "N·s/m", "m³/s". */

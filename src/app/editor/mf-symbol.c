@@ -15,6 +15,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "mf-symbol.h"
+#include "mf-symbol-flow-control.h"
 #include "mf-symbol-spool.h"
 
 #include <math.h>
@@ -73,6 +74,7 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
                                { -111, -30, 222, 60 } },
   [MF_COMPONENT_VALVE_4_2] = { { { -10, 30, S }, { 10, 30, S }, { -10, -30, N }, { 10, -30, N } },
                                { -61, -30, 132, 60 } },
+  [MF_COMPONENT_FLOW_CONTROL_VALVE] = { TWO_PORT, { -30, -16, 60, 32 } },
 };
 
 #undef W
@@ -846,6 +848,8 @@ mf_symbol_add_layer (cairo_t            *cr,
   if (type == MF_COMPONENT_VALVE_4_3 || type == MF_COMPONENT_VALVE_4_2)
     mf_symbol_add_spool_valve (cr, layer, type == MF_COMPONENT_VALVE_4_3, pose->centre,
                                pose->spool);
+  else if (type == MF_COMPONENT_FLOW_CONTROL_VALVE)
+    mf_symbol_add_flow_control_valve (cr, layer);
   else
     add[type] (cr, layer, pose->closed);
   cairo_set_matrix (cr, &matrix);

@@ -86,6 +86,8 @@ static const MfUnitChoice displacement_units[] = {
 };
 static const MfUnitChoice leakage_units[] = {
   { "m^3/(s*Pa)", "m³/(s·Pa)", 1.0 }, { "L/min/bar", "L/min/bar", 1e-3 / 60.0 / 1e5 },
+  /* a flow control valve's regulation, 0.001 L/min/bar by default */
+  { "mL/min/bar", "mL/min/bar", 1e-6 / 60.0 / 1e5 },
 };
 
 typedef struct

@@ -191,6 +191,8 @@ static const MfUnit units[] = {
   { "m^3/(s*Pa)", 1.0, MF_QUANTITY_LEAKAGE },
   { "L/min/bar", 1e-3 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
   { "l/min/bar", 1e-3 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
+  { "mL/min/bar", 1e-6 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
+  { "ml/min/bar", 1e-6 / 60.0 / 1e5, MF_QUANTITY_LEAKAGE },
 };
 
 MfDimension

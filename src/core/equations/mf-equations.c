@@ -170,6 +170,8 @@ end_area (MfEquations *eq, guint k, guint e)
       return circle (eq, b->component, MF_ORIFICE_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_RELIEF:
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
+    case MF_BRANCH_FLOW_CONTROL:
+      return circle (eq, b->component, MF_FLOW_CONTROL_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_ACCUMULATOR:
       return circle (eq, b->component, MF_ACCUMULATOR_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_LEAK:
@@ -330,6 +332,37 @@ relief_equations (MfEquations *eq, guint k)
                                            mf_math_call ("max", mf_math_text ("0"), share, NULL),
                                            NULL),
                              NULL));
+}
+
+/* A flow control valve (docs/model.md, "Flow control valves"): the
+ * throttle takes the drop up to the compensator's setting, the compensator
+ * the rest, through which the flow rises by k_r per Pa. */
+static void
+flow_control_equations (MfEquations *eq, guint k)
+{
+  const MfBranch *b = mf_model_branch (eq->model, k);
+  guint c = b->component;
+  g_autofree char *throttle_sub = g_strdup_printf ("t,%s", id_of (eq, c));
+  MfMath *dp = mf_math_symbol ("Δp", id_of (eq, c));
+  MfMath *throttle = mf_math_symbol ("Δp", throttle_sub);
+  MfMath *compensator = parameter (eq, c, MF_FLOW_CONTROL_COMPENSATOR_PRESSURE, "Δp", "c");
+
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, mf_math_copy (dp),
+                mf_math_sum_finish (pressure_difference (eq, b)));
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, mf_math_copy (throttle),
+                mf_math_call ("min", mf_math_copy (dp), mf_math_copy (compensator), NULL));
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL,
+                mf_math_row (end_area (eq, k, 0), mf_math_text ("·"), velocity (eq, k), NULL),
+                mf_math_row (parameter (eq, c, MF_FLOW_CONTROL_FLOW, "q", "set"),
+                             mf_math_text ("·"), mf_math_call ("sgn", mf_math_copy (throttle), NULL),
+                             mf_math_text ("·"),
+                             mf_math_call ("√", mf_math_frac (mf_math_abs (mf_math_copy (throttle)),
+                                                              compensator),
+                                           NULL),
+                             mf_math_text (" + "),
+                             parameter (eq, c, MF_FLOW_CONTROL_REGULATION, "k", "r"),
+                             mf_math_text ("·("), dp, mf_math_text (" − "), throttle,
+                             mf_math_text (")"), NULL));
 }
 
 /* An accumulator per unit of its port area: its port's pressure against
@@ -750,6 +783,9 @@ component_equations (MfEquations *eq, guint c, guint *next_velocity)
           break;
         case MF_BRANCH_RELIEF:
           relief_equations (eq, k);
+          break;
+        case MF_BRANCH_FLOW_CONTROL:
+          flow_control_equations (eq, k);
           break;
         case MF_BRANCH_ACCUMULATOR:
           accumulator_equations (eq, k);

@@ -228,7 +228,8 @@ static gboolean
 hydraulic (const MfBranch *b)
 {
   return b->kind == MF_BRANCH_PIPE || b->kind == MF_BRANCH_ORIFICE || b->kind == MF_BRANCH_RELIEF
-         || b->kind == MF_BRANCH_ACCUMULATOR || b->kind == MF_BRANCH_LEAK;
+         || b->kind == MF_BRANCH_FLOW_CONTROL || b->kind == MF_BRANCH_ACCUMULATOR
+         || b->kind == MF_BRANCH_LEAK;
 }
 
 /* 0 = Σ c_k F_k for β column `col`, c = αβ, in the components' symbols;
@@ -266,8 +267,10 @@ first_constraint (const Writer *w, guint col, gboolean *whole)
 
       if (!(fabs (c) > NEGLIGIBLE))
         continue;
-      /* a relief valve's motion equation is its pressure drop, not F */
-      if (motion != NULL && mf_model_branch (w->model, k)->kind != MF_BRANCH_RELIEF)
+      /* a relief or flow control valve's motion equation is its pressure
+       * drop, not F */
+      if (motion != NULL && mf_model_branch (w->model, k)->kind != MF_BRANCH_RELIEF
+          && mf_model_branch (w->model, k)->kind != MF_BRANCH_FLOW_CONTROL)
         force = mf_math_substitute (side (motion, 1), w->laws);
       else
         {

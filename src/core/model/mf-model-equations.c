@@ -109,6 +109,21 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
       if (dfdv != NULL)
         slope = -b->area * b->area * ddp;
       break;
+    case MF_BRANCH_FLOW_CONTROL:
+      {
+        /* the drop that passes this flow at the setting of the moment
+         * (mf-flow-control.h); a cold start rounds its throttle as it
+         * rounds an orifice, the smoothing a velocity in the port */
+        MfFlowControl law = b->flow_control;
+
+        law.flow = value_at (b->setting, law.flow, t);
+        force = -b->area * mf_flow_control_pressure_drop (&law, b->area * v,
+                                                          b->area * model->smoothing,
+                                                          dfdv != NULL ? &ddp : NULL);
+        if (dfdv != NULL)
+          slope = -b->area * b->area * ddp;
+      }
+      break;
     case MF_BRANCH_ACCUMULATOR: /* its gas acts through its position: gas_force () */
     case MF_BRANCH_MASS:
     default:

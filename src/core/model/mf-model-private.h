@@ -7,6 +7,7 @@
 #pragma once
 
 #include "mf-accumulator.h"
+#include "mf-flow-control.h"
 #include "mf-model.h"
 #include "mf-relief.h"
 #include "mf-sparse.h"
@@ -20,6 +21,9 @@ typedef enum
   MF_BRANCH_PIPE,
   MF_BRANCH_ORIFICE, /* orifice, valve, check valve: signed-square law */
   MF_BRANCH_RELIEF,
+  /* a pressure-compensated flow control valve: a massless branch whose
+   * drop Δp(q) is explicit (mf-flow-control.h) */
+  MF_BRANCH_FLOW_CONTROL,
   MF_BRANCH_PISTON,
   MF_BRANCH_MASS,
   /* a gas-charged accumulator: a massless (or light) piston on its gas,
@@ -55,6 +59,10 @@ typedef struct
   MfRelief      relief;
   /* leak: its coefficient k, m³/(s·Pa) */
   double        leakage;
+  /* flow control valve: its law, whose setting `flow` is `setting` at t
+   * (NULL when constant) */
+  MfFlowControl flow_control;
+  const MfExpr *setting;
   /* piston */
   double        damping;
   double        stroke;
@@ -147,7 +155,8 @@ struct _MfModel
   GPtrArray       *output_units;
   guint            n_flow_outputs;
   GArray          *pressure_output_nodes; /* guint: nodes whose pressure is an output */
-  GArray          *valve_outputs;         /* guint: velocity indices of switchable valves */
+  GArray          *valve_outputs;         /* guint: velocity indices of switchable valves
+                                           * and of flow control valves */
   GArray          *stop_outputs;          /* guint: velocity indices of pistons with end stops
                                            * and of accumulators */
   GArray          *flow_outputs;          /* guint: indices into sources of the flow sources */
@@ -156,7 +165,8 @@ struct _MfModel
   guint            n_triplets;            /* size of ∂F/∂u's pattern */
   /* > 0 only while a cold start of the algebraic states is being found
    * (mf-dae.c): the orifice law K v|v| is smoothed to K v √(v² + r²), r
-   * in m/s, nearly linear for |v| ≪ r and so regular at zero flow. */
+   * in m/s, nearly linear for |v| ≪ r and so regular at zero flow; a flow
+   * control valve's throttle alike. */
   double           smoothing;
 };
 

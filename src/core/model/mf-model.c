@@ -306,6 +306,18 @@ make_branch (MfModel *model, guint c)
       set_hydraulic_ends (model, &b, b.area, b.area);
       break;
 
+    case MF_COMPONENT_FLOW_CONTROL_VALVE:
+      b = branch_new (c, MF_BRANCH_FLOW_CONTROL);
+      b.area = circle_area (p[MF_FLOW_CONTROL_PORT_DIAMETER].value);
+      b.flow_control.flow = p[MF_FLOW_CONTROL_FLOW].value;
+      b.flow_control.compensator = p[MF_FLOW_CONTROL_COMPENSATOR_PRESSURE].value;
+      b.flow_control.regulation = p[MF_FLOW_CONTROL_REGULATION].value;
+      b.setting = p[MF_FLOW_CONTROL_FLOW].expr;
+      if (b.setting != NULL && mf_expr_is_constant (b.setting))
+        b.setting = NULL;
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
     case MF_COMPONENT_PISTON:
       b = branch_new (c, MF_BRANCH_PISTON);
       b.area = p[MF_PISTON_CAP_AREA].value;
@@ -374,6 +386,7 @@ has_velocity (MfComponentType type)
     case MF_COMPONENT_VALVE:
     case MF_COMPONENT_CHECK_VALVE:
     case MF_COMPONENT_RELIEF_VALVE:
+    case MF_COMPONENT_FLOW_CONTROL_VALVE:
     case MF_COMPONENT_PISTON:
     case MF_COMPONENT_MASS:
     case MF_COMPONENT_MOTOR:
@@ -733,11 +746,14 @@ build_outputs (MfModel *model)
       g_array_append_val (model->pressure_output_nodes, n);
       add_output (model, g_strdup_printf ("%s.p", node->name), "Pa");
     }
+  /* ID.dp of the valves that switch by themselves or in a mode, and of the
+   * flow control valves, whose drop says whether they regulate */
   for (guint k = 0; k < n_v; k++)
     {
       const MfComponent *component = component_at (circuit, mf_model_branch (model, k)->component);
 
-      if (!component->info->switchable)
+      if (!component->info->switchable
+          && mf_model_branch (model, k)->kind != MF_BRANCH_FLOW_CONTROL)
         continue;
       g_array_append_val (model->valve_outputs, k);
       add_output (model, g_strdup_printf ("%s.dp", component->id), "Pa");

@@ -16,11 +16,15 @@
  * one piece without its rate changing sign at a piece's end can still
  * hide; a smooth area does not do that within an eighth of a step.
  *
- * Inputs.  A tank's pressure, a flow source's flow, a force and an open
- * orifice's area are expressions the document writes; sqrt(0.5 − t) or
- * log(t) are not finite everywhere.  The same pieces find the first time
- * one of them is not, so the run ends there with a message naming the
- * component, rather than in an integrator that sees its numbers go bad.
+ * Inputs.  A tank's pressure, a flow source's flow, a force, an open
+ * orifice's area and a flow control valve's setting are expressions the
+ * document writes; sqrt(0.5 − t) or log(t) are not finite everywhere.  The
+ * same pieces find the first time one of them is not, so the run ends there
+ * with a message naming the component, rather than in an integrator that
+ * sees its numbers go bad.  A flow control valve's setting must also stay
+ * positive (its throttle's law divides by it), and is watched for that the
+ * same way: it must stay above the least setting of mf-flow-control.h,
+ * below which its throttle is all but shut and the law too steep to solve.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,9 +38,9 @@
 
 static void
 add_input (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
-           const char *unit)
+           const char *unit, double floor)
 {
-  MfInput input = { expr, component, what, unit };
+  MfInput input = { expr, component, what, unit, floor };
 
   if (expr != NULL && !mf_expr_is_constant (expr))
     g_array_append_val (ev->inputs, input);
@@ -52,19 +56,28 @@ mf_events_collect_inputs (MfEvents *ev)
       const MfNode *node = mf_model_node (model, n);
 
       if (node->kind == MF_NODE_BOUNDARY)
-        add_input (ev, node->pressure, node->component, N_("pressure"), "Pa");
+        add_input (ev, node->pressure, node->component, N_("pressure"), "Pa", -INFINITY);
     }
   for (guint i = 0; i < model->sources->len; i++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, i);
 
-      add_input (ev, e->value, e->component, N_("flow"), "m^3/s");
+      add_input (ev, e->value, e->component, N_("flow"), "m^3/s", -INFINITY);
     }
   for (guint i = 0; i < model->forces->len; i++)
     {
       const MfElement *e = &g_array_index (model->forces, MfElement, i);
 
-      add_input (ev, e->value, e->component, N_("force"), "N");
+      add_input (ev, e->value, e->component, N_("force"), "N", -INFINITY);
+    }
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind == MF_BRANCH_FLOW_CONTROL)
+        add_input (ev, b->setting, b->component, N_("flow setting"), "m^3/s",
+                   mf_flow_control_least_setting (&b->flow_control, b->area,
+                                                  mf_model_get_circuit (model)->fluid.density));
     }
 }
 
@@ -202,24 +215,34 @@ mf_events_area_due (MfEvents *ev, double t, double t_to, double *t_before, doubl
   return due;
 }
 
-/* ---- inputs that stop being finite --------------------------------------- */
+/* ---- inputs that stop being finite, or fall to their floor ---------------- */
 
-/* The first time in [t, t_to] where `expr` is not finite, bracketed to
- * [*t_lo, *t_hi] with it finite at *t_lo (unless already at t). */
+/* Whether `expr` is out of bounds at t: not finite, or not above `floor`. */
 static gboolean
-first_not_finite (const MfExpr *expr, double t, double t_to, double *t_lo, double *t_hi)
+out_of_bounds (const MfExpr *expr, double floor, double t)
+{
+  double value = mf_expr_eval (expr, t);
+
+  return !isfinite (value) || !(value > floor);
+}
+
+/* The first time in [t, t_to] where `expr` is out of bounds, bracketed to
+ * [*t_lo, *t_hi] with it within them at *t_lo (unless already at t). */
+static gboolean
+first_out_of_bounds (const MfExpr *expr, double floor, double t, double t_to, double *t_lo,
+                  double *t_hi)
 {
   double s_prev = t;
 
   *t_lo = *t_hi = t;
-  if (!isfinite (mf_expr_eval (expr, t)))
+  if (out_of_bounds (expr, floor, t))
     return TRUE;
   for (guint k = 1; k <= MF_AREA_PIECES; k++)
     {
       double s = k == MF_AREA_PIECES ? t_to : t + (t_to - t) * k / MF_AREA_PIECES;
       double tol = MF_LOCATE_MIN * MAX (1.0, fabs (s));
 
-      if (isfinite (mf_expr_eval (expr, s)))
+      if (!out_of_bounds (expr, floor, s))
         {
           s_prev = s;
           continue;
@@ -230,7 +253,7 @@ first_not_finite (const MfExpr *expr, double t, double t_to, double *t_lo, doubl
         {
           double t_mid = *t_lo + 0.5 * (*t_hi - *t_lo);
 
-          if (isfinite (mf_expr_eval (expr, t_mid)))
+          if (!out_of_bounds (expr, floor, t_mid))
             *t_lo = t_mid;
           else
             *t_hi = t_mid;
@@ -243,16 +266,16 @@ first_not_finite (const MfExpr *expr, double t, double t_to, double *t_lo, doubl
 }
 
 static void
-note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
-                 const char *unit, double t, double t_to, double *t_before, double *t_bad,
-                 char **why)
+note_out_of_bounds (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
+                 const char *unit, double floor, double t, double t_to, double *t_before,
+                 double *t_bad, char **why)
 {
   const MfComponent *c;
   g_autofree char *kind = NULL;
   double lo, hi, value;
 
   /* called at every step: nothing is looked up or allocated unless it fails */
-  if (!first_not_finite (expr, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
+  if (!first_out_of_bounds (expr, floor, t, t_to, &lo, &hi) || (*why != NULL && !(hi < *t_bad)))
     return;
   c = component_at (mf_model_get_circuit (ev->model), component);
   kind = mf_component_type_kind (c->info);
@@ -260,6 +283,17 @@ note_not_finite (MfEvents *ev, const MfExpr *expr, guint component, const char *
   *t_bad = hi;
   value = mf_expr_eval (expr, hi);
   g_free (*why);
+  if (isfinite (value))
+    {
+      /* Translators: "flow control valve 'FC1': its flow setting has fallen to 2.66e-09 m^3/s
+       * or below, where its throttle is all but shut: it must stay above that"; the first %s
+       * is the component's type, the second its id, the third the input ("flow setting"),
+       * then the least value and its unit */
+      *why = g_strdup_printf (_("%s '%s': its %s has fallen to %.3g %s or below, where its "
+                                "throttle is all but shut: it must stay above that"),
+                              kind, c->id, _(what), floor, unit);
+      return;
+    }
   /* the sign of a NaN means nothing to a reader */
   /* Translators: "pressure source 'S1': its pressure is not finite (+inf Pa): …"; the
    * first %s is the component's type, the second its id, the third the input ("pressure",
@@ -283,8 +317,8 @@ mf_events_inputs_finite (MfEvents *ev,
     {
       const MfInput *input = &g_array_index (ev->inputs, MfInput, i);
 
-      note_not_finite (ev, input->expr, input->component, input->what, input->unit, t, t_to,
-                       t_before, t_bad, why);
+      note_out_of_bounds (ev, input->expr, input->component, input->what, input->unit,
+                       input->floor, t, t_to, t_before, t_bad, why);
     }
   /* a closed orifice's law is not evaluated: its area may be anything */
   for (guint i = 0; i < ev->valves->len; i++)
@@ -293,8 +327,8 @@ mf_events_inputs_finite (MfEvents *ev,
 
       if (valve->kind == MF_SWITCH_AREA && valve->opening != NULL
           && valve->state == MF_VALVE_OPEN)
-        note_not_finite (ev, valve->opening, valve->component, N_("area"), "m^2", t, t_to, t_before,
-                         t_bad, why);
+        note_out_of_bounds (ev, valve->opening, valve->component, N_("area"), "m^2", -INFINITY, t, t_to,
+                         t_before, t_bad, why);
     }
   return *why == NULL;
 }

@@ -54,13 +54,15 @@ typedef struct
 } MfValve;
 
 /* A value of the circuit given as an expression of t (a tank's pressure, a
- * flow source's flow, a force). */
+ * flow source's flow, a force, a flow control valve's setting). */
 typedef struct
 {
   const MfExpr *expr;
   guint         component;
-  const char   *what;       /* "pressure", "flow", "force" */
+  const char   *what;       /* "pressure", "flow", "force", "flow setting" */
   const char   *unit;
+  double        floor;      /* it must stay above this: −∞ but for a flow control valve's
+                             * setting (mf_flow_control_least_setting()) */
 } MfInput;
 
 struct _MfEvents

@@ -125,11 +125,12 @@ int           mf_events_area_due (MfEvents *events,
                                   double   *t_after);
 
 /* Whether every value of the circuit given as an expression of t (a tank's
- * pressure, a flow source's flow, a force, an open orifice's area) is
- * finite on [t, t_to].  When one is not: FALSE, the first such time
- * bracketed to [*t_before, *t_bad] (at most 1e-12 max(1, t) wide, the
- * value finite at *t_before unless that is t), and *why (a new string)
- * naming the component and the value. */
+ * pressure, a flow source's flow, a force, an open orifice's area, a flow
+ * control valve's setting) is finite on [t, t_to], and the settings above
+ * their least (mf_flow_control_least_setting()).  When one is not: FALSE,
+ * the first such time bracketed to [*t_before, *t_bad] (at most 1e-12
+ * max(1, t) wide, the value within bounds at *t_before unless that is t),
+ * and *why (a new string) naming the component and the value. */
 gboolean      mf_events_inputs_finite (MfEvents *events,
                                        double    t,
                                        double    t_to,
