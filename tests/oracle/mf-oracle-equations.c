@@ -227,6 +227,20 @@ branch_law (const MfOracle *o, const OrBranch *b, double t, double v, double v_f
       force = -b->area[0] * mf_relief_pressure_drop (&b->relief, b->area[0] * v, &d);
       d *= -b->area[0] * b->area[0];
       break;
+    case OR_BRANCH_FLOW_CONTROL:
+      {
+        /* the throttle's slope vanishes at rest as an orifice's: taken at
+         * least at v_floor, in the direction of v */
+        MfFlowControl law = b->flow_control;
+        double q = b->area[0] * v, q_slope = copysign (b->area[0] * v_floor, v);
+
+        law.flow = param_now (&b->component->params[MF_FLOW_CONTROL_FLOW], t);
+        force = -b->area[0] * mf_flow_control_pressure_drop (&law, q, 0.0, &d);
+        if (fabs (q) < fabs (q_slope))
+          mf_flow_control_pressure_drop (&law, q_slope, 0.0, &d);
+        d *= -b->area[0] * b->area[0];
+      }
+      break;
     case OR_BRANCH_PISTON:
       force = -b->damping * v;
       d = -b->damping;

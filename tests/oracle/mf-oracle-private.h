@@ -19,6 +19,7 @@
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
 
+#include "mf-flow-control.h"
 #include "mf-oracle.h"
 #include "mf-relief.h"
 
@@ -46,6 +47,7 @@ typedef enum
   OR_BRANCH_PIPE,
   OR_BRANCH_ORIFICE, /* orifice, valve, check valve */
   OR_BRANCH_RELIEF,
+  OR_BRANCH_FLOW_CONTROL, /* its setting read at t from its component */
   OR_BRANCH_PISTON, /* and a hydraulic motor, its areas D on a shaft */
   OR_BRANCH_MASS,   /* and an inertia */
   OR_BRANCH_LEAK,   /* a pump's or motor's laminar leak: Δp = (A/k)·v */
@@ -63,6 +65,7 @@ typedef struct
   double             length, diameter, roughness;
   double             k_num;    /* orifice: ρ A³ / (2 cd²), so K = k_num / a(t)² */
   MfRelief           relief;
+  MfFlowControl      flow_control;
   double             damping;  /* piston; a motor's friction and what its η_m adds */
   double             leakage;  /* leak: k, m^3/(s Pa) */
   int                mech;     /* piston, mass: its mechanical node */
@@ -133,6 +136,13 @@ double or_node_pressure (const MfOracle *o, int node, double t, const double *y)
 /* The force a piston's end stop exerts (its row's multiplier), positive
  * when it pushes the piston back into its stroke; 0 when free. */
 double or_stop_force (const MfOracle *o, guint k, const double *y);
+/* Whether branch b has a column ID.dp: a valve with a row of its own, or a
+ * flow control valve, as Manifold's outputs have them. */
+static inline gboolean
+or_has_dp (const OrBranch *b)
+{
+  return (b->row >= 0 && b->kind != OR_BRANCH_PISTON) || b->kind == OR_BRANCH_FLOW_CONTROL;
+}
 /* Sets o->closed from the mode and the automatic switches, and w from it. */
 void   or_build_w (MfOracle *o);
 /* The residual of the DAE F(t, y, y') = 0. */

@@ -156,7 +156,7 @@ record (const MfOracle *o, double t, const double *y, double *out)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->row >= 0 && b->kind != OR_BRANCH_PISTON)
+      if (or_has_dp (b))
         out[i++] = or_node_pressure (o, b->node[0], t, y) - or_node_pressure (o, b->node[1], t, y);
     }
   for (guint k = 0; k < o->n_v; k++)

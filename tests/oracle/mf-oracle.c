@@ -242,6 +242,13 @@ make_branch (MfOracle *o, PortMap *map, guint c)
       b.automatic = TRUE;
       b.cracking = b.relief.set;
       break;
+    case MF_COMPONENT_FLOW_CONTROL_VALVE:
+      b.kind = OR_BRANCH_FLOW_CONTROL;
+      b.area[0] = b.area[1] = disc_area (p[MF_FLOW_CONTROL_PORT_DIAMETER].value);
+      b.flow_control.flow = p[MF_FLOW_CONTROL_FLOW].value;
+      b.flow_control.compensator = p[MF_FLOW_CONTROL_COMPENSATOR_PRESSURE].value;
+      b.flow_control.regulation = p[MF_FLOW_CONTROL_REGULATION].value;
+      break;
     case MF_COMPONENT_PISTON:
       b.kind = OR_BRANCH_PISTON;
       b.area[0] = p[MF_PISTON_CAP_AREA].value;
@@ -281,6 +288,7 @@ is_branch (MfComponentType type)
 {
   return type == MF_COMPONENT_PIPE || type == MF_COMPONENT_ORIFICE || type == MF_COMPONENT_VALVE
          || type == MF_COMPONENT_CHECK_VALVE || type == MF_COMPONENT_RELIEF_VALVE
+         || type == MF_COMPONENT_FLOW_CONTROL_VALVE
          || type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS
          || type == MF_COMPONENT_MOTOR || type == MF_COMPONENT_INERTIA
          || type == MF_COMPONENT_LEAK;
@@ -408,6 +416,14 @@ build_rows (MfOracle *o, GError **error)
 
 /* ---- names and scales ---- */
 
+/* A flow control valve's throttle as an orifice's F = −K v|v|:
+ * K = A³ Δp_c / q_set², its setting q_set. */
+static double
+flow_control_k (const OrBranch *b, double q_set)
+{
+  return pow (b->area[0], 3) * b->flow_control.compensator / (q_set * q_set);
+}
+
 static void
 build_columns (MfOracle *o)
 {
@@ -438,7 +454,7 @@ build_columns (MfOracle *o)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->row >= 0 && b->kind != OR_BRANCH_PISTON)
+      if (or_has_dp (b))
         g_ptr_array_add (o->columns, g_strdup_printf ("%s.dp", b->component->id));
     }
   for (guint k = 0; k < o->n_v; k++)
@@ -496,6 +512,11 @@ set_velocity_noise (MfOracle *o, OrBranch *b)
 
       mf_relief_pressure_drop (&b->relief, 0.0, &d_dq);
       b->v_noise = 1e4 * 1e-14 * o->p_scale / (b->area[0] * d_dq);
+      return;
+    }
+  if (b->kind == OR_BRANCH_FLOW_CONTROL)
+    {
+      b->v_noise = sqrt (1e-14 * o->p_scale * b->area[0] / flow_control_k (b, a));
       return;
     }
   if (b->kind != OR_BRANCH_ORIFICE || b->mass > 0.0 || !(a > 0.0))
@@ -611,10 +632,12 @@ mf_oracle_column_drop_factor (const MfOracle *o, guint column)
       g_autofree char *q = g_strdup_printf ("%s.q", b->component->id);
       double a, drop;
 
-      if (b->kind != OR_BRANCH_ORIFICE || b->mass > 0.0)
+      if ((b->kind != OR_BRANCH_ORIFICE && b->kind != OR_BRANCH_FLOW_CONTROL) || b->mass > 0.0)
         continue;
+      /* a flow control valve's first parameter is its setting */
       a = mf_component_param_at (b->component, MF_ORIFICE_AREA, 0.0);
-      drop = b->k_num / (a * a) / b->area[0];
+      drop = (b->kind == OR_BRANCH_FLOW_CONTROL ? flow_control_k (b, a) : b->k_num / (a * a))
+             / b->area[0];
       if (!isfinite (drop))
         return 0.0;
       if (g_str_equal (name, v))

@@ -36,8 +36,8 @@ int         mf_oracle_find_column (const MfOracle *oracle,
                                    const char     *name);
 
 /* For the velocity and the flow of a massless orifice, valve or check
- * valve: the factor c of its pressure drop Δp = c x|x| (K/A for v, K/A³
- * for q, at t = 0).  Such a column is algebraic, fixed by the pressures
+ * valve, or of a flow control valve's throttle: the factor c of its
+ * pressure drop Δp = c x|x| (K/A for v, K/A³ for q, at t = 0).  Such a column is algebraic, fixed by the pressures
  * across it, so near zero flow a pressure error δp moves it by √(δp/c):
  * it is best compared as the pressure drop.  0 for other columns. */
 double      mf_oracle_column_drop_factor (const MfOracle *oracle,

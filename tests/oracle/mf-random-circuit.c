@@ -23,7 +23,8 @@ typedef struct
   int      id;        /* numbers T1, V1, J1 */
 } Node;
 
-typedef enum { BR_PIPE, BR_ORIFICE, BR_VALVE, BR_CHECK, BR_RELIEF, BR_PISTON } BranchKind;
+typedef enum { BR_PIPE, BR_ORIFICE, BR_VALVE, BR_CHECK, BR_RELIEF, BR_PISTON, BR_FLOW_CONTROL }
+  BranchKind;
 
 typedef struct
 {
@@ -46,10 +47,10 @@ typedef struct
   GArray          *sources;  /* int[2]: the nodes a and b */
   int              closing;  /* the branch a scheduled mode closes, or -1 */
   double           t_close;
-  int              counts[6];
+  int              counts[7];
 } Gen;
 
-static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C" };
+static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C", "FC" };
 
 static double
 uniform (Gen *g, double lo, double hi)
@@ -140,6 +141,10 @@ draw_branch_kind (Gen *g)
 
   if ((g->features & MF_RANDOM_SWITCHING) && chance (g, 0.2))
     return chance (g, 0.5) ? BR_CHECK : BR_RELIEF;
+  /* drawn only when asked for, so the other features' circuits stay as
+   * they were */
+  if ((g->features & MF_RANDOM_FLOW_CONTROL) && chance (g, 0.15))
+    return BR_FLOW_CONTROL;
   if (g->quasi_static)
     return r < 0.65 ? BR_ORIFICE : BR_VALVE;
   return r < 0.45 ? BR_PIPE : r < 0.8 ? BR_ORIFICE : BR_VALVE;
@@ -300,7 +305,7 @@ draw_circuit (Gen *g)
   g_array_set_size (g->nodes, 0);
   g_array_set_size (g->branches, 0);
   g_array_set_size (g->sources, 0);
-  for (int i = 0; i < 6; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (g->counts); i++)
     g->counts[i] = 0;
   g->quasi_static = chance (g, 0.15);
   draw_nodes (g);
@@ -399,6 +404,14 @@ write_branch (Gen *g, GString *s, int k)
       quantity (s, uniform (g, 5.0, 150.0), "bar", 0.0);
       g_string_append (s, ", \"full_area\": ");
       quantity (s, log_uniform (g, 5.0, 50.0), "mm^2", 0.0);
+      break;
+    case BR_FLOW_CONTROL:
+      g_string_append (s, "\"flow_control_valve\", \"flow\": ");
+      quantity (s, log_uniform (g, 1.0, 100.0), "L/min", 0.0);
+      g_string_append (s, ", \"compensator_pressure\": ");
+      quantity (s, uniform (g, 3.0, 10.0), "bar", 0.0);
+      g_string_append (s, ", \"regulation\": ");
+      quantity (s, log_uniform (g, 0.01, 1.0), "L/min/bar", 0.0);
       break;
     case BR_PISTON:
       g_string_append (s, "\"piston\", \"mass\": ");

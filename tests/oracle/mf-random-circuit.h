@@ -14,6 +14,7 @@ typedef enum
   MF_RANDOM_BASIC = 0,           /* pipes, orifices, valves, volumes, tanks, flow sources */
   MF_RANDOM_SWITCHING = 1 << 0,  /* check valves and relief valves */
   MF_RANDOM_PISTONS = 1 << 1,    /* pistons on springs */
+  MF_RANDOM_FLOW_CONTROL = 1 << 2, /* pressure-compensated flow control valves */
 } MfRandomFeatures;
 
 /* A circuit document (docs/format.md) drawn from `seed` alone: the same

@@ -10,7 +10,8 @@
  * MANIFOLD_ORACLE_COUNT circuits (default 200) from the seed
  * MANIFOLD_ORACLE_FIRST_SEED (default 1), drawn with check and relief
  * valves and pistons on springs and end stops; MANIFOLD_ORACLE_FEATURES=
- * basic leaves them out, "switching" or "pistons" keeps only those.  A failing seed prints
+ * basic leaves them out, "switching" or "pistons" keeps only those, and
+ * "flow_control" adds flow control valves.  A failing seed prints
  * its document; run it alone with MANIFOLD_ORACLE_FIRST_SEED=N
  * MANIFOLD_ORACLE_COUNT=1, print the documents without running them with
  * MANIFOLD_ORACLE_DUMP=1, or run a saved one with MANIFOLD_ORACLE_FILE;
@@ -398,8 +399,10 @@ env_uint (const char *name, guint fallback)
   return text != NULL && *text != '\0' ? (guint) g_ascii_strtoull (text, NULL, 10) : fallback;
 }
 
-/* Every feature, unless MANIFOLD_ORACLE_FEATURES names some of "basic",
- * "switching" and "pistons". */
+/* Switching and pistons, unless MANIFOLD_ORACLE_FEATURES names some of
+ * "basic", "switching", "pistons" and "flow_control" (which the default
+ * leaves out, so that the seeds of the others draw the circuits they
+ * always drew). */
 static MfRandomFeatures
 env_features (void)
 {
@@ -412,6 +415,8 @@ env_features (void)
     features |= MF_RANDOM_SWITCHING;
   if (strstr (text, "pistons") != NULL)
     features |= MF_RANDOM_PISTONS;
+  if (strstr (text, "flow_control") != NULL)
+    features |= MF_RANDOM_FLOW_CONTROL;
   return features;
 }
 
