@@ -253,6 +253,38 @@ test_circuit_at_time (void)
     }
 }
 
+/* A valve's label stands beside its squares at rest, not beside the room
+ * they slide in.  Unturned, a 4/3 valve's squares span −60…60 (its bounds
+ * take ±40 more of travel and the 11 of its springs: −111…111) and a 4/2
+ * valve's −60…20 (it moves right only: bounds −61…71, so at rest −61…31);
+ * the label starts 4 to the right: at 71 + 4 = 75 and 31 + 4 = 35 from the
+ * centre.  Turned a quarter, the 4/3 valve's squares stand upright and its
+ * label goes under them: 71 + 2 = 73 below the centre. */
+static void
+test_label_at_rest (void)
+{
+  g_autoptr (MfEditDocument) document = document_from (
+    "{ \"manifold\": 1, \"components\": ["
+    " { \"id\": \"DV1\", \"type\": \"valve_4_3\", \"full_area\": \"10 mm^2\","
+    "   \"at\": [0, 0] },"
+    " { \"id\": \"DV2\", \"type\": \"valve_4_2\", \"full_area\": \"10 mm^2\","
+    "   \"at\": [0, 200] },"
+    " { \"id\": \"DV3\", \"type\": \"valve_4_3\", \"full_area\": \"10 mm^2\","
+    "   \"at\": [400, 0], \"rotation\": 90 } ], \"wires\": [] }");
+  g_autoptr (MfCanvasGeometry) geometry = mf_canvas_geometry_new (document);
+  const MfCanvasComponent *dv1 = mf_canvas_geometry_get_component (geometry, 0);
+  const MfCanvasComponent *dv2 = mf_canvas_geometry_get_component (geometry, 1);
+  const MfCanvasComponent *dv3 = mf_canvas_geometry_get_component (geometry, 2);
+
+  g_assert_cmpfloat (dv1->label_rect.x, ==, 75);
+  g_assert_cmpfloat (dv1->label_rect.y + dv1->label_rect.height / 2, ==, 0);
+  g_assert_cmpfloat (dv2->label_rect.x, ==, 35);
+  g_assert_cmpfloat (dv3->label_rect.y, ==, 73);
+  g_assert_cmpfloat (dv3->label_rect.x + dv3->label_rect.width / 2, ==, 400);
+  /* the bounds still take the travel, for what a run draws */
+  g_assert_cmpfloat (dv1->bounds.x + dv1->bounds.width, ==, 111);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,5 +294,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/symbol-spool/shift-4-2", test_shift_4_2);
   g_test_add_func ("/app/symbol-spool/pose", test_pose_from_document);
   g_test_add_func ("/app/symbol-spool/circuit-at-time", test_circuit_at_time);
+  g_test_add_func ("/app/symbol-spool/label-at-rest", test_label_at_rest);
   return g_test_run ();
 }

@@ -120,6 +120,7 @@ place_label (MfCanvasComponent *component,
   const cairo_rectangle_t *b = &component->bounds;
   gboolean upright = component->rotation % 180 != 0;
   cairo_rectangle_t *r = &component->label_rect;
+  cairo_rectangle_t rest;
 
   r->width = width;
   r->height = height;
@@ -145,8 +146,14 @@ place_label (MfCanvasComponent *component,
       break;
     case MF_COMPONENT_VALVE_4_3:
     case MF_COMPONENT_VALVE_4_2:
-      /* its lines leave above and below the squares: the label goes beside */
+      /* its lines leave above and below the squares: the label goes beside
+       * them as they stand at rest, where a reader looks for it (the
+       * bounds take the room they slide in during a run as well) */
       upright = !upright;
+      mf_symbol_get_rest_bounds (component->type, component->rotation, &rest);
+      rest.x += component->x;
+      rest.y += component->y;
+      b = &rest;
       break;
     default:
       break;

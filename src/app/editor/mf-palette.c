@@ -81,7 +81,7 @@ draw_icon (GtkDrawingArea *area,
   G_GNUC_BEGIN_IGNORE_DEPRECATIONS
   gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &fg);
   G_GNUC_END_IGNORE_DEPRECATIONS
-  mf_symbol_get_rest_bounds (type, &b);
+  mf_symbol_get_rest_bounds (type, 0, &b);
   /* small symbols keep a common size, large ones shrink to fit */
   scale = MIN (MIN ((width - 4) / b.width, (height - 4) / b.height), 1.0);
   style.ink = (MfRgba) { fg.red, fg.green, fg.blue, fg.alpha };

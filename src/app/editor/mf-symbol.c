@@ -126,38 +126,49 @@ mf_symbol_get_port (MfComponentType  type,
                                     % 4 + 1);
 }
 
+/* `r` turned by `rotation` about the centre. */
+static void
+turn_rect (int rotation, const cairo_rectangle_t *r, cairo_rectangle_t *turned)
+{
+  double x1, y1, x2, y2;
+
+  mf_symbol_turn (rotation, r->x, r->y, &x1, &y1);
+  mf_symbol_turn (rotation, r->x + r->width, r->y + r->height, &x2, &y2);
+  turned->x = MIN (x1, x2);
+  turned->y = MIN (y1, y2);
+  turned->width = fabs (x2 - x1);
+  turned->height = fabs (y2 - y1);
+}
+
 void
 mf_symbol_get_bounds (MfComponentType    type,
                       int                rotation,
                       cairo_rectangle_t *bounds)
 {
-  const cairo_rectangle_t *r;
-  double x1, y1, x2, y2;
-
   g_return_if_fail (type < MF_N_COMPONENT_TYPES);
 
-  r = &shapes[type].bounds;
-  mf_symbol_turn (rotation, r->x, r->y, &x1, &y1);
-  mf_symbol_turn (rotation, r->x + r->width, r->y + r->height, &x2, &y2);
-  bounds->x = MIN (x1, x2);
-  bounds->y = MIN (y1, y2);
-  bounds->width = fabs (x2 - x1);
-  bounds->height = fabs (y2 - y1);
+  turn_rect (rotation, &shapes[type].bounds, bounds);
 }
 
 void
 mf_symbol_get_rest_bounds (MfComponentType    type,
+                           int                rotation,
                            cairo_rectangle_t *bounds)
 {
-  mf_symbol_get_bounds (type, 0, bounds);
+  cairo_rectangle_t rest;
+
+  g_return_if_fail (type < MF_N_COMPONENT_TYPES);
+
+  rest = shapes[type].bounds;
   if (type == MF_COMPONENT_VALVE_4_3 || type == MF_COMPONENT_VALVE_4_2)
     {
       gboolean three = type == MF_COMPONENT_VALVE_4_3;
       double left = -mf_symbol_spool_shift (three, -1), right = mf_symbol_spool_shift (three, 1);
 
-      bounds->x += left;
-      bounds->width -= left + right;
+      rest.x += left;
+      rest.width -= left + right;
     }
+  turn_rect (rotation, &rest, bounds);
 }
 
 void

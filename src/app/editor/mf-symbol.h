@@ -72,10 +72,11 @@ void            mf_symbol_get_port (MfComponentType  type,
 void            mf_symbol_get_bounds (MfComponentType    type,
                                       int                rotation,
                                       cairo_rectangle_t *bounds);
-/* The rectangle the unturned symbol at rest covers: its bounds without
- * the room a directional valve's squares move in during a run (the
- * palette's picture). */
+/* The rectangle the turned symbol at rest covers: its bounds without the
+ * room a directional valve's squares move in during a run (the palette's
+ * picture, and what a label is placed beside). */
 void            mf_symbol_get_rest_bounds (MfComponentType    type,
+                                           int                rotation,
                                            cairo_rectangle_t *bounds);
 /* The unit vector of a direction ((0, 0) for NONE). */
 void            mf_port_direction_vector (MfPortDirection direction,
