@@ -210,6 +210,37 @@ test_normalize (void)
     }
 }
 
+/* The same form for people: the unit as the list labels it. */
+static void
+test_readable (void)
+{
+  static const struct
+  {
+    MfQuantity  quantity;
+    const char *typed;
+    const char *readable; /* NULL: not a number with a unit */
+  } cases[] = {
+    { MF_QUANTITY_AREA, "20 mm^2", "20 mm²" },
+    { MF_QUANTITY_AREA, "5mm^2", "5 mm²" },
+    { MF_QUANTITY_VOLUME, "10cc", "10 cm³" },
+    { MF_QUANTITY_FLOW, "20l/min", "20 L/min" },
+    { MF_QUANTITY_DAMPING, "3 Ns/m", "3 N·s/m" },
+    { MF_QUANTITY_LENGTH, "  12   mm ", "12 mm" },
+    { MF_QUANTITY_PRESSURE, "5mbar", "5 mbar" },
+    { MF_QUANTITY_LENGTH, "12", NULL },
+    { MF_QUANTITY_AREA, "20 mm^2*ramp(t, 0.1, 0.3)", NULL },
+    { MF_QUANTITY_DIMENSIONLESS, "0.61 m", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *readable = mf_quantity_text_readable (cases[i].quantity, cases[i].typed);
+
+      g_test_message ("'%s'", cases[i].typed);
+      g_assert_cmpstr (readable, ==, cases[i].readable);
+    }
+}
+
 static void
 test_is_number (void)
 {
@@ -406,6 +437,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/quantity-text/join-split-round-trip", test_join_split_round_trip);
   g_test_add_func ("/app/quantity-text/split", test_split);
   g_test_add_func ("/app/quantity-text/normalize", test_normalize);
+  g_test_add_func ("/app/quantity-text/readable", test_readable);
   g_test_add_func ("/app/quantity-text/is-number", test_is_number);
   g_test_add_func ("/app/quantity-text/number", test_number);
   g_test_add_func ("/app/quantity-text/in-unit", test_in_unit);

@@ -22,6 +22,7 @@
 #include "mf-run-outcome.h"
 #include "mf-runs-popover.h"
 #include "mf-sweep-dialog.h"
+#include "mf-test-widgets.h"
 
 static MfRunRecord *
 make_record (const char *label, MfSimStatus status, guint n_samples)
@@ -442,6 +443,32 @@ test_sweep_dialog (void)
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
+/* A label of the dialog whose text is `text`. */
+static gboolean
+label_reads (GtkWidget *widget, gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* The sweep dialog writes units as the property panel does: the
+ * parameter's row "area (m²)", the value now "4 mm²" (the example's
+ * "4 mm^2"), the values to run "2 mm², 8 mm²". */
+static void
+test_sweep_dialog_units (void)
+{
+  g_autoptr (MfEditDocument) document = load_example ("orifice-between-volumes.manifold");
+  MfSweepDialog *dialog = MF_SWEEP_DIALOG (mf_sweep_dialog_new (NULL, document, "O"));
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (dialog));
+  g_assert_true (mf_sweep_dialog_select (dialog, "O", "area"));
+  mf_sweep_dialog_set_values_text (dialog, "2, 8 mm^2");
+  g_assert_nonnull (find_matching (GTK_WIDGET (dialog), label_reads, "area (m²)"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (dialog), label_reads, "Now 4 mm²"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (dialog), label_reads, "2 runs: 2 mm², 8 mm²"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 on_busy (MfCompareDialog *dialog, GParamSpec *pspec, gboolean *changed)
 {
@@ -640,6 +667,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/runs-ui/popover", test_popover_rows);
   g_test_add_func ("/app/runs-ui/export-dialog", test_export_dialog);
   g_test_add_func ("/app/runs-ui/sweep-dialog", test_sweep_dialog);
+  g_test_add_func ("/app/runs-ui/sweep-dialog-units", test_sweep_dialog_units);
   g_test_add_func ("/app/runs-ui/compare-dialog", test_compare_dialog);
   g_test_add_func ("/app/runs-ui/difference", test_difference);
   return g_test_run ();

@@ -190,6 +190,29 @@ test_refused_up_front (void)
   g_assert_nonnull (error);
 }
 
+/* The runs' labels write units as the property panel does: "mm^2" as
+ * "mm²", a plain number with the SI unit's label, a synonym the parser reads
+ * ("l/min") in the listed spelling, and a unit the list lacks as typed. */
+static void
+test_unit_labels (void)
+{
+  const char *areas[] = { "20 mm^2", "0.0004", "2 cm^2", NULL };
+  const char *area_labels[] = { "V1.area = 20 mm²", "V1.area = 0.0004 m²", "V1.area = 2 cm²" };
+  const char *flows[] = { "2 l/min", "1 m^3/s", NULL };
+  const char *flow_labels[] = { "Q1.flow = 2 L/min", "Q1.flow = 1 m³/s" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (MfSweep) by_area = mf_sweep_new (pump_deadheaded, "V1", "area", areas, &error);
+  g_autoptr (MfSweep) by_flow = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (area_labels); i++)
+    g_assert_cmpstr (mf_sweep_get_label (by_area, i), ==, area_labels[i]);
+  by_flow = mf_sweep_new (pump_deadheaded, "Q1", "flow", flows, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (flow_labels); i++)
+    g_assert_cmpstr (mf_sweep_get_label (by_flow, i), ==, flow_labels[i]);
+}
+
 /* A run that fails is reported with its value; the sweep goes on. */
 static void
 test_failed_run (void)
@@ -343,6 +366,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/sweep/three-masses", test_three_masses);
   g_test_add_func ("/app/sweep/provenance", test_provenance);
   g_test_add_func ("/app/sweep/refused-up-front", test_refused_up_front);
+  g_test_add_func ("/app/sweep/unit-labels", test_unit_labels);
   g_test_add_func ("/app/sweep/failed-run", test_failed_run);
   g_test_add_func ("/app/sweep/stop", test_stop);
   g_test_add_func ("/app/sweep/dispose-mid-run", test_dispose_mid_run);

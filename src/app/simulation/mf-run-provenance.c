@@ -127,6 +127,14 @@ mf_run_param_value_text (MfEditDocument *document, guint index, const MfParamSpe
     units = mf_quantity_units (spec->quantity, &n_units);
   if (n_units > 0 && mf_quantity_text_is_number (text, &number))
     return g_strdup_printf ("%s %s", text, units[0].label);
+  if (n_units > 0)
+    {
+      /* "20 mm^2" as the property panel shows it: "20 mm²" */
+      char *readable = mf_quantity_text_readable (spec->quantity, text);
+
+      if (readable != NULL)
+        return readable;
+    }
   return g_steal_pointer (&text);
 }
 

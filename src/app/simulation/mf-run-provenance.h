@@ -28,9 +28,10 @@ MfRunProvenance *mf_run_provenance_copy (const MfRunProvenance *self);
 void             mf_run_provenance_free (MfRunProvenance *self);
 
 /* The value of `spec` of component `index` as a run's label shows it:
- * the text as written, a plain number of a quantity with units in SI and
- * saying so ("4e-6 m²"), "default" when the document leaves it out.  A new
- * string. */
+ * the text as written, a number with one of the quantity's units as the
+ * property panel shows it ("20 mm^2" → "20 mm²"), a plain number of a
+ * quantity with units in SI and saying so ("4e-6 m²"), "default" when the
+ * document leaves it out.  A new string. */
 char            *mf_run_param_value_text (MfEditDocument    *document,
                                           guint              index,
                                           const MfParamSpec *spec);

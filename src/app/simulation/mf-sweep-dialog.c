@@ -10,6 +10,7 @@
 
 #include "mf-field-names.h"
 #include "mf-quantity-text.h"
+#include "mf-run-provenance.h"
 #include "mf-sweep-values.h"
 #include "mf-sweep.h"
 
@@ -91,15 +92,17 @@ picked_param (MfSweepDialog *self)
   return &info->params[g_array_index (self->param_indices, guint, picked)];
 }
 
-/* "mass (kg)"; a dimensionless parameter has no unit to show. */
+/* "mass (kg)", "area (m²)": the SI unit as the property panel shows it;
+ * a dimensionless parameter has no unit to show. */
 static char *
 param_title (const MfParamSpec *spec)
 {
-  const char *unit = mf_quantity_si_unit (spec->quantity);
+  guint n_units = 0;
+  const MfUnitChoice *units = mf_quantity_units (spec->quantity, &n_units);
 
-  if (unit == NULL || *unit == '\0')
+  if (n_units == 0)
     return g_strdup (mf_field_words (spec->name));
-  return g_strdup_printf ("%s (%s)", mf_field_words (spec->name), unit);
+  return g_strdup_printf ("%s (%s)", mf_field_words (spec->name), units[0].label);
 }
 
 static void
@@ -118,7 +121,12 @@ show_current_value (MfSweepDialog *self)
     }
   text = mf_edit_document_get_param_text (self->document, (guint) index, spec->name);
   if (text != NULL)
-    caption = g_strdup_printf (_("Now %s"), text);
+    {
+      /* as a run's label writes it: "50 mm²" */
+      g_autofree char *shown = mf_run_param_value_text (self->document, (guint) index, spec);
+
+      caption = g_strdup_printf (_("Now %s"), shown);
+    }
   else if (!isnan (spec->default_value))
     {
       g_autofree char *value = mf_quantity_text_format_si (spec->quantity, spec->default_value);
@@ -186,7 +194,7 @@ fill_components (MfSweepDialog *self, const char *keep)
         continue;
       if (g_strcmp0 (id, keep) == 0)
         pick = self->component_ids->len;
-      title = g_strdup_printf ("%s · %s", id, info->label);
+      title = g_strdup_printf ("%s · %s", id, _(info->label));
       g_ptr_array_add (self->component_ids, g_strdup (id));
       gtk_string_list_append (names, title);
     }
@@ -248,6 +256,22 @@ update_buttons (MfSweepDialog *self)
   gtk_text_view_set_editable (self->values_view, !running);
 }
 
+/* "20 mm², 40 mm²": the values as the property panel shows them. */
+static char *
+shown_values (MfQuantity quantity, char **values)
+{
+  GString *list = g_string_new (NULL);
+
+  for (guint i = 0; values[i] != NULL; i++)
+    {
+      g_autofree char *readable = mf_quantity_text_readable (quantity, values[i]);
+
+      g_string_append_printf (list, "%s%s", i > 0 ? ", " : "",
+                              readable != NULL ? readable : values[i]);
+    }
+  return g_string_free (list, FALSE);
+}
+
 /* The verdict under the field: the first value at fault, or how many runs
  * the list makes.  Nothing is said about an empty field yet. */
 static void
@@ -260,7 +284,7 @@ check_values (MfSweepDialog *self)
 
   if (values != NULL)
     {
-      g_autofree char *list = g_strjoinv (", ", values);
+      g_autofree char *list = shown_values (picked_param (self)->quantity, values);
       guint n = g_strv_length (values);
       g_autofree char *message =
         g_strdup_printf (g_dngettext (NULL, "%u run: %s", "%u runs: %s", n), n, list);

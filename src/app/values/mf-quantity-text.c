@@ -258,8 +258,10 @@ mf_quantity_text_split (MfQuantity quantity, const char *text, double *number, g
   return TRUE;
 }
 
-char *
-mf_quantity_text_normalize (MfQuantity quantity, const char *text)
+/* "12mm" as "12 mm": the unit in the list's `spelling`, or with
+ * `readable` its label ("20 mm²"). */
+static char *
+number_with_unit (MfQuantity quantity, const char *text, gboolean readable)
 {
   g_autofree char *trimmed = NULL;
   guint n_units;
@@ -283,11 +285,26 @@ mf_quantity_text_normalize (MfQuantity quantity, const char *text)
    * made the same for every value */
   index = mf_quantity_find_unit (quantity, rest);
   if (index >= 0)
-    return g_strdup_printf ("%.*s %s", (int) length, trimmed, units[index].spelling);
+    return g_strdup_printf ("%.*s %s", (int) length, trimmed,
+                            readable ? units[index].label : units[index].spelling);
   if (mf_unit_match (rest, &factor, &dimension) == strlen (rest)
       && mf_dimension_equal (dimension, mf_quantity_dimension (quantity)))
     return g_strdup_printf ("%.*s %s", (int) length, trimmed, rest);
   return NULL;
+}
+
+char *
+mf_quantity_text_normalize (MfQuantity quantity, const char *text)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  return number_with_unit (quantity, text, FALSE);
+}
+
+char *
+mf_quantity_text_readable (MfQuantity quantity, const char *text)
+{
+  g_return_val_if_fail (text != NULL, NULL);
+  return number_with_unit (quantity, text, TRUE);
 }
 
 char *

@@ -74,6 +74,11 @@ gboolean  mf_quantity_text_split (MfQuantity  quantity,
  * of another quantity, a dimensionless quantity. */
 char     *mf_quantity_text_normalize (MfQuantity  quantity,
                                       const char *text);
+/* The same with the unit as the property panel shows it ("20 mm^2" →
+ * "20 mm²", "3 l/min" → "3 L/min"), for people, not for documents.  NULL
+ * for the same texts. */
+char     *mf_quantity_text_readable (MfQuantity  quantity,
+                                     const char *text);
 /* TRUE when `text` is a plain number and nothing else (spaces aside): the
  * entry then joins it with the picked unit. */
 gboolean  mf_quantity_text_is_number (const char *text,
