@@ -448,30 +448,39 @@ test_draw_options (void)
   }
 }
 
-/* The legend's width after a draw of `plot`. */
-static double
-legend_width (MfPlot *plot)
+/* The legend's box after a draw of `plot`, 640 × 400. */
+static MfPlotRect
+legend_box (MfPlot *plot)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
   cairo_t *cr = cairo_create (s);
-  double width;
+  MfPlotRect box;
 
   mf_plot_draw (plot, cr, 640, 400);
-  width = mf_plot_get_legend_area (plot).width;
+  box = mf_plot_get_legend_area (plot);
   cairo_destroy (cr);
   cairo_surface_destroy (s);
-  return width;
+  return box;
 }
 
-/* Entries name their unit when the series' units differ, and say so when a
- * series has samples but nothing the axes can show. */
+static double
+legend_width (MfPlot *plot)
+{
+  return legend_box (plot).width;
+}
+
+/* Entries name their unit when the series' units differ.  A series with
+ * samples but nothing the axes can show is left out while another series
+ * has something to show (a run that lacks the quantity), and says so when
+ * none has. */
 static void
 test_legend_entries (void)
 {
   g_autoptr (MfPlot) plot = mf_plot_new ();
   MfPlotSeries *x = mf_plot_add_series (plot, "C1.x");
   MfPlotSeries *v = mf_plot_add_series (plot, "C1.v");
-  double same, mixed, empty;
+  MfPlotRect both, alone;
+  double same, mixed;
 
   for (int i = 0; i <= 100; i++)
     {
@@ -480,7 +489,8 @@ test_legend_entries (void)
     }
   mf_plot_series_set_unit (x, "mm");
   mf_plot_series_set_unit (v, "mm");
-  same = legend_width (plot);
+  both = legend_box (plot);
+  same = both.width;
   mf_plot_series_set_unit (v, "mm/s");
   mixed = legend_width (plot);
   /* " [mm/s]" after the longest name */
@@ -488,21 +498,127 @@ test_legend_entries (void)
   mf_plot_series_set_unit (v, "mm");
   g_assert_cmpfloat (legend_width (plot), ==, same);
 
-  /* a series of NaN only; then on a log axis, one with no positive value */
+  /* a series of NaN only: one row less, the entry left is C1.x's */
   mf_plot_series_clear (v);
   for (int i = 0; i <= 100; i++)
     mf_plot_series_append (v, i * 0.01, NAN);
-  empty = legend_width (plot);
-  g_assert_cmpfloat (empty, >, same + 20);
+  alone = legend_box (plot);
+  g_assert_cmpfloat (alone.height, ==, both.height - plot->legend_row);
+  g_assert_cmpint (mf_plot_legend_hit (plot, alone.x + 10, alone.y + alone.height / 2), ==, 0);
+  /* both of NaN only: both listed, "(no values)" after each */
+  mf_plot_series_clear (x);
+  for (int i = 0; i <= 100; i++)
+    mf_plot_series_append (x, i * 0.01, NAN);
+  g_assert_cmpfloat (legend_width (plot), >, same + 20);
+  g_assert_cmpfloat (legend_box (plot).height, ==, both.height);
+
+  /* on a log axis, one with no positive value is left out too */
   mf_plot_series_clear (v);
   for (int i = 0; i <= 100; i++)
     mf_plot_series_append (v, i * 0.01, -1.0 - i);
   mf_plot_series_clear (x);
   for (int i = 0; i <= 100; i++)
     mf_plot_series_append (x, i * 0.01, 1.0 + i);
-  g_assert_cmpfloat (legend_width (plot), ==, same);
+  g_assert_cmpfloat (legend_box (plot).height, ==, both.height);
   mf_plot_set_axis_scale (plot, MF_PLOT_AXIS_Y, MF_PLOT_SCALE_LOG);
-  g_assert_cmpfloat (legend_width (plot), ==, empty);
+  alone = legend_box (plot);
+  g_assert_cmpfloat (alone.height, ==, both.height - plot->legend_row);
+  g_assert_cmpint (mf_plot_legend_hit (plot, alone.x + 10, alone.y + alone.height / 2), ==, 0);
+}
+
+/* `n` sine waves an eighth of a period apart, which fill the data area,
+ * named `prefix` and their number. */
+static MfPlot *
+filled_plot (guint n, const char *prefix)
+{
+  MfPlot *plot = mf_plot_new ();
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s%u", prefix, k + 1);
+      MfPlotSeries *series = mf_plot_add_series (plot, name);
+
+      for (int i = 0; i <= 400; i++)
+        mf_plot_series_append (series, i * 0.01, sin (i * 0.05 + k * G_PI / 4));
+    }
+  return plot;
+}
+
+/* Long names the right side cannot take (more than a quarter of the
+ * width): above the data area in rows, from its left edge, the curves
+ * under it.  A plot too low for those rows (they would leave the curves
+ * less than 55 % of their height) folds the legend into one line, one
+ * row high (6 + row + 6), a click on which is "+N more"'s. */
+static void
+test_legend_above_and_folded (void)
+{
+  g_autoptr (MfPlot) plot = filled_plot (8, "a fairly long name, run ");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
+  cairo_t *cr = cairo_create (s);
+  MfPlotRect legend, area;
+
+  mf_plot_draw (plot, cr, 400, 300);
+  legend = mf_plot_get_legend_area (plot);
+  area = mf_plot_get_data_area (plot);
+  g_assert_cmpfloat (legend.width, >, 100);
+  g_assert_cmpfloat (legend.x, ==, area.x);
+  g_assert_cmpfloat (legend.y + legend.height, <, area.y);
+  /* in rows of more than one entry */
+  g_assert_cmpfloat (legend.height, <, 2 * MF_PLOT_LEGEND_PADDING + 8 * plot->legend_row);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+
+  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 140);
+  cr = cairo_create (s);
+  mf_plot_draw (plot, cr, 400, 140);
+  legend = mf_plot_get_legend_area (plot);
+  area = mf_plot_get_data_area (plot);
+  g_assert_cmpfloat (legend.height, ==, 2 * MF_PLOT_LEGEND_PADDING + plot->legend_row);
+  g_assert_cmpfloat (legend.y, >=, area.y);
+  g_assert_cmpfloat (legend.width, <, 100);
+  g_assert_cmpint (mf_plot_legend_hit (plot, legend.x + legend.width / 2,
+                                       legend.y + legend.height / 2),
+                   ==, MF_PLOT_LEGEND_MORE);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+/* Eight sine waves fill a low plot's data area:
+ * every place inside would hide curves, so the legend goes right of the
+ * plot, its right edge 8 (the plot's padding) from the picture's, and the
+ * data area ends left of it.  Its width is what the longest name needs
+ * (these are short): 6 + 22 + 6 + text + 6, under a quarter of 640.  A
+ * picture 200 wide cannot spare that and keeps it inside. */
+static void
+test_legend_outside (void)
+{
+  g_autoptr (MfPlot) plot = filled_plot (8, "C");
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 200);
+  cairo_t *cr = cairo_create (s);
+  MfPlotRect legend, area;
+
+  mf_plot_draw (plot, cr, 640, 200);
+  legend = mf_plot_get_legend_area (plot);
+  area = mf_plot_get_data_area (plot);
+  g_assert_cmpfloat (legend.width, >, 0);
+  g_assert_cmpfloat (legend.width, <=, 640 / 4.0);
+  g_assert_cmpfloat (fabs (legend.x + legend.width - (640 - 8)), <, 1e-9);
+  g_assert_cmpfloat (area.x + area.width, <, legend.x);
+  g_assert_cmpfloat (legend.y, ==, area.y);
+  /* its entries answer clicks there */
+  g_assert_cmpint (mf_plot_legend_hit (plot, legend.x + 10, legend.y + 8), ==, 0);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 200);
+  cr = cairo_create (s);
+  mf_plot_draw (plot, cr, 200, 200);
+  legend = mf_plot_get_legend_area (plot);
+  area = mf_plot_get_data_area (plot);
+  g_assert_cmpfloat (legend.x, >=, area.x);
+  g_assert_cmpfloat (legend.x + legend.width, <=, area.x + area.width);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
 }
 
 static gboolean
@@ -730,6 +846,8 @@ main (int argc, char **argv)
   g_test_add_func ("/plot/draw/options", test_draw_options);
   g_test_add_func ("/plot/draw/legend-entries", test_legend_entries);
   g_test_add_func ("/plot/draw/legend-overflow", test_legend_overflow);
+  g_test_add_func ("/plot/draw/legend-outside", test_legend_outside);
+  g_test_add_func ("/plot/draw/legend-above-and-folded", test_legend_above_and_folded);
   g_test_add_func ("/plot/draw/marker-labels", test_marker_labels);
   g_test_add_func ("/plot/draw/strip-and-crosses", test_strip_and_crosses);
   g_test_add_func ("/plot/series/nearest", test_series_nearest);

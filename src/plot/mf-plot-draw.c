@@ -1,7 +1,8 @@
 /* mf-plot-draw.c: mf_plot_draw() — ranges from the data, the layout of
- * margins around the data area and the strip under it, grid, axes and
- * titles around the curves (mf-plot-curve.c); the y axes of further units
- * are mf-plot-unit-axes.c's.
+ * margins around the data area and the strip under it (and a legend right
+ * of them or above when it would hide curves inside: mf-plot-legend.c), grid, axes
+ * and titles around the curves (mf-plot-curve.c); the y axes of further
+ * units are mf-plot-unit-axes.c's.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -95,13 +96,22 @@ measure (MfPlot *plot, PangoLayout *small, PangoLayout *normal, MfPlotMetrics *m
     }
 }
 
+/* Lays out the data area and the strip, with room for a legend `side` of
+ * it `legend` wide (right) or high (above). */
 static void
-place_axes (MfPlot *plot, const MfPlotMetrics *m, double width, double height)
+place_axes (MfPlot           *plot,
+            const MfPlotMetrics *m,
+            double            width,
+            double            height,
+            MfPlotLegendSide  side,
+            double            legend)
 {
   double left = PAD + m->title_height + GAP + m->y_label_width + GAP + TICK_LENGTH;
   double bottom = TICK_LENGTH + GAP + m->tick_label_height + GAP + m->title_height + PAD;
-  double top = PAD + (plot->title != NULL ? m->title_height + GAP : 0) + m->band_row_height;
-  double right = MAX (plot->min_right, PAD + m->last_x_label_width / 2) + m->unit_axes_width;
+  double top = PAD + (plot->title != NULL ? m->title_height + GAP : 0) + m->band_row_height
+               + (side == MF_PLOT_LEGEND_ABOVE ? legend + 2 * GAP : 0);
+  double right = MAX (plot->min_right, PAD + m->last_x_label_width / 2) + m->unit_axes_width
+                 + (side == MF_PLOT_LEGEND_RIGHT ? legend + 2 * GAP : 0);
   MfPlotRect *area = &plot->data_area;
 
   MfPlotRect *strip = &plot->strip_area;
@@ -344,6 +354,19 @@ titles_draw (MfPlot *plot, cairo_t *cr, const MfPlotMetrics *m, PangoLayout *nor
     }
 }
 
+/* The visible series' points as the data area's width draws them. */
+static void
+decimate (MfPlot *plot)
+{
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (s->visible)
+        mf_plot_series_decimate (plot, s);
+    }
+}
+
 void
 mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
 {
@@ -351,6 +374,9 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   g_autoptr (PangoLayout) normal = NULL;
   g_autoptr (PangoLayout) bold = NULL;
   const MfPlotRect *a = &plot->data_area;
+  MfPlotRect outside = { 0 };
+  MfPlotLegendSide side;
+  double legend;
   MfPlotMetrics m;
 
   g_return_if_fail (plot != NULL && cr != NULL);
@@ -364,13 +390,20 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   bold = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_FONT_SIZE, TRUE);
   fit_axes (plot);
   measure (plot, small, normal, &m);
-  place_axes (plot, &m, width, height);
-  for (guint i = 0; i < plot->series->len; i++)
+  place_axes (plot, &m, width, height, MF_PLOT_LEGEND_INSIDE, 0);
+  decimate (plot);
+  /* a legend that would hide curves anywhere inside goes outside */
+  side = mf_plot_legend_choose_side (plot, cr, width, height, &legend);
+  if (side == MF_PLOT_LEGEND_RIGHT || side == MF_PLOT_LEGEND_ABOVE)
     {
-      MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-
-      if (s->visible)
-        mf_plot_series_decimate (plot, s);
+      place_axes (plot, &m, width, height, side, legend);
+      decimate (plot);
+      if (side == MF_PLOT_LEGEND_RIGHT)
+        outside = (MfPlotRect) { width - PAD - legend, a->y, legend,
+                                 plot->strip_area.y + plot->strip_area.height - a->y };
+      else
+        outside = (MfPlotRect) { a->x, a->y - m.band_row_height - 2 * GAP - legend,
+                                 width - PAD - a->x, legend };
     }
   mf_plot_bands_draw (plot, cr);
   if (plot->grid)
@@ -389,6 +422,6 @@ mf_plot_draw (MfPlot *plot, cairo_t *cr, double width, double height)
   ticks_draw (plot, cr, small);
   mf_plot_unit_axes_draw (plot, cr, small, normal);
   titles_draw (plot, cr, &m, normal, bold, width, height);
-  mf_plot_legend_draw (plot, cr);
+  mf_plot_legend_draw (plot, cr, side, &outside);
   cairo_restore (cr);
 }

@@ -1,11 +1,18 @@
 /* mf-plot-legend.c: the legend, inside the data area at whichever of six
  * places the curves cross least (measured as the length of the drawn
- * polylines inside it), the top right when several tie.
+ * polylines inside it), the top right when several tie; right of the plot,
+ * outside it, when every one of those places would hide curves and the
+ * plot can spare the room: right of the plot in a column, or above the
+ * data area in rows (as plotting tools put a legend "outside" when the
+ * data fills the frame); folded into one line ("8 curves…") that opens the
+ * list of every curve, as "+N more" does, when it cannot.
  *
- * A legend never vanishes: entries too many for one column of the data
- * area's height go into more columns; names too long for its width are cut
- * short with "…"; entries more than every column holds end in a last one
- * saying how many are left out.
+ * A legend never vanishes: entries too many for one column of the room's
+ * height go into more columns; names too long for its width are cut short
+ * with "…"; entries more than every column holds end in a last one saying
+ * how many are left out.  Series with samples but no value to draw are left
+ * out of it (the runs of a quantity only some runs have), unless no series
+ * has one: then each says "(no values)".
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,6 +28,10 @@
 #define SWATCH 22.0
 #define SPACING 6.0
 #define COLUMN_GAP 12.0
+/* the plot's padding right of everything, and the gap under a legend above
+ * the data area (mf-plot-draw.c keeps the same) */
+#define PAD_RIGHT 8.0
+#define GAP_ABOVE 8.0
 
 #define N_PLACES 6
 
@@ -173,8 +184,10 @@ entry_text (const MfPlot *plot, const MfPlotSeries *s, gboolean with_unit)
   return g_steal_pointer (&name);
 }
 
+/* The place inside the data area that hides least, and in `covered` how
+ * much it hides. */
 static MfPlotRect
-choose_place (MfPlot *plot, double width, double height)
+choose_place (MfPlot *plot, double width, double height, double *covered)
 {
   const MfPlotRect *a = &plot->data_area;
   double left = a->x + INSET, right = a->x + a->width - INSET - width;
@@ -210,6 +223,7 @@ choose_place (MfPlot *plot, double width, double height)
         best = c.rect[i];
         best_covered = c.covered[i];
       }
+  *covered = best_covered;
   return best;
 }
 
@@ -222,13 +236,15 @@ typedef struct
   double entry_width, text_width;
 } Grid;
 
+/* The entries in a room `room_w` × `room_h` wide and high (the box's
+ * padding included). */
 static void
-grid_choose (const MfPlot *plot, double text_width, double row, Grid *g)
+grid_choose (guint n, double room_w, double room_h, double text_width, double row, Grid *g)
 {
-  guint n = plot->series->len, rows_fit, columns_fit, slots;
-  double room_w = plot->data_area.width - 2 * INSET - 2 * PADDING;
-  double room_h = plot->data_area.height - 2 * INSET - 2 * PADDING;
+  guint rows_fit, columns_fit, slots;
 
+  room_w -= 2 * PADDING;
+  room_h -= 2 * PADDING;
   g->text_width = MIN (text_width, MAX (room_w - SWATCH - SPACING, 4 * row));
   g->entry_width = SWATCH + SPACING + g->text_width;
   rows_fit = (guint) MAX (1.0, floor (room_h / row));
@@ -247,50 +263,188 @@ grid_entry_origin (const MfPlotRect *r, const Grid *g, double row, guint i, doub
   *y = r->y + PADDING + (i % g->rows) * row;
 }
 
-void
-mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
+/* What the legend holds, measured: the series it lists (indices into the
+ * plot's), their texts, the widest text and the height of a row. */
+typedef struct
 {
-  g_autoptr (PangoLayout) layout = NULL;
-  g_autoptr (GPtrArray) texts = NULL;
-  gboolean with_unit;
-  double text_width = 0, row = 0, w, h;
+  GArray     *entries; /* guint */
+  GPtrArray  *texts;   /* char*, one per entry */
+  PangoLayout *layout;
+  double      text_width, row;
+} Legend;
+
+static void
+legend_measure (MfPlot *plot, cairo_t *cr, Legend *l)
+{
+  gboolean with_unit = units_differ (plot), any_drawn = FALSE;
+  double w, h;
+
+  l->entries = g_array_new (FALSE, FALSE, sizeof (guint));
+  l->texts = g_ptr_array_new_with_free_func (g_free);
+  l->layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
+  l->text_width = l->row = 0;
+  for (guint i = 0; i < plot->series->len && !any_drawn; i++)
+    any_drawn = !nothing_to_draw (plot, g_ptr_array_index (plot->series, i));
+  for (guint i = 0; i < plot->series->len; i++)
+    {
+      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
+
+      if (any_drawn && nothing_to_draw (plot, s))
+        continue;
+      g_array_append_val (l->entries, i);
+      g_ptr_array_add (l->texts, entry_text (plot, s, with_unit));
+      mf_plot_layout_measure (l->layout, g_ptr_array_index (l->texts, l->texts->len - 1), &w, &h);
+      l->text_width = MAX (l->text_width, w);
+      l->row = MAX (l->row, h);
+    }
+}
+
+static void
+legend_clear (Legend *l)
+{
+  g_array_unref (l->entries);
+  g_ptr_array_unref (l->texts);
+  g_object_unref (l->layout);
+}
+
+/* The box's size for the grid `g`. */
+static void
+legend_size (const Legend *l, const Grid *g, double *width, double *height)
+{
+  *width = PADDING * 2 + g->columns * g->entry_width + (g->columns - 1) * COLUMN_GAP;
+  *height = PADDING * 2 + l->row * g->rows;
+}
+
+/* The room inside the data area a legend may take. */
+static void
+inside_room (const MfPlot *plot, double *room_w, double *room_h)
+{
+  *room_w = plot->data_area.width - 2 * INSET;
+  *room_h = plot->data_area.height - 2 * INSET;
+}
+
+/* A legend right of the plot takes at most this share of its width, and
+ * the data area keeps at least this share of its own width; one above it
+ * takes at most this share of the plot's height, and the data area keeps
+ * at least this share of its own height. */
+#define RIGHT_SHARE 0.25
+#define WIDTH_KEPT 0.6
+#define ABOVE_SHARE 0.3
+#define HEIGHT_KEPT 0.55
+
+MfPlotLegendSide
+mf_plot_legend_choose_side (MfPlot *plot, cairo_t *cr, double width, double height, double *size)
+{
+  MfPlotLegendSide side = MF_PLOT_LEGEND_INSIDE;
+  Legend l;
+  Grid g;
+  double room_w, room_h, w, h, covered;
+
+  *size = 0;
+  if (plot->series->len == 0)
+    return side;
+  legend_measure (plot, cr, &l);
+  inside_room (plot, &room_w, &room_h);
+  grid_choose (l.entries->len, room_w, room_h, l.text_width, l.row, &g);
+  legend_size (&l, &g, &w, &h);
+  choose_place (plot, w, h, &covered);
+  /* a corner that hides less than a row's height of curve will do */
+  if (covered > l.row)
+    {
+      double right = 2 * PADDING + SWATCH + SPACING + l.text_width;
+      double above_w = width - PAD_RIGHT - plot->data_area.x;
+      guint columns, rows;
+
+      /* right, in one column of whole names, when the plot can spare it */
+      grid_choose (l.entries->len, right, plot->data_area.height, l.text_width, l.row, &g);
+      if (right <= RIGHT_SHARE * width
+          && plot->data_area.width - right >= WIDTH_KEPT * plot->data_area.width
+          && g.n_shown == l.entries->len)
+        {
+          *size = right;
+          side = MF_PLOT_LEGEND_RIGHT;
+        }
+      else
+        {
+          /* above, in as few rows as the width allows */
+          grid_choose (l.entries->len, above_w, 2 * PADDING + l.row, l.text_width, l.row, &g);
+          columns = MAX (1u, (guint) floor ((above_w - 2 * PADDING + COLUMN_GAP)
+                                            / (g.entry_width + COLUMN_GAP)));
+          rows = (l.entries->len + columns - 1) / columns;
+          rows = MIN (rows, (guint) MAX (1.0, floor ((ABOVE_SHARE * height - 2 * PADDING) / l.row)));
+          h = 2 * PADDING + rows * l.row;
+          if (plot->data_area.height - h - GAP_ABOVE >= HEIGHT_KEPT * plot->data_area.height)
+            {
+              *size = h;
+              side = MF_PLOT_LEGEND_ABOVE;
+            }
+          else
+            /* no room for it anywhere: folded into a line */
+            side = MF_PLOT_LEGEND_COLLAPSED;
+        }
+    }
+  legend_clear (&l);
+  return side;
+}
+
+void
+mf_plot_legend_draw (MfPlot *plot, cairo_t *cr, MfPlotLegendSide side, const MfPlotRect *outside)
+{
+  Legend l;
+  double room_w, room_h, w, h, covered, text_x = SWATCH + SPACING;
+  g_autofree char *more = NULL;
   MfPlotRect r;
   Grid g;
 
   plot->legend_area = (MfPlotRect) { 0 };
   plot->legend_row = 0;
+  g_array_set_size (plot->legend_series, 0);
   if (plot->series->len == 0)
     return;
-  layout = mf_plot_layout_new (cr, plot->text_scale * MF_PLOT_SMALL_FONT_SIZE, FALSE);
-  texts = g_ptr_array_new_with_free_func (g_free);
-  with_unit = units_differ (plot);
-  for (guint i = 0; i < plot->series->len; i++)
+  legend_measure (plot, cr, &l);
+  if (side == MF_PLOT_LEGEND_RIGHT || side == MF_PLOT_LEGEND_ABOVE)
     {
-      const MfPlotSeries *s = g_ptr_array_index (plot->series, i);
-
-      g_ptr_array_add (texts, entry_text (plot, s, with_unit));
-      mf_plot_layout_measure (layout, g_ptr_array_index (texts, i), &w, &h);
-      text_width = MAX (text_width, w);
-      row = MAX (row, h);
+      room_w = outside->width;
+      room_h = outside->height;
     }
-  grid_choose (plot, text_width, row, &g);
-  if (g.n_shown < plot->series->len)
+  else
+    inside_room (plot, &room_w, &room_h);
+  grid_choose (l.entries->len, room_w, room_h, l.text_width, l.row, &g);
+  if (side == MF_PLOT_LEGEND_COLLAPSED)
     {
-      guint more = plot->series->len - g.n_shown;
+      double tw;
+
+      /* one line that opens the list of them all, as "+N more" does */
+      /* Translators: a plot's legend folded into one line for want of
+       * room; a click on it lists the curves */
+      more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u curve…", "%u curves…",
+                                           l.entries->len),
+                              l.entries->len);
+      mf_plot_layout_measure (l.layout, more, &tw, NULL);
+      g = (Grid) { 1, 1, 0, tw + 1, tw + 1 };
+      text_x = 0;
+    }
+  else if (g.n_shown < l.entries->len)
+    {
+      guint n_more = l.entries->len - g.n_shown;
 
       /* Translators: the last line of a plot's legend too small for all
        * of its entries */
-      g_ptr_array_add (texts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u more",
-                                                            "+%u more", more), more));
+      more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "+%u more", "+%u more", n_more),
+                              n_more);
     }
-  w = PADDING * 2 + g.columns * g.entry_width + (g.columns - 1) * COLUMN_GAP;
-  h = PADDING * 2 + row * g.rows;
-  r = choose_place (plot, w, h);
+  legend_size (&l, &g, &w, &h);
+  if (side == MF_PLOT_LEGEND_RIGHT || side == MF_PLOT_LEGEND_ABOVE)
+    r = (MfPlotRect) { outside->x, outside->y, w, h };
+  else
+    r = choose_place (plot, w, h, &covered);
   plot->legend_area = r;
-  plot->legend_row = row;
+  plot->legend_row = l.row;
   plot->legend_grid_rows = g.rows;
   plot->legend_column_width = g.entry_width + COLUMN_GAP;
   plot->legend_n_shown = g.n_shown;
+  plot->legend_more = more != NULL;
+  g_array_append_vals (plot->legend_series, l.entries->data, g.n_shown);
   cairo_save (cr);
   cairo_rectangle (cr, r.x, r.y, r.width, r.height);
   mf_plot_set_source_color (cr, &plot->style.legend_background, plot->style.legend_alpha);
@@ -299,17 +453,18 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   cairo_set_line_width (cr, 2);
-  pango_layout_set_width (layout, (int) (g.text_width * PANGO_SCALE) + 1);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  /* the entries shown, then in the next place the line of how many more
-   * (the last text): the texts of the entries left out are not drawn */
-  for (guint i = 0; i < g.n_shown || (i == g.n_shown && g.n_shown < plot->series->len); i++)
+  pango_layout_set_width (l.layout, (int) (g.text_width * PANGO_SCALE) + 1);
+  pango_layout_set_ellipsize (l.layout, PANGO_ELLIPSIZE_END);
+  /* the entries shown, then in the next place the line of how many more:
+   * the texts of the entries left out are not drawn */
+  for (guint i = 0; i < g.n_shown || (i == g.n_shown && more != NULL); i++)
     {
-      const MfPlotSeries *s = i < g.n_shown ? g_ptr_array_index (plot->series, i) : NULL;
-      guint text = s != NULL ? i : texts->len - 1;
+      const MfPlotSeries *s = i < g.n_shown
+                              ? g_ptr_array_index (plot->series, g_array_index (l.entries, guint, i))
+                              : NULL;
       double x, y;
 
-      grid_entry_origin (&r, &g, row, i, &x, &y);
+      grid_entry_origin (&r, &g, l.row, i, &x, &y);
       if (s == NULL)
         mf_plot_set_source_color (cr, &plot->style.foreground, 1);
       else
@@ -318,7 +473,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
           if (s->mark == MF_PLOT_MARK_CROSSES)
             {
               cairo_save (cr);
-              mf_plot_cross_draw (cr, x + SWATCH / 2, y + row / 2);
+              mf_plot_cross_draw (cr, x + SWATCH / 2, y + l.row / 2);
               cairo_restore (cr);
             }
           else
@@ -327,7 +482,7 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
               const double *dashes = mf_plot_dash_pattern (s->dash, &n_dashes);
 
               cairo_set_dash (cr, dashes, n_dashes, 0);
-              cairo_move_to (cr, x, y + row / 2);
+              cairo_move_to (cr, x, y + l.row / 2);
               cairo_rel_line_to (cr, SWATCH, 0);
               cairo_stroke (cr);
             }
@@ -336,11 +491,12 @@ mf_plot_legend_draw (MfPlot *plot, cairo_t *cr)
           else
             mf_plot_set_source_color (cr, &plot->style.hidden_series, 1);
         }
-      pango_layout_set_text (layout, g_ptr_array_index (texts, text), -1);
-      cairo_move_to (cr, x + SWATCH + SPACING, y);
-      pango_cairo_show_layout (cr, layout);
+      pango_layout_set_text (l.layout, s != NULL ? g_ptr_array_index (l.texts, i) : more, -1);
+      cairo_move_to (cr, x + text_x, y);
+      pango_cairo_show_layout (cr, l.layout);
     }
   cairo_restore (cr);
+  legend_clear (&l);
 }
 
 int
@@ -361,7 +517,7 @@ mf_plot_legend_hit (const MfPlot *plot, double x, double y)
   if ((guint) (row_y / plot->legend_row) >= plot->legend_grid_rows)
     return -1;
   i = column * plot->legend_grid_rows + (guint) (row_y / plot->legend_row);
-  if (i == plot->legend_n_shown && plot->legend_n_shown < plot->series->len)
+  if (i == plot->legend_n_shown && plot->legend_more)
     return MF_PLOT_LEGEND_MORE;
-  return i < plot->legend_n_shown ? (int) i : -1;
+  return i < plot->legend_series->len ? (int) g_array_index (plot->legend_series, guint, i) : -1;
 }

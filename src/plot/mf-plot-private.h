@@ -79,6 +79,8 @@ struct _MfPlot
   guint       legend_grid_rows;    /* entries a column of the legend holds */
   double      legend_column_width; /* from one column to the next */
   guint       legend_n_shown;      /* the entries drawn, the first ones */
+  GArray     *legend_series;       /* guint: the series of each entry drawn */
+  gboolean    legend_more;         /* the legend ends in "+N more" */
   GArray     *scratch;    /* the bars of a band, reused by each draw (mf-plot-curve.c) */
   GArray     *marker_labels; /* MfPlotRect: where the last draw wrote marker labels */
   double      line_width;   /* of the curves, device units */
@@ -215,9 +217,32 @@ void          mf_plot_cross_draw (cairo_t *cr,
 void          mf_plot_curves_draw (MfPlot  *plot,
                                    cairo_t *cr);
 
-/* Chooses and draws the legend inside the data area (mf-plot-legend.c). */
-void          mf_plot_legend_draw (MfPlot  *plot,
-                                   cairo_t *cr);
+/* The legend (mf-plot-legend.c): inside the data area, or outside it,
+ * right of the plot or above the data area, when every place inside would
+ * hide curves, or folded into one line when there is no room for it
+ * there either.  Chosen after the axes are placed and the series decimated
+ * for a plot `width` × `height`; `size` is the width (right) or the height
+ * (above) to keep for it. */
+typedef enum
+{
+  MF_PLOT_LEGEND_INSIDE,
+  MF_PLOT_LEGEND_RIGHT,
+  MF_PLOT_LEGEND_ABOVE,
+  MF_PLOT_LEGEND_COLLAPSED, /* one line inside, that opens the list */
+} MfPlotLegendSide;
+
+MfPlotLegendSide mf_plot_legend_choose_side (MfPlot  *plot,
+                                             cairo_t *cr,
+                                             double   width,
+                                             double   height,
+                                             double  *size);
+/* Draws the legend on its `side`: inside the data area (whole or
+ * folded) where it hides least, or in the room `outside` it, from its top
+ * left corner. */
+void          mf_plot_legend_draw (MfPlot           *plot,
+                                   cairo_t          *cr,
+                                   MfPlotLegendSide  side,
+                                   const MfPlotRect *outside);
 
 /* Bands and markers (mf-plot-marks.c): shading under the data, lines and
  * labels over it. */

@@ -42,6 +42,7 @@ mf_plot_new (void)
   plot->style = *mf_plot_style_light ();
   plot->scratch = g_array_new (FALSE, FALSE, 4 * sizeof (double));
   plot->marker_labels = g_array_new (FALSE, FALSE, sizeof (MfPlotRect));
+  plot->legend_series = g_array_new (FALSE, FALSE, sizeof (guint));
   plot->line_width = 1.5;
   plot->grid = TRUE;
   plot->text_scale = 1.0;
@@ -64,6 +65,7 @@ mf_plot_free (MfPlot *plot)
   g_array_unref (plot->spans);
   g_array_unref (plot->scratch);
   g_array_unref (plot->marker_labels);
+  g_array_unref (plot->legend_series);
   g_array_unref (plot->unit_axes);
   g_free (plot->main_unit);
   g_free (plot);

@@ -143,7 +143,8 @@ MfPlotRect    mf_plot_get_legend_area (const MfPlot *plot);
 
 /* After a draw: the index of the series whose legend entry holds the point
  * (device units), MF_PLOT_LEGEND_MORE on the "+N more" entry of a legend
- * too small for every series, or -1. */
+ * too small for every series or on a legend folded into one line ("8
+ * curves…"), or -1. */
 #define MF_PLOT_LEGEND_MORE (-2)
 int           mf_plot_legend_hit (const MfPlot *plot,
                                   double        x,

@@ -93,6 +93,9 @@ mf_plot_view_show_series_list (MfPlotView *self, double px, double py)
     gtk_box_append (GTK_BOX (box), series_check (self, i));
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
                                   GTK_POLICY_AUTOMATIC);
+  /* as wide as the names (up to the labels' 48 characters), not cut
+   * short to the checks' width */
+  gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 400);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
