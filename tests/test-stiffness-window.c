@@ -337,7 +337,7 @@ test_window_run_time (WindowFixture *f, gconstpointer data)
     const MfStepEntry *entry = mf_step_record_step_at (mf_run_record_get_steps (record),
                                                        mf_stiffness_window_get_stiffness (
                                                          f->stiffness)->t);
-    GtkWidget *button = find_button_labelled (GTK_WIDGET (f->stiffness), "_Run’s Step");
+    GtkWidget *button = find_button_labelled (GTK_WIDGET (f->stiffness), "R_un’s Step");
     MfStabilityPlot *plot = mf_stiffness_window_get_plot (f->stiffness);
 
     g_assert_nonnull (entry);

@@ -358,7 +358,7 @@ static GtkWidget *
 build_empty_page (MfMeasuredDialog *self)
 {
   GtkWidget *page = adw_status_page_new ();
-  GtkWidget *open = gtk_button_new_with_mnemonic (_("_Open CSV…"));
+  GtkWidget *open = gtk_button_new_with_mnemonic (_("Open _CSV…"));
 
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (page), "document-open-symbolic");
   adw_status_page_set_title (ADW_STATUS_PAGE (page), _("No Measurements"));

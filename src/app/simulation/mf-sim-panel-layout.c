@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "mf-menu-label.h"
 #include "mf-quantity-names.h"
 #include "mf-quantity-picker.h"
 #include "mf-xy-plots.h"
@@ -238,17 +239,19 @@ plot_menu (MfSimPanel *self, const MfPlotSpec *spec)
   g_menu_append (axes, spec->log_y ? _("Linear y Axis") : _("Log y Axis"), "plot.log::y");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (axes));
   g_menu_append (add, spec->kind == MF_PLOT_KIND_XY && spec->x == NULL
-                        ? _("Set _x Quantity…") : _("_Add Quantity…"),
+                        ? _("Set x _Quantity…") : _("_Add Quantity…"),
                  "plot.pick-quantity");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (add));
   for (guint i = 0; i <= spec->y->len; i++)
     {
       const char *name = i < spec->y->len ? spec->y->pdata[i] : spec->x;
       g_autoptr (GMenuItem) item = NULL;
+      g_autofree char *label = NULL;
 
       if (name == NULL)
         continue;
-      item = g_menu_item_new (name, NULL);
+      label = mf_menu_label_literal (name);
+      item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "plot.remove-quantity", "s", name);
       g_menu_append_item (remove, item);
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mf-example-gallery.h"
+#include "mf-menu-label.h"
 #include "mf-equations-window.h"
 #include "mf-stiffness-window.h"
 
@@ -300,7 +301,8 @@ mf_window_append_recent (MfWindow   *self,
                          const char *uri,
                          const char *name)
 {
-  g_autoptr (GMenuItem) item = g_menu_item_new (name, NULL);
+  g_autofree char *label = mf_menu_label_literal (name);
+  g_autoptr (GMenuItem) item = g_menu_item_new (label, NULL);
 
   g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
   g_menu_append_item (self->recent_menu, item);
