@@ -448,19 +448,28 @@ test_draw_options (void)
   }
 }
 
-/* The legend's box after a draw of `plot`, 640 × 400. */
+/* The legend's box after a draw of `plot`, `width` × `height`, and the
+ * data area in `area` (may be NULL). */
 static MfPlotRect
-legend_box (MfPlot *plot)
+legend_box_at (MfPlot *plot, int width, int height, MfPlotRect *area)
 {
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 400);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cairo_t *cr = cairo_create (s);
   MfPlotRect box;
 
-  mf_plot_draw (plot, cr, 640, 400);
+  mf_plot_draw (plot, cr, width, height);
   box = mf_plot_get_legend_area (plot);
+  if (area != NULL)
+    *area = mf_plot_get_data_area (plot);
   cairo_destroy (cr);
   cairo_surface_destroy (s);
   return box;
+}
+
+static MfPlotRect
+legend_box (MfPlot *plot)
+{
+  return legend_box_at (plot, 640, 400, NULL);
 }
 
 static double
@@ -553,34 +562,21 @@ static void
 test_legend_above_and_folded (void)
 {
   g_autoptr (MfPlot) plot = filled_plot (8, "a fairly long name, run ");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 300);
-  cairo_t *cr = cairo_create (s);
-  MfPlotRect legend, area;
+  MfPlotRect area, legend = legend_box_at (plot, 400, 300, &area);
 
-  mf_plot_draw (plot, cr, 400, 300);
-  legend = mf_plot_get_legend_area (plot);
-  area = mf_plot_get_data_area (plot);
   g_assert_cmpfloat (legend.width, >, 100);
   g_assert_cmpfloat (legend.x, ==, area.x);
   g_assert_cmpfloat (legend.y + legend.height, <, area.y);
   /* in rows of more than one entry */
   g_assert_cmpfloat (legend.height, <, 2 * MF_PLOT_LEGEND_PADDING + 8 * plot->legend_row);
-  cairo_destroy (cr);
-  cairo_surface_destroy (s);
 
-  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 400, 140);
-  cr = cairo_create (s);
-  mf_plot_draw (plot, cr, 400, 140);
-  legend = mf_plot_get_legend_area (plot);
-  area = mf_plot_get_data_area (plot);
+  legend = legend_box_at (plot, 400, 140, &area);
   g_assert_cmpfloat (legend.height, ==, 2 * MF_PLOT_LEGEND_PADDING + plot->legend_row);
   g_assert_cmpfloat (legend.y, >=, area.y);
   g_assert_cmpfloat (legend.width, <, 100);
   g_assert_cmpint (mf_plot_legend_hit (plot, legend.x + legend.width / 2,
                                        legend.y + legend.height / 2),
                    ==, MF_PLOT_LEGEND_MORE);
-  cairo_destroy (cr);
-  cairo_surface_destroy (s);
 }
 
 /* Eight sine waves fill a low plot's data area:
@@ -593,13 +589,8 @@ static void
 test_legend_outside (void)
 {
   g_autoptr (MfPlot) plot = filled_plot (8, "C");
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 640, 200);
-  cairo_t *cr = cairo_create (s);
-  MfPlotRect legend, area;
+  MfPlotRect area, legend = legend_box_at (plot, 640, 200, &area);
 
-  mf_plot_draw (plot, cr, 640, 200);
-  legend = mf_plot_get_legend_area (plot);
-  area = mf_plot_get_data_area (plot);
   g_assert_cmpfloat (legend.width, >, 0);
   g_assert_cmpfloat (legend.width, <=, 640 / 4.0);
   g_assert_cmpfloat (fabs (legend.x + legend.width - (640 - 8)), <, 1e-9);
@@ -608,17 +599,9 @@ test_legend_outside (void)
   /* its entries answer clicks there */
   g_assert_cmpint (mf_plot_legend_hit (plot, legend.x + 10, legend.y + 8), ==, 0);
 
-  cairo_destroy (cr);
-  cairo_surface_destroy (s);
-  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 200, 200);
-  cr = cairo_create (s);
-  mf_plot_draw (plot, cr, 200, 200);
-  legend = mf_plot_get_legend_area (plot);
-  area = mf_plot_get_data_area (plot);
+  legend = legend_box_at (plot, 200, 200, &area);
   g_assert_cmpfloat (legend.x, >=, area.x);
   g_assert_cmpfloat (legend.x + legend.width, <=, area.x + area.width);
-  cairo_destroy (cr);
-  cairo_surface_destroy (s);
 }
 
 static gboolean
