@@ -352,6 +352,19 @@ test_provenance (void)
     g_assert_cmpstr (again, ==, differs);
   }
 
+  /* a run kept before labels wrote units readably: "2 mm^2" is the
+   * document's "2 mm²", "3 N*s/m" its "3 N·s/m"; "5 mm^2" is not "2 mm²" */
+  {
+    const char *names[] = { "D1.damping", "O1.area", "O2.area" };
+    const char *old_values[] = { "3 N*s/m", "2 mm^2", "5 mm^2" };
+    const char *now_values[] = { "3 N·s/m", "2 mm²", "2 mm²" };
+    g_autoptr (MfRunProvenance) kept = mf_run_provenance_new (NULL, 3, names, old_values);
+    g_autoptr (MfRunProvenance) document = mf_run_provenance_new (NULL, 3, names, now_values);
+    g_autofree char *changed = mf_run_provenance_differences (kept, document);
+
+    g_assert_cmpstr (changed, ==, "O2.area = 5 mm^2");
+  }
+
   title = mf_run_title_long ("Run 3", "rk4, step 0.001", differs);
   g_assert_cmpstr (title, ==, "Run 3 · rk4, step 0.001 · M1.mass = 4 kg");
   short_title = mf_run_title_short ("M1.mass = 4 kg", differs);

@@ -214,6 +214,24 @@ mf_run_provenance_get_value (const MfRunProvenance *self, guint i)
   return g_array_index (self->params, Param, i).value;
 }
 
+/* Whether a kept run's `kept` value is `now`'s: the same text, or one a
+ * run kept before labels showed units as the property panel does ("20
+ * mm^2", now "20 mm²") that reads as `now` with its units' marks made
+ * readable.  It can only find two texts alike, never tell them apart. */
+static gboolean
+same_value (const char *kept, const char *now)
+{
+  g_autoptr (GString) readable = NULL;
+
+  if (strcmp (kept, now) == 0)
+    return TRUE;
+  readable = g_string_new (kept);
+  g_string_replace (readable, "^2", "²", 0);
+  g_string_replace (readable, "^3", "³", 0);
+  g_string_replace (readable, "*", "·", 0);
+  return strcmp (readable->str, now) == 0;
+}
+
 char *
 mf_run_provenance_differences (const MfRunProvenance *self, const MfRunProvenance *now)
 {
@@ -231,7 +249,7 @@ mf_run_provenance_differences (const MfRunProvenance *self, const MfRunProvenanc
       while (j < now->params->len
              && (order = strcmp (g_array_index (now->params, Param, j).name, mine->name)) < 0)
         j++;
-      if (order != 0 || strcmp (g_array_index (now->params, Param, j).value, mine->value) == 0)
+      if (order != 0 || same_value (mine->value, g_array_index (now->params, Param, j).value))
         continue;
       g_string_append_printf (text, "%s%s = %s", text->len > 0 ? ", " : "", mine->name,
                               mine->value);

@@ -46,7 +46,9 @@ const char      *mf_run_provenance_get_name (const MfRunProvenance *self,
 const char      *mf_run_provenance_get_value (const MfRunProvenance *self,
                                               guint                  i);
 
-/* The parameters of `self` whose value `now` holds differently, as
+/* The parameters of `self` whose value `now` holds differently (a kept
+ * run's "20 mm^2", from before labels wrote units readably, is the same
+ * as "20 mm²"), as
  * "O1.area = 4 mm², C1.mass = 2 kg" in the order of their names; a
  * parameter `now` lacks (its component deleted) is left out.  "" when none
  * differs.  A new string. */
