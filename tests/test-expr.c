@@ -532,8 +532,8 @@ test_errors (void)
 {
   static const MfBadInput bad[] = {
     { "sinh(t)", "unknown function 'sinh'", 0 },
-    { "2*x", "unknown name 'x' (only t and pi)", 2 },
-    { "T + 1", "unknown name 'T' (only t and pi)", 0 },
+    { "2*x", "unknown name 'x' (only t, pi and the run's quantities ID.x, ID.v, NODE.p)", 2 },
+    { "T + 1", "unknown name 'T' (only t, pi and the run's quantities ID.x, ID.v, NODE.p)", 0 },
     { "(1+2", "')' expected", 4 },
     { "1+", "unexpected end of expression", 2 },
     { "1 # 2", "unexpected character '#'", 2 },

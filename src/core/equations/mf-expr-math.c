@@ -126,6 +126,10 @@ node_math (const MfExpr *expr, guint i)
       return function ("min", expr, n, 2);
     case MF_OP_MAX:
       return function ("max", expr, n, 2);
+    case MF_OP_CLAMP:
+      return function ("clamp", expr, n, 3);
+    case MF_OP_NAME:
+      return mf_math_symbol (expr->names[n->arg[0]], NULL);
     case MF_OP_STEP:
       return function ("step", expr, n, 2);
     case MF_OP_RAMP:

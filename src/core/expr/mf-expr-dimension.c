@@ -13,8 +13,9 @@
  *   - the base and exponent of ^ must be dimensionless or unitless;
  *   - sin cos tan exp log, step ramp pulse: unitless results, any arguments;
  *     sqrt halves even exponents (else unitless); abs keeps its argument's;
- *     min/max take the definite argument's dimension when the arguments
- *     agree (else unitless); table takes its values' dimension (values with
+ *     min/max and clamp take the definite argument's dimension when the
+ *     arguments agree (else unitless); names of the run's quantities are
+ *     unitless (their SI values); table takes its values' dimension (values with
  *     different definite dimensions are an error).
  *
  * Copyright 2026 The Manifold authors
@@ -124,6 +125,7 @@ mf_expr_function_dimension (MfOp op, const MfOperand *args)
       return a;
     case MF_OP_MIN:
     case MF_OP_MAX:
+    case MF_OP_CLAMP: /* x's dimension, or its bounds' */
       if (a.any)
         return b;
       if (b.any || mf_dimension_equal (a, b))

@@ -1,7 +1,10 @@
-/* mf-expr-eval.c: evaluating an expression tree at t, for its value alone
- * or, in forward mode, with its exact derivative in t.  The tree is one
- * array in post order (see mf-expr.c), so both walk one block of memory and
- * allocate nothing.
+/* mf-expr-eval.c: evaluating an expression tree at t and the state u its
+ * names are bound into, for its value alone or, in forward mode, with its
+ * exact derivative along a direction: a seed for t and one for the state
+ * (or for a single name), so that one walk gives d/dt, a partial derivative
+ * ∂/∂u_j or the total derivative along a trajectory.  The tree is one array
+ * in post order (see mf-expr.c), so every walk reads one block of memory
+ * and allocates nothing.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +19,48 @@ typedef struct
   double d; /* derivative in t */
 } MfDual;
 
-static MfDual eval_dual (const MfExpr *expr, guint i, double t);
+/* Where and along what a derivative is taken: at (t, u), seeding t with dt
+ * and each bound name with du[its index in u], or, with du NULL, the name
+ * `seeded` alone with 1. */
+typedef struct
+{
+  double        t;
+  const double *u;
+  double        dt;
+  const double *du;
+  guint         seeded;
+} MfSeed;
+
+static MfDual eval_dual (const MfExpr *expr, guint i, const MfSeed *at);
+
+static double
+name_value (const MfExpr *expr, guint name, const double *u)
+{
+  guint index = expr->binding[name];
+
+  if (index == MF_EXPR_FIXED)
+    return expr->bound_value[name];
+  return index == MF_EXPR_UNBOUND || u == NULL ? NAN : u[index];
+}
+
+static double
+name_seed (const MfExpr *expr, guint name, const MfSeed *at)
+{
+  guint index = expr->binding[name];
+
+  if (at->du == NULL)
+    return name == at->seeded ? 1.0 : 0.0;
+  return index == MF_EXPR_FIXED || index == MF_EXPR_UNBOUND ? 0.0 : at->du[index];
+}
+
+/* x held in [lo, hi]; NaN stays NaN so a bad value shows */
+static double
+clamp_value (double x, double lo, double hi)
+{
+  if (isnan (x))
+    return x;
+  return x < lo ? lo : x > hi ? hi : x;
+}
 
 /* 0 before t0, 1 from t1 on, linear between; with t1 <= t0 a step at t0
  * (only possible when t0 or t1 depend on t: constants are checked at parse). */
@@ -78,10 +122,12 @@ pulse_value (double x, double t0, double width)
 }
 
 double
-mf_expr_eval_node (const MfExpr *expr, guint i, double t)
+mf_expr_eval_node_at (const MfExpr *expr, guint i, double t, const double *u)
 {
   const MfNode *n = &expr->nodes[i];
   double a, b, slope;
+
+#define E(k) mf_expr_eval_node_at (expr, n->arg[k], t, u)
 
   switch (n->op)
     {
@@ -90,56 +136,67 @@ mf_expr_eval_node (const MfExpr *expr, guint i, double t)
     case MF_OP_T:
       return t;
     case MF_OP_NEG:
-      return -mf_expr_eval_node (expr, n->arg[0], t);
+      return -E (0);
     case MF_OP_ADD:
-      return mf_expr_eval_node (expr, n->arg[0], t) + mf_expr_eval_node (expr, n->arg[1], t);
+      return E (0) + E (1);
     case MF_OP_SUB:
-      return mf_expr_eval_node (expr, n->arg[0], t) - mf_expr_eval_node (expr, n->arg[1], t);
+      return E (0) - E (1);
     case MF_OP_MUL:
-      return mf_expr_eval_node (expr, n->arg[0], t) * mf_expr_eval_node (expr, n->arg[1], t);
+      return E (0) * E (1);
     case MF_OP_DIV:
-      return mf_expr_eval_node (expr, n->arg[0], t) / mf_expr_eval_node (expr, n->arg[1], t);
+      return E (0) / E (1);
     case MF_OP_POW:
-      return pow (mf_expr_eval_node (expr, n->arg[0], t), mf_expr_eval_node (expr, n->arg[1], t));
+      return pow (E (0), E (1));
     case MF_OP_SIN:
-      return sin (mf_expr_eval_node (expr, n->arg[0], t));
+      return sin (E (0));
     case MF_OP_COS:
-      return cos (mf_expr_eval_node (expr, n->arg[0], t));
+      return cos (E (0));
     case MF_OP_TAN:
-      return tan (mf_expr_eval_node (expr, n->arg[0], t));
+      return tan (E (0));
     case MF_OP_EXP:
-      return exp (mf_expr_eval_node (expr, n->arg[0], t));
+      return exp (E (0));
     case MF_OP_LOG:
-      return log (mf_expr_eval_node (expr, n->arg[0], t));
+      return log (E (0));
     case MF_OP_SQRT:
-      return sqrt (mf_expr_eval_node (expr, n->arg[0], t));
+      return sqrt (E (0));
     case MF_OP_ABS:
-      return fabs (mf_expr_eval_node (expr, n->arg[0], t));
+      return fabs (E (0));
     case MF_OP_MIN:
-      a = mf_expr_eval_node (expr, n->arg[0], t);
-      b = mf_expr_eval_node (expr, n->arg[1], t);
+      a = E (0);
+      b = E (1);
       return a <= b ? a : b;
     case MF_OP_MAX:
-      a = mf_expr_eval_node (expr, n->arg[0], t);
-      b = mf_expr_eval_node (expr, n->arg[1], t);
+      a = E (0);
+      b = E (1);
       return a >= b ? a : b;
+    case MF_OP_CLAMP:
+      return clamp_value (E (0), E (1), E (2));
+    case MF_OP_NAME:
+      return name_value (expr, n->arg[0], u);
     case MF_OP_STEP:
-      return mf_expr_eval_node (expr, n->arg[0], t) >= mf_expr_eval_node (expr, n->arg[1], t)
+      return E (0) >= E (1)
              ? 1.0 : 0.0;
     case MF_OP_RAMP:
-      return ramp_value (mf_expr_eval_node (expr, n->arg[0], t),
-                         mf_expr_eval_node (expr, n->arg[1], t),
-                         mf_expr_eval_node (expr, n->arg[2], t));
+      return ramp_value (E (0),
+                         E (1),
+                         E (2));
     case MF_OP_PULSE:
-      return pulse_value (mf_expr_eval_node (expr, n->arg[0], t),
-                          mf_expr_eval_node (expr, n->arg[1], t),
-                          mf_expr_eval_node (expr, n->arg[2], t));
+      return pulse_value (E (0),
+                          E (1),
+                          E (2));
     case MF_OP_TABLE:
-      return table_value (expr, n, mf_expr_eval_node (expr, n->arg[0], t), &slope);
+      return table_value (expr, n, E (0), &slope);
     default:
       break;
     }
+#undef E
   g_return_val_if_reached (NAN);
+}
+
+double
+mf_expr_eval_node (const MfExpr *expr, guint i, double t)
+{
+  return mf_expr_eval_node_at (expr, i, t, NULL);
 }
 
 static MfDual
@@ -153,9 +210,9 @@ dual (double v, double d)
 /* x^y; with a constant exponent (the usual case) no log is needed, and
  * a zero exponent or a constant base gives derivative 0, not 0 * inf. */
 static MfDual
-dual_pow (const MfExpr *expr, const MfNode *n, double t)
+dual_pow (const MfExpr *expr, const MfNode *n, const MfSeed *at)
 {
-  MfDual x = eval_dual (expr, n->arg[0], t);
+  MfDual x = eval_dual (expr, n->arg[0], at);
   const MfNode *exponent = &expr->nodes[n->arg[1]];
   MfDual y;
   double v, d = 0.0;
@@ -163,7 +220,7 @@ dual_pow (const MfExpr *expr, const MfNode *n, double t)
   if (exponent->op == MF_OP_CONST)
     y = dual (exponent->value, 0.0);
   else
-    y = eval_dual (expr, n->arg[1], t);
+    y = eval_dual (expr, n->arg[1], at);
 
   v = pow (x.v, y.v);
   if (x.d != 0.0 && y.v != 0.0)
@@ -174,11 +231,11 @@ dual_pow (const MfExpr *expr, const MfNode *n, double t)
 }
 
 static MfDual
-dual_ramp (const MfExpr *expr, const MfNode *n, double t)
+dual_ramp (const MfExpr *expr, const MfNode *n, const MfSeed *at)
 {
-  MfDual x = eval_dual (expr, n->arg[0], t);
-  MfDual t0 = eval_dual (expr, n->arg[1], t);
-  MfDual t1 = eval_dual (expr, n->arg[2], t);
+  MfDual x = eval_dual (expr, n->arg[0], at);
+  MfDual t0 = eval_dual (expr, n->arg[1], at);
+  MfDual t1 = eval_dual (expr, n->arg[2], at);
   double width = t1.v - t0.v;
   double s;
 
@@ -196,10 +253,10 @@ dual_ramp (const MfExpr *expr, const MfNode *n, double t)
  * mf_expr_eval_node() gives, which at a tie of 0 and -0 may be the other
  * argument's: 1/max(-t, t) at t = 0 is -inf both ways. */
 static MfDual
-dual_min_max (const MfExpr *expr, const MfNode *n, double t)
+dual_min_max (const MfExpr *expr, const MfNode *n, const MfSeed *at)
 {
-  MfDual a = eval_dual (expr, n->arg[0], t);
-  MfDual b = eval_dual (expr, n->arg[1], t);
+  MfDual a = eval_dual (expr, n->arg[0], at);
+  MfDual b = eval_dual (expr, n->arg[1], at);
   double sign = n->op == MF_OP_MIN ? 1.0 : -1.0;
   double v = n->op == MF_OP_MIN ? (a.v <= b.v ? a.v : b.v) : (a.v >= b.v ? a.v : b.v);
 
@@ -209,9 +266,9 @@ dual_min_max (const MfExpr *expr, const MfNode *n, double t)
 }
 
 static MfDual
-dual_function (const MfExpr *expr, const MfNode *n, double t)
+dual_function (const MfExpr *expr, const MfNode *n, const MfSeed *at)
 {
-  MfDual x = eval_dual (expr, n->arg[0], t);
+  MfDual x = eval_dual (expr, n->arg[0], at);
   double v, c;
 
   switch (n->op)
@@ -239,8 +296,25 @@ dual_function (const MfExpr *expr, const MfNode *n, double t)
   g_return_val_if_reached (dual (NAN, NAN));
 }
 
+/* clamp follows x inside [lo, hi] and the bound it is held at outside;
+ * at a bound, the side x moves to (the right-hand derivative). */
 static MfDual
-eval_dual (const MfExpr *expr, guint i, double t)
+dual_clamp (const MfExpr *expr, const MfNode *n, const MfSeed *at)
+{
+  MfDual x = eval_dual (expr, n->arg[0], at);
+  MfDual lo = eval_dual (expr, n->arg[1], at);
+  MfDual hi = eval_dual (expr, n->arg[2], at);
+  double v = clamp_value (x.v, lo.v, hi.v);
+
+  if (x.v < lo.v || (x.v == lo.v && x.d < lo.d))
+    return dual (v, lo.d);
+  if (x.v > hi.v || (x.v == hi.v && x.d > hi.d))
+    return dual (v, hi.d);
+  return dual (v, x.d);
+}
+
+static MfDual
+eval_dual (const MfExpr *expr, guint i, const MfSeed *at)
 {
   const MfNode *n = &expr->nodes[i];
   MfDual a, b;
@@ -251,29 +325,33 @@ eval_dual (const MfExpr *expr, guint i, double t)
     case MF_OP_CONST:
       return dual (n->value, 0.0);
     case MF_OP_T:
-      return dual (t, 1.0);
+      return dual (at->t, at->dt);
+    case MF_OP_NAME:
+      return dual (name_value (expr, n->arg[0], at->u), name_seed (expr, n->arg[0], at));
+    case MF_OP_CLAMP:
+      return dual_clamp (expr, n, at);
     case MF_OP_NEG:
-      a = eval_dual (expr, n->arg[0], t);
+      a = eval_dual (expr, n->arg[0], at);
       return dual (-a.v, -a.d);
     case MF_OP_ADD:
-      a = eval_dual (expr, n->arg[0], t);
-      b = eval_dual (expr, n->arg[1], t);
+      a = eval_dual (expr, n->arg[0], at);
+      b = eval_dual (expr, n->arg[1], at);
       return dual (a.v + b.v, a.d + b.d);
     case MF_OP_SUB:
-      a = eval_dual (expr, n->arg[0], t);
-      b = eval_dual (expr, n->arg[1], t);
+      a = eval_dual (expr, n->arg[0], at);
+      b = eval_dual (expr, n->arg[1], at);
       return dual (a.v - b.v, a.d - b.d);
     case MF_OP_MUL:
-      a = eval_dual (expr, n->arg[0], t);
-      b = eval_dual (expr, n->arg[1], t);
+      a = eval_dual (expr, n->arg[0], at);
+      b = eval_dual (expr, n->arg[1], at);
       return dual (a.v * b.v, a.d * b.v + a.v * b.d);
     case MF_OP_DIV:
-      a = eval_dual (expr, n->arg[0], t);
-      b = eval_dual (expr, n->arg[1], t);
+      a = eval_dual (expr, n->arg[0], at);
+      b = eval_dual (expr, n->arg[1], at);
       v = a.v / b.v;
       return dual (v, (a.d - v * b.d) / b.v);
     case MF_OP_POW:
-      return dual_pow (expr, n, t);
+      return dual_pow (expr, n, at);
     case MF_OP_SIN:
     case MF_OP_COS:
     case MF_OP_TAN:
@@ -281,18 +359,18 @@ eval_dual (const MfExpr *expr, guint i, double t)
     case MF_OP_LOG:
     case MF_OP_SQRT:
     case MF_OP_ABS:
-      return dual_function (expr, n, t);
+      return dual_function (expr, n, at);
     case MF_OP_MIN:
     case MF_OP_MAX:
-      return dual_min_max (expr, n, t);
+      return dual_min_max (expr, n, at);
     case MF_OP_STEP:
     case MF_OP_PULSE:
       /* Jumps have no derivative an integrator could use; it stops there. */
-      return dual (mf_expr_eval_node (expr, i, t), 0.0);
+      return dual (mf_expr_eval_node_at (expr, i, at->t, at->u), 0.0);
     case MF_OP_RAMP:
-      return dual_ramp (expr, n, t);
+      return dual_ramp (expr, n, at);
     case MF_OP_TABLE:
-      a = eval_dual (expr, n->arg[0], t);
+      a = eval_dual (expr, n->arg[0], at);
       v = table_value (expr, n, a.v, &slope);
       return dual (v, slope * a.d);
     default:
@@ -304,16 +382,39 @@ eval_dual (const MfExpr *expr, guint i, double t)
 double
 mf_expr_eval (const MfExpr *expr, double t)
 {
-  return mf_expr_eval_node (expr, expr->n_nodes - 1, t);
+  return mf_expr_eval_node_at (expr, expr->n_nodes - 1, t, NULL);
+}
+
+double
+mf_expr_eval_at (const MfExpr *expr, double t, const double *u)
+{
+  return mf_expr_eval_node_at (expr, expr->n_nodes - 1, t, u);
 }
 
 void
 mf_expr_eval_with_derivative (const MfExpr *expr, double t, double *value, double *derivative)
 {
-  MfDual r = eval_dual (expr, expr->n_nodes - 1, t);
+  mf_expr_eval_along (expr, t, NULL, 1.0, NULL, value, derivative);
+}
+
+void
+mf_expr_eval_along (const MfExpr *expr, double t, const double *u, double dt, const double *du,
+                    double *value, double *derivative)
+{
+  MfSeed at = { t, u, dt, du, G_MAXUINT };
+  MfDual r = eval_dual (expr, expr->n_nodes - 1, &at);
 
   if (value != NULL)
     *value = r.v;
   if (derivative != NULL)
     *derivative = r.d;
+}
+
+double
+mf_expr_partial (const MfExpr *expr, double t, const double *u, guint name)
+{
+  MfSeed at = { t, u, 0.0, NULL, name };
+
+  g_return_val_if_fail (name < expr->n_names, 0.0);
+  return eval_dual (expr, expr->n_nodes - 1, &at).d;
 }

@@ -109,8 +109,11 @@ mf_expr_next_token (MfParser *p)
     }
   else if (mf_expr_is_name_start (s[i]))
     {
+      /* a dotted name (C1.x, P1.b.p) is one token */
       p->kind = MF_TOKEN_NAME;
       p->end = mf_expr_scan_name (s, i);
+      while (s[p->end] == '.' && mf_expr_is_name_start (s[p->end + 1]))
+        p->end = mf_expr_scan_name (s, p->end + 1);
     }
   else if (strchr ("()[],+-*/^", s[i]) != NULL)
     {

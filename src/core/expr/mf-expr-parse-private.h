@@ -39,6 +39,7 @@ typedef struct
   guint       depth;
   GArray     *nodes;  /* MfNode */
   GArray     *points; /* double */
+  GPtrArray  *names;  /* char *, each name once */
   GError     *error;
   gsize       error_offset;
 } MfParser;

@@ -29,6 +29,7 @@ static const MfFunction functions[] = {
   { "abs", MF_OP_ABS, 1, "x" },
   { "min", MF_OP_MIN, 2, "a, b" },
   { "max", MF_OP_MAX, 2, "a, b" },
+  { "clamp", MF_OP_CLAMP, 3, "x, lo, hi" },
   { "step", MF_OP_STEP, 2, "t, t0" },
   { "ramp", MF_OP_RAMP, 3, "t, t0, t1" },
   { "pulse", MF_OP_PULSE, 3, "t, t0, width" },
@@ -87,7 +88,7 @@ push_node (MfParser *p, MfNode node, guint n_args)
       constant = FALSE;
 
   g_array_append_val (p->nodes, node);
-  if (node.op == MF_OP_T || node.op == MF_OP_CONST || !constant)
+  if (node.op == MF_OP_T || node.op == MF_OP_NAME || node.op == MF_OP_CONST || !constant)
     return index;
 
   for (guint k = 0; k < n_args; k++)
@@ -363,6 +364,35 @@ parse_call (MfParser *p, const MfFunction *fn, gsize name_offset, MfOperand *out
   return check_height (p, out, height, out->offset);
 }
 
+/* A name of the run's quantities: ID.x, ID.v or NODE.p, kept once in the
+ * table.  Which exist is known only to a model (mf_expr_bind()). */
+static gboolean
+parse_quantity (MfParser *p, const char *name, gsize len, MfOperand *out)
+{
+  const char *dot = name + len - 1;
+  g_autofree char *text = g_strndup (name, len);
+  g_autofree char *shown = mf_text_escape_len (name, (gssize) MIN (len, 40));
+  MfNode node = { .op = MF_OP_NAME };
+  guint i;
+
+  while (*dot != '.')
+    dot--;
+  if (!(name + len - dot == 2 && strchr ("xvp", dot[1]) != NULL))
+    return mf_expr_parser_fail (p, p->start,
+                                _("'%s' is not a quantity a value can use: a name ends in .x "
+                                  "(a position), .v (a velocity) or .p (a pressure)"),
+                                shown);
+  for (i = 0; i < p->names->len; i++)
+    if (strcmp (p->names->pdata[i], text) == 0)
+      break;
+  if (i == p->names->len)
+    g_ptr_array_add (p->names, g_steal_pointer (&text));
+  node.arg[0] = i;
+  out->node = push_node (p, node, 0);
+  mf_expr_next_token (p);
+  return TRUE;
+}
+
 static gboolean
 parse_name (MfParser *p, MfOperand *out)
 {
@@ -377,6 +407,8 @@ parse_name (MfParser *p, MfOperand *out)
   if (fn != NULL)
     return parse_call (p, fn, p->start, out);
 
+  if (memchr (name, '.', len) != NULL && p->text[mf_expr_skip_space (p->text, p->end)] != '(')
+    return parse_quantity (p, name, len, out);
   shown = mf_text_escape_len (name, (gssize) MIN (len, 40));
   if (mf_expr_token_is (p, "t"))
     out->node = push_node (p, node, 0);
@@ -385,7 +417,9 @@ parse_name (MfParser *p, MfOperand *out)
   else if (p->text[mf_expr_skip_space (p->text, p->end)] == '(')
     return mf_expr_parser_fail (p, p->start, _("unknown function '%s'"), shown);
   else
-    return mf_expr_parser_fail (p, p->start, _("unknown name '%s' (only t and pi)"), shown);
+    return mf_expr_parser_fail (p, p->start,
+                                _("unknown name '%s' (only t, pi and the run's quantities "
+                                  "ID.x, ID.v, NODE.p)"), shown);
   mf_expr_next_token (p);
   return TRUE;
 }
@@ -554,6 +588,7 @@ mf_expr_parse (const char *text, MfDimension *dimension, gsize *error_offset, GE
   MfParser p = { 0 };
   MfOperand root = { 0 };
   MfExpr *expr;
+  guint n_names;
 
   g_return_val_if_fail (text != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -562,11 +597,13 @@ mf_expr_parse (const char *text, MfDimension *dimension, gsize *error_offset, GE
   p.length = strlen (text);
   p.nodes = g_array_new (FALSE, TRUE, sizeof (MfNode));
   p.points = g_array_new (FALSE, FALSE, sizeof (double));
+  p.names = g_ptr_array_new_with_free_func (g_free);
 
   if (!parse_text (&p, &root))
     {
       g_array_unref (p.nodes);
       g_array_unref (p.points);
+      g_ptr_array_unref (p.names);
       if (error_offset != NULL)
         *error_offset = p.error_offset;
       g_propagate_error (error, p.error);
@@ -578,6 +615,9 @@ mf_expr_parse (const char *text, MfDimension *dimension, gsize *error_offset, GE
   expr->nodes = (MfNode *) (void *) g_array_free (p.nodes, FALSE);
   expr->n_point_values = p.points->len;
   expr->points = (double *) (void *) g_array_free (p.points, FALSE);
+  n_names = p.names->len;
+  g_ptr_array_add (p.names, NULL);
+  mf_expr_set_names (expr, (char **) g_ptr_array_free (p.names, FALSE), n_names);
   if (dimension != NULL)
     *dimension = root.dimension.any ? unitless : root.dimension;
   return expr;

@@ -1,5 +1,6 @@
 /* mf-expr.c: the tree of a parsed expression (mf-expr-private.h):
- * constants, copies, and what a run asks of it before it starts.
+ * constants, copies, the names it uses and what they are bound to, and
+ * what a run asks of it before it starts.
  *
  * A recursive-descent parser builds the tree into one array in post order
  * (children before their parent, the root last), folding every subtree that
@@ -41,6 +42,10 @@ mf_expr_copy (const MfExpr *expr)
   copy->nodes = g_memdup2 (expr->nodes, expr->n_nodes * sizeof (MfNode));
   copy->n_point_values = expr->n_point_values;
   copy->points = g_memdup2 (expr->points, expr->n_point_values * sizeof (double));
+  copy->n_names = expr->n_names;
+  copy->names = g_strdupv (expr->names);
+  copy->binding = g_memdup2 (expr->binding, expr->n_names * sizeof (guint));
+  copy->bound_value = g_memdup2 (expr->bound_value, expr->n_names * sizeof (double));
   return copy;
 }
 
@@ -51,7 +56,56 @@ mf_expr_free (MfExpr *expr)
     return;
   g_free (expr->nodes);
   g_free (expr->points);
+  g_strfreev (expr->names);
+  g_free (expr->binding);
+  g_free (expr->bound_value);
   g_free (expr);
+}
+
+void
+mf_expr_set_names (MfExpr *expr, char **names, guint n_names)
+{
+  expr->names = names;
+  expr->n_names = n_names;
+  expr->binding = g_new (guint, MAX (n_names, 1));
+  expr->bound_value = g_new0 (double, MAX (n_names, 1));
+  for (guint i = 0; i < n_names; i++)
+    expr->binding[i] = MF_EXPR_UNBOUND;
+}
+
+guint
+mf_expr_n_names (const MfExpr *expr)
+{
+  return expr->n_names;
+}
+
+const char *
+mf_expr_name (const MfExpr *expr, guint name)
+{
+  g_return_val_if_fail (name < expr->n_names, NULL);
+  return expr->names[name];
+}
+
+void
+mf_expr_bind (MfExpr *expr, guint name, guint index)
+{
+  g_return_if_fail (name < expr->n_names && index < MF_EXPR_FIXED);
+  expr->binding[name] = index;
+}
+
+void
+mf_expr_bind_value (MfExpr *expr, guint name, double value)
+{
+  g_return_if_fail (name < expr->n_names);
+  expr->binding[name] = MF_EXPR_FIXED;
+  expr->bound_value[name] = value;
+}
+
+guint
+mf_expr_binding (const MfExpr *expr, guint name)
+{
+  g_return_val_if_fail (name < expr->n_names, MF_EXPR_UNBOUND);
+  return expr->binding[name];
 }
 
 gboolean
@@ -59,7 +113,8 @@ mf_expr_is_constant (const MfExpr *expr)
 {
   g_return_val_if_fail (expr != NULL, TRUE);
 
-  /* Folding leaves a single constant root exactly when t does not occur. */
+  /* Folding leaves a single constant root exactly when neither t nor a
+   * name occurs. */
   return expr->nodes[expr->n_nodes - 1].op == MF_OP_CONST;
 }
 

@@ -1,12 +1,18 @@
 /* mf-expr.h: values written in a circuit document — a number, a number with
- * a unit, or an expression in t — parsed once into a tree that evaluates fast
- * and gives its exact derivative in t.
+ * a unit, or an expression in t and the run's quantities — parsed once into
+ * a tree that evaluates fast and gives its exact derivatives.
  *
  * Grammar (docs/format.md, "Values"): numbers (with an optional unit right
- * after them), the variable t, the constant pi, + - * / ^ (right associative,
- * binds tighter than unary minus: -2^2 = -4), parentheses, the functions
- * sin cos tan exp log sqrt abs min max, step(t, t0), ramp(t, t0, t1),
+ * after them), the variable t, the constant pi, names of the run's
+ * quantities (ID.x, ID.v, NODE.p: a dotted name ending in x, v or p, in SI
+ * without units), + - * / ^ (right associative, binds tighter than unary
+ * minus: -2^2 = -4), parentheses, the functions sin cos tan exp log sqrt
+ * abs min max clamp(x, lo, hi), step(t, t0), ramp(t, t0, t1),
  * pulse(t, t0, width) and table(t, [[t0, y0], [t1, y1], ...]).
+ *
+ * Names (docs/model.md, "Feedback") are kept in a table, each once; a model
+ * binds each to an index into its state u (mf_expr_bind()) or to a fixed
+ * value, and then evaluates at (t, u).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -38,9 +44,51 @@ MfExpr   *mf_expr_new_constant (double value);
 MfExpr   *mf_expr_copy (const MfExpr *expr);
 void      mf_expr_free (MfExpr *expr);
 
-/* The value at time t.  Allocation-free. */
+/* The value at time t.  Allocation-free.  A name not bound to a fixed
+ * value is NaN here: use mf_expr_eval_at() for expressions with names. */
 double    mf_expr_eval (const MfExpr *expr,
                         double        t);
+
+/* The value at time t and state u (indexed as the names are bound; may be
+ * NULL when there are none).  Allocation-free. */
+double    mf_expr_eval_at (const MfExpr *expr,
+                           double        t,
+                           const double *u);
+
+/* The value and the derivative along a direction: dt for t and du for the
+ * state (du NULL: no name moves).  dt = 1 with du = u' gives the total
+ * derivative along a trajectory.  Forward-mode, allocation-free. */
+void      mf_expr_eval_along (const MfExpr *expr,
+                              double        t,
+                              const double *u,
+                              double        dt,
+                              const double *du,
+                              double       *value,
+                              double       *derivative);
+
+/* ∂/∂(name `name`) at (t, u), exact (forward mode). */
+double    mf_expr_partial (const MfExpr *expr,
+                           double        t,
+                           const double *u,
+                           guint         name);
+
+#define MF_EXPR_UNBOUND G_MAXUINT
+#define MF_EXPR_FIXED   (G_MAXUINT - 1)
+
+/* The names the text uses, each once, in the order they first appear. */
+guint       mf_expr_n_names (const MfExpr *expr);
+const char *mf_expr_name (const MfExpr *expr,
+                          guint         name);
+/* Binds a name to u[index], or to a fixed value. */
+void        mf_expr_bind (MfExpr *expr,
+                          guint   name,
+                          guint   index);
+void        mf_expr_bind_value (MfExpr *expr,
+                                guint   name,
+                                double  value);
+/* The index a name is bound to, MF_EXPR_UNBOUND, or MF_EXPR_FIXED. */
+guint       mf_expr_binding (const MfExpr *expr,
+                             guint         name);
 
 /* The value and the exact derivative d/dt at time t (forward-mode, so step,
  * ramp, pulse and table give their piecewise derivatives; at a kink the
@@ -58,7 +106,7 @@ MfExpr   *mf_expr_new_clamped (const MfExpr *x,
                                double        offset,
                                double        scale);
 
-/* TRUE when the value does not depend on t. */
+/* TRUE when the value depends on neither t nor a name. */
 gboolean  mf_expr_is_constant (const MfExpr *expr);
 
 /* Times in [t0, t1) at which the expression has a kink or jump (the t0, t1

@@ -13,10 +13,11 @@
 #include "mf-friction.h"
 #include "mf-leak.h"
 
+/* A value at (t, u): its names, if any, read u (mf-model-feedback.c). */
 static double
-value_at (const MfExpr *expr, double constant, double t)
+value_at (const MfExpr *expr, double constant, double t, const double *u)
 {
-  return expr != NULL ? mf_expr_eval (expr, t) : constant;
+  return expr != NULL ? mf_expr_eval_at (expr, t, u) : constant;
 }
 
 double
@@ -25,7 +26,7 @@ mf_model_known_pressure (const MfModel *model, guint node, double t, const doubl
   const MfNode *n = mf_model_node (model, node);
 
   if (n->kind == MF_NODE_BOUNDARY)
-    return value_at (n->pressure, n->pressure_value, t);
+    return value_at (n->pressure, n->pressure_value, t, u);
   if (n->kind == MF_NODE_COMPLIANT)
     return u[model->branches->len + model->n_positions + n->state];
   return 0.0;
@@ -62,7 +63,8 @@ add_to_node (const MfModel *model, guint node, double force, double *f)
 /* The force of a branch's own law (friction, orifice, damping), and its
  * derivative in the branch velocity when dfdv is not NULL. */
 static double
-branch_law (const MfModel *model, const MfBranch *b, double t, double v, double *dfdv)
+branch_law (const MfModel *model, const MfBranch *b, double t, double v, const double *u,
+            double *dfdv)
 {
   const MfFluid *fluid = &model->circuit->fluid;
   double force = 0.0, slope = 0.0, k, a, ddp;
@@ -82,7 +84,7 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
        * its area (a = 0, K infinite) holds v = 0 by a row of its own */
       if (v == 0.0 && model->smoothing == 0.0)
         break;
-      a = value_at (b->opening, b->opening_value, t);
+      a = value_at (b->opening, b->opening_value, t, u);
       k = b->k_area / (a * a);
       if (model->smoothing > 0.0)
         {
@@ -134,6 +136,13 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, double 
   return force;
 }
 
+double
+mf_model_orifice_force (const MfModel *model, const MfBranch *b, double t, double v,
+                        const double *u)
+{
+  return branch_law (model, b, t, v, u, NULL);
+}
+
 /* An accumulator's gas pushing back on its fluid, −A·p(A·x), and its
  * derivative in x when dfdx is not NULL (mf-accumulator.h). */
 static double
@@ -160,7 +169,7 @@ accumulate_forces (const MfModel *model, double t, const double *u, double *f,
     {
       const MfBranch *b = mf_model_branch (model, k);
 
-      f[k] = TERM (branch_law (model, b, t, u[k], NULL));
+      f[k] = TERM (branch_law (model, b, t, u[k], u, NULL));
       /* a relief valve's drop is its setting plus a part that may be
        * negative (mf-relief.h): the setting is a term of its own */
       if (magnitudes && b->kind == MF_BRANCH_RELIEF)
@@ -194,7 +203,7 @@ accumulate_forces (const MfModel *model, double t, const double *u, double *f,
     {
       const MfElement *e = &g_array_index (model->forces, MfElement, s);
 
-      add_to_node (model, e->node[0], TERM (value_at (e->value, e->constant, t)), f);
+      add_to_node (model, e->node[0], TERM (value_at (e->value, e->constant, t, u)), f);
     }
 #undef TERM
 }
@@ -255,7 +264,7 @@ mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTrip
       const MfBranch *b = mf_model_branch (model, k);
       double dfdv;
 
-      branch_law (model, b, t, u[k], &dfdv);
+      branch_law (model, b, t, u[k], u, &dfdv);
       out = put (out, k, k, dfdv);
       for (guint e = 0; e < 2; e++)
         {
@@ -281,6 +290,7 @@ mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTrip
   for (guint s = 0; s < model->dampers->len; s++)
     out = put_two_node (model, out, &g_array_index (model->dampers, MfElement, s), 0,
                         g_array_index (model->dampers, MfElement, s).constant);
+  out = mf_model_feedback_jacobian (model, t, u, out);
   g_assert ((guint) (out - entries) == model->n_triplets);
 }
 

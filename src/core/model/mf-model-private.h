@@ -163,6 +163,7 @@ struct _MfModel
   GArray          *pump_outputs;          /* guint: indices into sources of the pumps */
   GPtrArray       *notes;                 /* char*: remarks in words (unconnected ports) */
   guint            n_triplets;            /* size of ∂F/∂u's pattern */
+  GPtrArray       *bound;                 /* MfExpr: values with names, bound to u */
   /* > 0 only while a cold start of the algebraic states is being found
    * (mf-dae.c): the orifice law K v|v| is smoothed to K v √(v² + r²), r
    * in m/s, nearly linear for |v| ≪ r and so regular at zero flow; a flow
@@ -262,5 +263,25 @@ guint  mf_model_max_rows (const MfModel *model);
 MfSparse *mf_model_constraints (const MfModel  *model,
                                 const gboolean *closed,
                                 char          **names);
+
+/* The orifice law's force of branch b at velocity v and state u. */
+double mf_model_orifice_force (const MfModel  *model,
+                               const MfBranch *b,
+                               double          t,
+                               double          v,
+                               const double   *u);
+
+/* mf-model-feedback.c: binds the names that areas, forces and tank
+ * pressures use to the state (docs/model.md, "Feedback"), or fails saying
+ * which name cannot be used and why; the entries of ∂F/∂u those names add
+ * (how many, and after `out`, returning the end). */
+gboolean   mf_model_bind_feedback (MfModel      *model,
+                                   MfModelFault *fault,
+                                   GError      **error);
+guint      mf_model_feedback_triplets (const MfModel *model);
+MfTriplet *mf_model_feedback_jacobian (const MfModel *model,
+                                       double         t,
+                                       const double  *u,
+                                       MfTriplet     *out);
 
 G_END_DECLS

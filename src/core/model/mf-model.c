@@ -884,6 +884,8 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
   if (!check_numbers (model, fault, error))
     goto fail;
   build_elements (model);
+  if (!mf_model_bind_feedback (model, fault, error))
+    goto fail;
   if (!build_links (model, fault, error))
     goto fail;
   build_junction_rows (model);
@@ -905,8 +907,9 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
     g_hash_table_insert (model->output_index, model->output_names->pdata[i],
                          GUINT_TO_POINTER (i + 1));
   /* ∂F/∂u: a diagonal entry per velocity, two per compliant end, four per
-   * spring and damper (two ends × two sides). */
-  model->n_triplets = model->branches->len * 3 + (model->springs->len + model->dampers->len) * 4;
+   * spring and damper (two ends × two sides), one per name of a value */
+  model->n_triplets = model->branches->len * 3 + (model->springs->len + model->dampers->len) * 4
+                      + mf_model_feedback_triplets (model);
   return model;
 
 fail:
@@ -949,6 +952,7 @@ mf_model_free (MfModel *model)
   g_array_unref (model->flow_outputs);
   g_array_unref (model->pump_outputs);
   g_ptr_array_unref (model->notes);
+  g_clear_pointer (&model->bound, g_ptr_array_unref);
   g_free (model);
 }
 

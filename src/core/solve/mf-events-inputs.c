@@ -42,7 +42,9 @@ add_input (MfEvents *ev, const MfExpr *expr, guint component, const char *what,
 {
   MfInput input = { expr, component, what, unit, floor };
 
-  if (expr != NULL && !mf_expr_is_constant (expr))
+  /* one that names the run's quantities is no function of t alone: the
+   * integrator's own check of its right-hand side catches it going bad */
+  if (expr != NULL && !mf_expr_is_constant (expr) && mf_expr_n_names (expr) == 0)
     g_array_append_val (ev->inputs, input);
 }
 
@@ -84,15 +86,15 @@ mf_events_collect_inputs (MfEvents *ev)
 /* ---- areas --------------------------------------------------------------- */
 
 static double
-area_at (const MfValve *valve, double t)
+area_at (const MfValve *valve, double t, const double *u)
 {
-  return valve->opening != NULL ? mf_expr_eval (valve->opening, t) : valve->opening_value;
+  return valve->opening != NULL ? mf_expr_eval_at (valve->opening, t, u) : valve->opening_value;
 }
 
 double
-mf_events_area_distance (const MfValve *valve, double t)
+mf_events_area_distance (const MfValve *valve, double t, const double *u)
 {
-  double d = area_at (valve, t) - valve->area_eps;
+  double d = area_at (valve, t, u) - valve->area_eps;
 
   switch (valve->state)
     {
@@ -127,7 +129,7 @@ bracket_area (const MfValve *valve, double t, double *t_lo, double *t_hi)
     {
       double t_mid = *t_lo + 0.5 * (*t_hi - *t_lo);
 
-      if (mf_events_area_distance (valve, t_mid) < 0)
+      if (mf_events_area_distance (valve, t_mid, NULL) < 0)
         *t_hi = t_mid;
       else
         *t_lo = t_mid;
@@ -153,7 +155,7 @@ bottom (const MfValve *valve, double t_lo, double t_hi)
       else
         t_hi = t_mid;
     }
-  if (mf_events_area_distance (valve, t_lo) < mf_events_area_distance (valve, t_hi))
+  if (mf_events_area_distance (valve, t_lo, NULL) < mf_events_area_distance (valve, t_hi, NULL))
     return t_lo;
   return t_hi;
 }
@@ -179,7 +181,7 @@ area_crossing (const MfValve *valve, double t, double t_to, double *t_lo, double
           return TRUE;
         }
       if (rate_prev < 0 && rate > 0
-          && mf_events_area_distance (valve, m = bottom (valve, s_prev, s)) < 0)
+          && mf_events_area_distance (valve, m = bottom (valve, s_prev, s), NULL) < 0)
         {
           *t_hi = m;
           bracket_area (valve, t, t_lo, t_hi);
@@ -202,6 +204,7 @@ mf_events_area_due (MfEvents *ev, double t, double t_to, double *t_before, doubl
       double t_lo, t_hi;
 
       if (valve->kind != MF_SWITCH_AREA || valve->opening == NULL
+          || mf_events_area_follows_state (valve)
           || (valve->state != MF_VALVE_OPEN && valve->state != MF_VALVE_CLOSED)
           || !area_crossing (valve, t, t_to, &t_lo, &t_hi))
         continue;
@@ -326,6 +329,7 @@ mf_events_inputs_finite (MfEvents *ev,
       const MfValve *valve = mf_events_valve (ev, i);
 
       if (valve->kind == MF_SWITCH_AREA && valve->opening != NULL
+          && !mf_events_area_follows_state (valve)
           && valve->state == MF_VALVE_OPEN)
         note_out_of_bounds (ev, valve->opening, valve->component, N_("area"), "m^2", -INFINITY, t, t_to,
                          t_before, t_bad, why);

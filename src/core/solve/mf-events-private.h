@@ -113,10 +113,20 @@ gboolean mf_events_evaluate (MfEvents     *ev,
 /* mf-events.c: the outputs last evaluated taken in (scales, held valves). */
 void     mf_events_observe (MfEvents *ev);
 
-/* mf-events-inputs.c: the distance of an area switch at t (>= 0 while it
- * keeps its state), and the inputs of the model. */
+/* An area that names the run's quantities (docs/model.md, "Feedback"):
+ * its switch is located on the state's trajectory, as a check valve's is,
+ * not on t alone before the step. */
+static inline gboolean
+mf_events_area_follows_state (const MfValve *valve)
+{
+  return valve->opening != NULL && mf_expr_n_names (valve->opening) > 0;
+}
+
+/* mf-events-inputs.c: the distance of an area switch at t and the full
+ * state u (>= 0 while it keeps its state), and the inputs of the model. */
 double   mf_events_area_distance (const MfValve *valve,
-                                  double         t);
+                                  double         t,
+                                  const double  *u);
 void     mf_events_collect_inputs (MfEvents *ev);
 
 /* mf-events-pressures.c: where the pressures of the nodes come from, and

@@ -330,7 +330,7 @@ mf_events_enter_mode (MfEvents *ev, const gboolean *mode_closed, gboolean first)
 }
 
 GArray *
-mf_events_start_areas (MfEvents *ev, double t)
+mf_events_start_areas (MfEvents *ev, double t, const double *u)
 {
   GArray *closing = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -340,7 +340,7 @@ mf_events_start_areas (MfEvents *ev, double t)
 
       /* NaN is no reason to close: mf_events_inputs_finite() names it */
       if (valve->kind == MF_SWITCH_AREA && valve->fresh && valve->state == MF_VALVE_OPEN
-          && mf_events_area_distance (valve, t) < 0)
+          && mf_events_area_distance (valve, t, u) < 0)
         {
           valve->state = MF_VALVE_CLOSED;
           valve->fresh = FALSE;
@@ -449,7 +449,7 @@ valve_distance (MfEvents *ev, const MfValve *valve, double t, const double *out)
   double dp;
 
   if (valve->kind == MF_SWITCH_AREA)
-    return mf_events_area_distance (valve, t);
+    return mf_events_area_distance (valve, t, out); /* out begins with u */
   if (shut_by_area (ev, valve))
     return INFINITY;
   switch (valve->state)
@@ -478,9 +478,11 @@ mf_events_evaluate (MfEvents *ev, MfSystem *system, double t, const double *y, d
     {
       const MfValve *valve = mf_events_valve (ev, i);
 
-      /* areas are located on t alone, before the step (mf-events-inputs.c) */
-      d[i] = valve->kind == MF_SWITCH_AREA ? INFINITY
-                                           : valve_distance (ev, valve, t, ev->outputs);
+      /* areas are located on t alone, before the step (mf-events-inputs.c),
+       * but for those that follow the state */
+      d[i] = valve->kind == MF_SWITCH_AREA && !mf_events_area_follows_state (valve)
+               ? INFINITY
+               : valve_distance (ev, valve, t, ev->outputs);
       if (d[i] < 0)
         any = TRUE;
     }

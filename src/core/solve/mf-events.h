@@ -88,10 +88,12 @@ GArray       *mf_events_starting_closed (MfEvents     *events,
                                          double        t,
                                          const double *y);
 
-/* Orifices and valves that are fresh and whose area is at zero at t: they
- * start closed.  Returns them (indices, a new array); clears "fresh". */
-GArray       *mf_events_start_areas (MfEvents *events,
-                                     double    t);
+/* Orifices and valves that are fresh and whose area is at zero at t and
+ * the full state u: they start closed.  Returns them (indices, a new
+ * array); clears "fresh". */
+GArray       *mf_events_start_areas (MfEvents     *events,
+                                     double        t,
+                                     const double *u);
 
 /* Sets a valve's state without counting a switch (the start of a mode). */
 void          mf_events_set_state (MfEvents    *events,

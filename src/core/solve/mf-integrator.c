@@ -104,7 +104,7 @@ varying_area (const MfIntegrator *self, guint i, double t)
 {
   const MfBranch *b = mf_model_branch (mf_system_get_model (self->system), self->varying[i]);
 
-  return mf_expr_eval (b->opening, t);
+  return mf_expr_eval_at (b->opening, t, mf_system_last_state (self->system));
 }
 
 static void

@@ -85,7 +85,7 @@ start_set_switches (MfRun *run, const double *switches)
   guint n_valves = mf_events_n_valves (run->events);
 
   /* closes the valves whose area is zero now; which ones they are is not needed here */
-  g_array_unref (mf_events_start_areas (run->events, run->t));
+  g_array_unref (mf_events_start_areas (run->events, run->t, run->u));
   run->given = g_new0 (gboolean, MAX (n_valves, 1));
   for (guint v = 0; v < n_valves; v++)
     {

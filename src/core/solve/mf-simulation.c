@@ -438,7 +438,12 @@ mf_run_start_valves (MfRun *run, gboolean first, GError **error)
 void
 mf_run_start_areas (MfRun *run, gboolean first)
 {
-  g_autoptr (GArray) closing = mf_events_start_areas (run->events, run->t);
+  g_autoptr (GArray) closing = NULL;
+
+  /* areas that follow the state read it (docs/model.md, "Feedback") */
+  if (run->current != NULL)
+    mf_system_expand (mf_integrator_get_system (run->current), run->t, run->y, run->u);
+  closing = mf_events_start_areas (run->events, run->t, run->u);
 
   for (guint i = 0; first && i < closing->len; i++)
     {
@@ -532,6 +537,7 @@ run_start (MfRun *run, GError **error)
   run->mode = mf_circuit_mode_at (run->circuit, 0.0);
   run->mode_closed = mf_model_mode_closed (run->model, run->mode);
   mf_events_enter_mode (run->events, run->mode_closed, TRUE);
+  mf_model_initial_state (run->model, run->u);
   mf_run_start_areas (run, TRUE);
   if (!mf_run_check_inputs (run, &zero, error))
     return FALSE;
@@ -541,7 +547,6 @@ run_start (MfRun *run, GError **error)
       g_prefix_error (error, _("at t = 0 s: "));
       return FALSE;
     }
-  mf_model_initial_state (run->model, run->u);
   /* Inconsistent initial values are projected too; that is not a switch:
    * its energy is counted apart, and the user is told. */
   run->stats->start_energy_lost =

@@ -334,7 +334,8 @@ diagnose_not_finite (const MfSystem *sys, double t)
     {
       const MfBranch *b = mf_model_branch (sys->model, k);
       const MfComponent *c = g_ptr_array_index (sys->model->circuit->components, b->component);
-      double area = b->opening != NULL ? mf_expr_eval (b->opening, t) : b->opening_value;
+      double area = b->opening != NULL ? mf_expr_eval_at (b->opening, t, sys->u)
+                                       : b->opening_value;
 
       if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
         return g_error_new (MF_ERROR, MF_ERROR_SOLVER,
@@ -623,6 +624,12 @@ const MfCheck *
 mf_system_last_check (const MfSystem *sys)
 {
   return &sys->check;
+}
+
+const double *
+mf_system_last_state (const MfSystem *sys)
+{
+  return sys->u;
 }
 
 const char *

@@ -90,6 +90,10 @@ void      mf_system_outputs (MfSystem     *system,
 typedef struct _MfCheck MfCheck;
 const MfCheck *mf_system_last_check (const MfSystem *system);
 
+/* The full state u = [v | x | p] of the latest evaluation, which the
+ * names of feedback values read (docs/model.md, "Feedback"). */
+const double *mf_system_last_state (const MfSystem *system);
+
 /* Why the last right-hand side failed, when the system knows more than
  * "not finite" (Newton on the algebraic states did not converge); or NULL. */
 const char *mf_system_last_failure (const MfSystem *system);
