@@ -84,7 +84,7 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, const d
        * its area (a = 0, K infinite) holds v = 0 by a row of its own */
       if (v == 0.0 && model->smoothing == 0.0)
         break;
-      a = value_at (b->opening, b->opening_value, t, u);
+      a = mf_model_orifice_area (model, b, t, u);
       k = b->k_area / (a * a);
       if (model->smoothing > 0.0)
         {
@@ -134,6 +134,19 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, const d
   if (dfdv != NULL)
     *dfdv = slope;
   return force;
+}
+
+double
+mf_model_orifice_area (const MfModel *model, const MfBranch *b, double t, const double *u)
+{
+  double a = value_at (b->opening, b->opening_value, t, u);
+
+  /* an area that follows the state closes by an event on the trajectory
+   * (docs/model.md, "Feedback"): the steps that locate it look beyond the
+   * crossing, where the law holds the area at the closing threshold */
+  if (b->opening != NULL && mf_expr_n_names (b->opening) > 0)
+    return MAX (a, MF_MODEL_AREA_EPS * b->area);
+  return a;
 }
 
 double

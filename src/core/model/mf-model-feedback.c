@@ -258,8 +258,10 @@ mf_model_feedback_jacobian (const MfModel *model, double t, const double *u, MfT
           double a = mf_expr_eval_at (b->opening, t, u);
           double slope = -2.0 * mf_model_orifice_force (model, b, t, u[k], u) / a;
 
-          out = put_names (b->opening, k, u[k] != 0.0 || model->smoothing > 0 ? slope : 0.0,
-                           t, u, out);
+          /* held at the threshold beyond it, the law does not move with a */
+          if (!(a > MF_MODEL_AREA_EPS * b->area) || (u[k] == 0.0 && model->smoothing == 0.0))
+            slope = 0.0;
+          out = put_names (b->opening, k, slope, t, u, out);
         }
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)

@@ -264,6 +264,17 @@ MfSparse *mf_model_constraints (const MfModel  *model,
                                 const gboolean *closed,
                                 char          **names);
 
+/* An orifice closes when its area falls to this fraction of its port area
+ * (docs/model.md, "Orifices that close"). */
+#define MF_MODEL_AREA_EPS 1e-9
+
+/* The area of orifice branch b at (t, u): one that follows the state is
+ * held at the closing threshold beyond it. */
+double mf_model_orifice_area (const MfModel  *model,
+                              const MfBranch *b,
+                              double          t,
+                              const double   *u);
+
 /* The orifice law's force of branch b at velocity v and state u. */
 double mf_model_orifice_force (const MfModel  *model,
                                const MfBranch *b,

@@ -126,7 +126,7 @@ add_area (MfEvents *ev, guint c, const MfComponent *component)
   b = mf_model_branch (ev->model, (guint) velocity);
   if (b->kind != MF_BRANCH_ORIFICE || !mf_model_branch_can_close (ev->model, (guint) velocity))
     return;
-  if (b->opening == NULL && !(b->opening_value <= MF_THRESHOLD * b->area))
+  if (b->opening == NULL && !(b->opening_value <= MF_MODEL_AREA_EPS * b->area))
     return;
   orifice.kind = MF_SWITCH_AREA;
   orifice.component = c;
@@ -135,7 +135,7 @@ add_area (MfEvents *ev, guint c, const MfComponent *component)
   orifice.node[1] = b->node[1];
   orifice.opening = b->opening;
   orifice.opening_value = b->opening_value;
-  orifice.area_eps = MF_THRESHOLD * b->area;
+  orifice.area_eps = MF_MODEL_AREA_EPS * b->area;
   orifice.partner = -1;
   orifice.state = MF_VALVE_OPEN;
   /* a check valve's own switch was added just before */

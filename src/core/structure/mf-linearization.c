@@ -102,10 +102,22 @@ generic_state (const MfModel *model, const MfAlpha *alpha, double *u)
   mf_alpha_expand (alpha, v_bar, NULL, u);
 }
 
+/* An area that follows the state and is held at the closing threshold
+ * there (mf_model_orifice_area()): its huge slope is no more structure
+ * than an infinite one. */
+static gboolean
+held_shut (const MfModel *model, const MfBranch *b, double t, const double *u)
+{
+  return b->kind == MF_BRANCH_ORIFICE && b->opening != NULL && mf_expr_n_names (b->opening) > 0
+         && !(mf_expr_eval_at (b->opening, t, u) > MF_MODEL_AREA_EPS * b->area);
+}
+
 void
 mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *entries)
 {
-  for (double t = 0.0; t <= 1.0; t += 1.0)
+  double t;
+
+  for (t = 0.0; t <= 1.0; t += 1.0)
     {
       gboolean finite = TRUE;
 
@@ -113,8 +125,9 @@ mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *e
       for (guint i = 0; i < model->n_triplets; i++)
         finite = finite && isfinite (entries[i].value);
       if (finite)
-        return;
+        break;
     }
+  t = MIN (t, 1.0);
   /* An orifice whose area is zero at both times has an infinite slope: the
    * paths of a directional valve's two sides are never open together.  Its
    * structure is that of any open orifice, so its generic slope is the one
@@ -124,7 +137,8 @@ mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *e
     {
       const MfBranch *b = mf_model_branch (model, k);
 
-      if (b->kind == MF_BRANCH_ORIFICE && !isfinite (entries[3 * k].value))
+      if (b->kind == MF_BRANCH_ORIFICE
+          && (!isfinite (entries[3 * k].value) || held_shut (model, b, t, u)))
         entries[3 * k].value = -2.0 * b->k_area / (b->area * b->area) * fabs (u[k]);
     }
 }
