@@ -337,7 +337,8 @@ diagnose_not_finite (const MfSystem *sys, double t)
       double area = b->opening != NULL ? mf_expr_eval_at (b->opening, t, sys->u)
                                        : b->opening_value;
 
-      if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0))
+      /* a closed one is held at v = 0 by its row: its law is not evaluated */
+      if (b->kind == MF_BRANCH_ORIFICE && !(area > 0.0) && !sys->red->closed[b->component])
         return g_error_new (MF_ERROR, MF_ERROR_SOLVER,
                             /* Translators: the first %s is the component's type name
                              * ("orifice"), the second its id, %g its area */
