@@ -118,7 +118,7 @@ branch_law (const MfModel *model, const MfBranch *b, double t, double v, const d
          * rounds an orifice, the smoothing a velocity in the port */
         MfFlowControl law = b->flow_control;
 
-        law.flow = value_at (b->setting, law.flow, t);
+        law.flow = value_at (b->setting, law.flow, t, u);
         force = -b->area * mf_flow_control_pressure_drop (&law, b->area * v,
                                                           b->area * model->smoothing,
                                                           dfdv != NULL ? &ddp : NULL);

@@ -168,6 +168,15 @@ mf_model_bind_feedback (MfModel *model, MfModelFault *fault, GError **error)
       c = b->component;
       if (!bind_value (model, c, &b->opening, error))
         goto fail;
+      if (b->setting != NULL && mf_expr_n_names (b->setting) > 0)
+        {
+          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                       /* Translators: component id */
+                       _("component '%s': a flow control valve's flow may depend on t only, "
+                         "not on the run's quantities"),
+                       component_at (model->circuit, c)->id);
+          goto fail;
+        }
     }
   for (guint n = 0; n < model->nodes->len; n++)
     {
