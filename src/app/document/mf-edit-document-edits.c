@@ -44,6 +44,7 @@ static const char *const id_prefixes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_ACCUMULATOR] = "AC",
   [MF_COMPONENT_VALVE_4_3] = "DV",
   [MF_COMPONENT_VALVE_4_2] = "DV",
+  [MF_COMPONENT_REDUCING_VALVE] = "PR",
 };
 
 char *
@@ -125,6 +126,10 @@ set_required_defaults (JsonObject *component, MfComponentType type)
       break;
     case MF_COMPONENT_RELIEF_VALVE:
       json_object_set_string_member (component, "set_pressure", "100 bar");
+      json_object_set_double_member (component, "full_area", 1e-5);
+      break;
+    case MF_COMPONENT_REDUCING_VALVE:
+      json_object_set_string_member (component, "set_pressure", "30 bar");
       json_object_set_double_member (component, "full_area", 1e-5);
       break;
     case MF_COMPONENT_VALVE_4_3:

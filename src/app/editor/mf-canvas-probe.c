@@ -164,6 +164,7 @@ mf_canvas_quantity_at (MfCanvas *self,
         case MF_COMPONENT_CHECK_VALVE:
         case MF_COMPONENT_RELIEF_VALVE:
         case MF_COMPONENT_FLOW_CONTROL_VALVE:
+        case MF_COMPONENT_REDUCING_VALVE:
         case MF_COMPONENT_FLOW_SOURCE:
         case MF_COMPONENT_PUMP:
         case MF_COMPONENT_VARIABLE_PUMP:

@@ -18,6 +18,7 @@ static const char *const label_params[MF_N_COMPONENT_TYPES][3] = {
   [MF_COMPONENT_VALVE] = { "area" },
   [MF_COMPONENT_CHECK_VALVE] = { "area" },
   [MF_COMPONENT_RELIEF_VALVE] = { "set_pressure" },
+  [MF_COMPONENT_REDUCING_VALVE] = { "set_pressure" },
   [MF_COMPONENT_FLOW_SOURCE] = { "flow" },
   [MF_COMPONENT_PISTON] = { "cap_area" },
   [MF_COMPONENT_MASS] = { "mass" },

@@ -19,7 +19,7 @@
 typedef struct
 {
   const char     *title;
-  MfComponentType types[6];
+  MfComponentType types[7];
   guint           n_types;
 } MfPaletteGroup;
 
@@ -28,8 +28,8 @@ static const MfPaletteGroup groups[] = {
                      MF_COMPONENT_ACCUMULATOR }, 4 },
   { N_("Pipework"), { MF_COMPONENT_PIPE, MF_COMPONENT_JUNCTION, MF_COMPONENT_ORIFICE }, 3 },
   { N_("Valves"), { MF_COMPONENT_VALVE, MF_COMPONENT_CHECK_VALVE, MF_COMPONENT_RELIEF_VALVE,
-                    MF_COMPONENT_FLOW_CONTROL_VALVE, MF_COMPONENT_VALVE_4_3,
-                    MF_COMPONENT_VALVE_4_2 }, 6 },
+                    MF_COMPONENT_FLOW_CONTROL_VALVE, MF_COMPONENT_REDUCING_VALVE,
+                    MF_COMPONENT_VALVE_4_3, MF_COMPONENT_VALVE_4_2 }, 7 },
   { N_("Pumps"), { MF_COMPONENT_PUMP, MF_COMPONENT_VARIABLE_PUMP }, 2 },
   { N_("Actuators"), { MF_COMPONENT_PISTON, MF_COMPONENT_MOTOR }, 2 },
   { N_("Mechanical"), { MF_COMPONENT_MASS, MF_COMPONENT_SPRING, MF_COMPONENT_DAMPER,

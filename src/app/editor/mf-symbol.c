@@ -50,6 +50,7 @@ static const MfSymbolShape shapes[MF_N_COMPONENT_TYPES] = {
   [MF_COMPONENT_VALVE] = { TWO_PORT, { -30, -31, 60, 52 } },
   [MF_COMPONENT_CHECK_VALVE] = { TWO_PORT, { -30, -10, 60, 20 } },
   [MF_COMPONENT_RELIEF_VALVE] = { TWO_PORT, { -30, -32, 60, 54 } },
+  [MF_COMPONENT_REDUCING_VALVE] = { TWO_PORT, { -30, -32, 60, 54 } },
   [MF_COMPONENT_FLOW_SOURCE] = { TWO_PORT, { -30, -15, 60, 30 } },
   [MF_COMPONENT_PISTON] = { { { -30, -20, N }, { 0, 20, S }, { 50, 0, E } },
                             { -40, -20, 90, 40 } },
@@ -560,6 +561,38 @@ add_relief_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     }
 }
 
+static void
+add_reducing_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* Normally open: the flow arrow runs along the line until the outlet
+   * pressure, fed round by the dashed pilot, beats the adjustable spring
+   * and pushes the arrow off it. */
+  if (layer == PAPER)
+    cairo_rectangle (cr, -14, -14, 28, 28);
+  if (layer == LINES)
+    {
+      cairo_rectangle (cr, -14, -14, 28, 28);
+      line (cr, -30, 0, -14, 0);
+      line (cr, 14, 0, 30, 0);
+      line (cr, -14, 0, 5, 0);
+      zigzag_y (cr, 0, -14, -29, 4, 4);
+    }
+  if (layer == THIN)
+    line (cr, -7, -16, 5, -28);
+  if (layer == SOLID)
+    {
+      arrow_head (cr, 14, 0, 1, 0, 5, 3);
+      arrow_head (cr, 7, -30, M_SQRT1_2, -M_SQRT1_2, 3.5, 2);
+    }
+  if (layer == DASHED)
+    {
+      cairo_move_to (cr, 22, 0);
+      cairo_line_to (cr, 22, 20);
+      cairo_line_to (cr, 0, 20);
+      cairo_line_to (cr, 0, 14);
+    }
+}
+
 /* The triangle of a pump (pointing out) or motor (pointing in), on the
  * line, its tip at x = tip and its base at x = base. */
 static void
@@ -827,6 +860,7 @@ mf_symbol_add_layer (cairo_t            *cr,
     [MF_COMPONENT_VALVE] = add_valve,
     [MF_COMPONENT_CHECK_VALVE] = add_check_valve,
     [MF_COMPONENT_RELIEF_VALVE] = add_relief_valve,
+    [MF_COMPONENT_REDUCING_VALVE] = add_reducing_valve,
     [MF_COMPONENT_FLOW_SOURCE] = add_flow_source,
     [MF_COMPONENT_PISTON] = add_piston,
     [MF_COMPONENT_MASS] = add_mass,

@@ -28,6 +28,7 @@ static const struct
   { "force", N_("force") },
   { "friction", N_("friction") },
   { "full_area", N_("full area") },
+  { "full_open_drop", N_("drop to full opening") },
   { "full_open_rise", N_("rise to full opening") },
   { "gas_volume", N_("gas volume") },
   { "leakage_coefficient", N_("leakage coefficient") },

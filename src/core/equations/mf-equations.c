@@ -167,7 +167,10 @@ end_area (MfEquations *eq, guint k, guint e)
     case MF_BRANCH_PIPE:
       return circle (eq, b->component, MF_PIPE_DIAMETER, "d", b->area);
     case MF_BRANCH_ORIFICE:
-      return circle (eq, b->component, MF_ORIFICE_PORT_DIAMETER, "D", b->area);
+      return circle (eq, b->component,
+                     component (eq, b->component)->info->type == MF_COMPONENT_REDUCING_VALVE
+                       ? MF_REDUCING_PORT_DIAMETER : MF_ORIFICE_PORT_DIAMETER,
+                     "D", b->area);
     case MF_BRANCH_RELIEF:
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
     case MF_BRANCH_FLOW_CONTROL:
@@ -248,15 +251,40 @@ pipe_equations (MfEquations *eq, guint k)
                 mf_math_sum_finish (rhs));
 }
 
+/* A reducing valve's area, closing as its outlet's pressure rises to the
+ * setting (docs/model.md, "Pressure-reducing valves"): its law, and its
+ * symbol for the orifice law. */
+static MfMath *
+reducing_opening (MfEquations *eq, const MfBranch *b)
+{
+  guint c = b->component;
+  MfMath *opening = mf_math_symbol ("a", id_of (eq, c));
+  MfMath *share = mf_math_frac (
+    mf_math_row (parameter (eq, c, MF_REDUCING_SET_PRESSURE, "p", "set"), mf_math_text (" − "),
+                 pressure (eq, b->node[1]), NULL),
+    parameter (eq, c, MF_REDUCING_FULL_OPEN_DROP, "Δp", "drop"));
+
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, mf_math_copy (opening),
+                mf_math_row (parameter (eq, c, MF_REDUCING_FULL_AREA, "a", "full"),
+                             mf_math_text ("·"),
+                             mf_math_call ("min", mf_math_text ("1"),
+                                           mf_math_call ("max", mf_math_text ("0"), share, NULL),
+                                           NULL),
+                             NULL));
+  return opening;
+}
+
 static void
 orifice_equations (MfEquations *eq, guint k)
 {
   const MfBranch *b = mf_model_branch (eq->model, k);
   const MfComponent *comp = component (eq, b->component);
+  gboolean reducing = comp->info->type == MF_COMPONENT_REDUCING_VALVE;
   MfMath *rho = fluid (eq, "ρ", eq->model->circuit->fluid.density, MF_QUANTITY_DENSITY);
   MfMath *area = end_area (eq, k, 0);
-  MfMath *cd = parameter (eq, b->component, MF_ORIFICE_CD, "c", "d");
-  MfMath *opening = parameter (eq, b->component, MF_ORIFICE_AREA, "a", NULL);
+  MfMath *cd = parameter (eq, b->component, reducing ? MF_REDUCING_CD : MF_ORIFICE_CD, "c", "d");
+  MfMath *opening = reducing ? reducing_opening (eq, b)
+                             : parameter (eq, b->component, MF_ORIFICE_AREA, "a", NULL);
   MfMath *rhs = pressure_difference (eq, b);
   MfMath *lhs;
 

@@ -31,6 +31,23 @@ mf_expr_new_constant (double value)
 }
 
 MfExpr *
+mf_expr_new_name (const char *name)
+{
+  MfExpr *expr = g_new0 (MfExpr, 1);
+  char **names = g_new0 (char *, 2);
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  names[0] = g_strdup (name);
+  expr->nodes = g_new0 (MfNode, 1);
+  expr->n_nodes = 1;
+  expr->nodes[0].op = MF_OP_NAME;
+  expr->nodes[0].arg[0] = 0;
+  mf_expr_set_names (expr, names, 1);
+  return expr;
+}
+
+MfExpr *
 mf_expr_copy (const MfExpr *expr)
 {
   MfExpr *copy;

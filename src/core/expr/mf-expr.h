@@ -41,6 +41,10 @@ MfExpr   *mf_expr_parse (const char  *text,
 /* A tree holding just a constant. */
 MfExpr   *mf_expr_new_constant (double value);
 
+/* A tree of the one name `name` ("C1.x", "V1.p"), unbound; any text, so a
+ * name no parser would read (a node named after an id with spaces) too. */
+MfExpr   *mf_expr_new_name (const char *name);
+
 MfExpr   *mf_expr_copy (const MfExpr *expr);
 void      mf_expr_free (MfExpr *expr);
 

@@ -90,6 +90,16 @@ static const MfParamSpec flow_control_valve_params[] = {
   Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE),
 };
 
+/* closed when its outlet reaches the setting, fully open full_open_drop
+ * below it (docs/model.md, "Pressure-reducing valves") */
+static const MfParamSpec reducing_valve_params[] = {
+  Q ("set_pressure", PRESSURE, TRUE, NAN, POSITIVE, FALSE),
+  Q ("full_area", AREA, TRUE, NAN, POSITIVE, FALSE),
+  Q ("full_open_drop", PRESSURE, FALSE, 10e5, POSITIVE, FALSE),
+  Q ("cd", DIMENSIONLESS, FALSE, 0.61, POSITIVE, FALSE),
+  Q ("port_diameter", LENGTH, FALSE, 0.010, POSITIVE, FALSE),
+};
+
 static const MfParamSpec flow_source_params[] = {
   Q ("flow", FLOW, TRUE, NAN, ANY, TRUE),
 };
@@ -238,6 +248,8 @@ static const MfComponentTypeInfo types[MF_N_COMPONENT_TYPES + 1] = {
   TYPE (VALVE_4_2, "valve_4_2", N_("4/2 valve"), ports_spool, valve_4_2_params, FALSE),
   TYPE (FLOW_CONTROL_VALVE, "flow_control_valve", N_("Flow control valve"), ports_ab,
         flow_control_valve_params, FALSE),
+  TYPE (REDUCING_VALVE, "reducing_valve", N_("Reducing valve"), ports_ab, reducing_valve_params,
+        FALSE),
   TYPE (LEAK, "leak", N_("Leak"), ports_ab, leak_params, FALSE),
 };
 

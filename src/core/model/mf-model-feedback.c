@@ -160,7 +160,6 @@ mf_model_bind_feedback (MfModel *model, MfModelFault *fault, GError **error)
 {
   guint c = 0;
 
-  model->bound = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_expr_free);
   for (guint k = 0; k < model->branches->len; k++)
     {
       MfBranch *b = &g_array_index (model->branches, MfBranch, k);

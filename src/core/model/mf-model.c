@@ -13,6 +13,7 @@
 #include "mf-error.h"
 #include "mf-leak.h"
 #include "mf-port-nodes.h"
+#include "mf-reducing.h"
 #include "mf-text.h"
 
 /* ---- nodes from wires (mf-port-nodes.h) ---- */
@@ -295,6 +296,14 @@ make_branch (MfModel *model, guint c)
       set_hydraulic_ends (model, &b, b.area, b.area);
       break;
 
+    case MF_COMPONENT_REDUCING_VALVE:
+      /* an orifice whose area its outlet's pressure sets (set_openings) */
+      b = branch_new (c, MF_BRANCH_ORIFICE);
+      b.area = circle_area (p[MF_REDUCING_PORT_DIAMETER].value);
+      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_REDUCING_CD].value, 2));
+      set_hydraulic_ends (model, &b, b.area, b.area);
+      break;
+
     case MF_COMPONENT_RELIEF_VALVE:
       b = branch_new (c, MF_BRANCH_RELIEF);
       b.area = circle_area (p[MF_RELIEF_PORT_DIAMETER].value);
@@ -387,6 +396,7 @@ has_velocity (MfComponentType type)
     case MF_COMPONENT_CHECK_VALVE:
     case MF_COMPONENT_RELIEF_VALVE:
     case MF_COMPONENT_FLOW_CONTROL_VALVE:
+    case MF_COMPONENT_REDUCING_VALVE:
     case MF_COMPONENT_PISTON:
     case MF_COMPONENT_MASS:
     case MF_COMPONENT_MOTOR:
@@ -449,6 +459,35 @@ build_states (MfModel *model)
   model->position_branch = (guint *) g_array_free (positions, FALSE);
   model->n_pressures = pressures->len;
   model->pressure_node = (guint *) g_array_free (pressures, FALSE);
+}
+
+/* The areas of the reducing valves, which sense their outlets' pressures
+ * (mf-reducing.h): values the model owns, bound with the others'
+ * (mf_model_bind_feedback). */
+static gboolean
+set_openings (MfModel *model, MfModelFault *fault, GError **error)
+{
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      MfBranch *b = &g_array_index (model->branches, MfBranch, k);
+      const MfComponent *valve = component_at (model->circuit, b->component);
+      const MfNode *outlet;
+      MfExpr *opening;
+
+      if (valve->info->type != MF_COMPONENT_REDUCING_VALVE)
+        continue;
+      outlet = mf_model_node (model, b->node[1]);
+      opening = mf_reducing_opening (valve, outlet->name, outlet->kind, outlet->pressure,
+                                     outlet->pressure_value, error);
+      if (opening == NULL)
+        {
+          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, b->component };
+          return FALSE;
+        }
+      g_ptr_array_add (model->bound, opening);
+      b->opening = opening;
+    }
+  return TRUE;
 }
 
 /* The numbers the equations are made of, each from a few parameters: the
@@ -837,6 +876,7 @@ check_initial_values (MfModel *model, MfModelFault *fault, GError **error)
 static void
 model_init (MfModel *model, const MfCircuit *circuit)
 {
+  model->bound = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_expr_free);
   model->circuit = circuit;
   model->nodes = g_array_new (FALSE, FALSE, sizeof (MfNode));
   g_array_set_clear_func (model->nodes, (GDestroyNotify) node_clear);
@@ -884,7 +924,7 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
   if (!check_numbers (model, fault, error))
     goto fail;
   build_elements (model);
-  if (!mf_model_bind_feedback (model, fault, error))
+  if (!set_openings (model, fault, error) || !mf_model_bind_feedback (model, fault, error))
     goto fail;
   if (!build_links (model, fault, error))
     goto fail;

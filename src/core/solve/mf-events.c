@@ -180,7 +180,8 @@ mf_events_new (MfModel *model, double rtol)
         add_stop (ev, c, component);
       if (component->info->type == MF_COMPONENT_ORIFICE
           || component->info->type == MF_COMPONENT_VALVE
-          || component->info->type == MF_COMPONENT_CHECK_VALVE)
+          || component->info->type == MF_COMPONENT_CHECK_VALVE
+          || component->info->type == MF_COMPONENT_REDUCING_VALVE)
         add_area (ev, c, component);
     }
   ev->inputs = g_array_new (FALSE, FALSE, sizeof (MfInput));
