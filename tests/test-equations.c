@@ -226,6 +226,24 @@ static const struct
     "V1: (V_V1/K)·DV1.a.p' = −A_cap,C1·C1.v + A_DV1.pa·DV1.pa.v − A_DV1.at·DV1.at.v\n"
     "V2: (V_V2/K)·DV1.b.p' = A_rod,C1·C1.v − A_DV1.bt·DV1.bt.v + A_DV1.pb·DV1.pb.v\n"
     "M1: M1.v = C1.v\n" },
+  { "position-control", 0,
+    "R1: Δp_R1 = J1.p − R1.b.p\n"
+    "R1: A_R1·R1.v = c_d,R1·a_R1·√(2·Δp_R1/ρ)\n"
+    "R1: a_R1 = a_full,R1·min(1, max(0, (Δp_R1 − p_set,R1)/Δp_rise,R1))\n"
+    "C1: (m_C1 + m_M1)·C1.v' = A_cap,C1·DV1.a.p − A_rod,C1·DV1.b.p − c_C1·C1.v + F_F1\n"
+    "C1: C1.x' = C1.v\n"
+    "M1: M1.x' = M1.v\n"
+    "DV1.pa: 0 = J1.p − DV1.a.p − ρ·A_DV1.pa²·DV1.pa.v·|DV1.pa.v|/(2·c_d,DV1.pa²·(a_DV1.pa(t))²)\n"
+    "DV1.bt: 0 = DV1.b.p − DV1.t.p − ρ·A_DV1.bt²·DV1.bt.v·|DV1.bt.v|/(2·c_d,DV1.bt²·(a_DV1.bt(t))²)\n"
+    "DV1.pb: 0 = J1.p − DV1.b.p − ρ·A_DV1.pb²·DV1.pb.v·|DV1.pb.v|/(2·c_d,DV1.pb²·(a_DV1.pb(t))²)\n"
+    "DV1.at: 0 = DV1.a.p − DV1.t.p − ρ·A_DV1.at²·DV1.at.v·|DV1.at.v|/(2·c_d,DV1.at²·(a_DV1.at(t))²)\n"
+    "T1: T1.p.p = p_T1\n"
+    "J1: D_PU1·n_PU1 = A_R1·R1.v + A_DV1.pa·DV1.pa.v + A_DV1.pb·DV1.pb.v\n"
+    "T2: R1.b.p = p_T2\n"
+    "T3: DV1.t.p = p_T3\n"
+    "V1: (V_V1/K)·DV1.a.p' = −A_cap,C1·C1.v + A_DV1.pa·DV1.pa.v − A_DV1.at·DV1.at.v\n"
+    "V2: (V_V2/K)·DV1.b.p' = A_rod,C1·C1.v − A_DV1.bt·DV1.bt.v + A_DV1.pb·DV1.pb.v\n"
+    "M1: M1.v = C1.v\n" },
   { "hydrostatic-transmission", 0,
     "R1: Δp_R1 = J1.p − R1.b.p\n"
     "R1: A_R1·R1.v = c_d,R1·a_R1·√(2·Δp_R1/ρ)\n"

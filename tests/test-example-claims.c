@@ -761,6 +761,110 @@ test_hydrostatic_transmission (void)
   assert_all_checked (c);
 }
 
+/* ---- position-control ------------------------------------------------------ */
+
+/* The pump, relief valve, valve and cylinder of textbook-cylinder, its
+ * spool now clamp(G (x_ref − x), −1, 1) with G = 100/m (docs/model.md,
+ * "Feedback").  Open wide (|s| = 1, 10 mm or more from the target) the
+ * extending numbers are those worked out for textbook-cylinder: v = q/A_cap
+ * = 0.05 m/s, the pump at 16.32 bar.  With 5 % overlap a path's area is
+ * a_f (s − 0.05)/0.95, zero from s = 0.05 down, that is 0.05/G = 0.5 mm short
+ * of the target: the cylinder stands at 100 − 0.5 mm once the paths close
+ * (closed centre: locked on the hoses), and the relief valve passes all of
+ * q at the 101.075 bar worked out there.  Retracting at −q/A_rod =
+ * −0.1 m/s it stops 0.5 mm above 50 mm.  The closings are the valve's
+ * area events, at the times the run locates them. */
+static void assert_relative (double value, double expected, double tolerance);
+
+static void
+test_position_control (void)
+{
+  g_autoptr (Claims) c = claims_new ("position-control");
+  g_autoptr (Run) run = run_circuit (c->ex, NULL);
+  double d = param (c->ex, "PU1", MF_PUMP_DISPLACEMENT), n = param (c->ex, "PU1", MF_PUMP_SPEED);
+  double overlap = param (c->ex, "DV1", MF_SPOOL_OVERLAP), gain = 100.0;
+  double a_cap = param (c->ex, "C1", MF_PISTON_CAP_AREA);
+  double a_rod = param (c->ex, "C1", MF_PISTON_ROD_AREA);
+  MfRelief relief = relief_of (c, "R1");
+  guint extending = sample_at (run->samples, 1.0), held = sample_at (run->samples, 2.9);
+  guint retracting = sample_at (run->samples, 3.3), end = sample_at (run->samples, 5.0);
+  double closed[2] = { NAN, NAN };
+  guint n_closed = 0;
+  g_autoptr (MfExpr) spool = NULL;
+
+  claim (c, "A fixed pump of 5 cm³/rev", d / CM3_REV);
+  claim (c, "driven at 1200 rpm", n / RPM);
+  claim (c, "(6 L/min)", d * n / L_MIN);
+  claim (c, "a relief valve set at 100 bar", relief.set / BAR);
+  claim (c, "fully open 10 bar higher", relief.rise / BAR);
+  quote (c, "a 4/3 valve with a closed centre");
+  quote_title (c, "4/3 valve");
+  g_assert_cmpint (component (c->ex, "DV1")->params[MF_SPOOL_CENTRE].choice, ==, MF_CENTRE_CLOSED);
+  claim (c, "(10 mm² per path", param (c->ex, "DV1", MF_SPOOL_FULL_AREA) / MM2);
+  claim (c, "5 % overlap)", 100 * overlap);
+  claim (c, "a cylinder of 20 cm² cap", a_cap / CM2);
+  claim (c, "and 10 cm² annulus area", a_rod / CM2);
+  claim (c, "pushes a 100 kg mass", param (c->ex, "M1", MF_MASS_MASS));
+  claim (c, "against a load of 2 kN", -param (c->ex, "F1", MF_FORCE_FORCE) / 1e3);
+
+  /* the spool's text is the expression the description writes */
+  quote (c, "clamp(100·(x_ref − C1.x), −1, 1)");
+  spool = mf_expr_copy (component (c->ex, "DV1")->params[MF_SPOOL_SPOOL].expr);
+  g_assert_cmpuint (mf_expr_n_names (spool), ==, 1);
+  g_assert_cmpstr (mf_expr_name (spool, 0), ==, "C1.x");
+  /* 1 mm short of 100 mm before t = 3 s: 100 · 0.001; 1 mm beyond 50 mm after */
+  mf_expr_bind_value (spool, 0, 0.099);
+  g_assert_cmpfloat (fabs (mf_expr_eval (spool, 2.9) - 0.1), <, 1e-12);
+  mf_expr_bind_value (spool, 0, 0.051);
+  g_assert_cmpfloat (fabs (mf_expr_eval (spool, 3.1) + 0.1), <, 1e-12);
+  mf_expr_bind_value (spool, 0, 0.0);
+  /* at rest before the reference rises, wide open once it has */
+  g_assert_cmpfloat (mf_expr_eval (spool, 0.0), ==, 0.0);
+  g_assert_cmpfloat (mf_expr_eval (spool, 0.2), ==, 1.0);
+  quote (c, "the reference rising from 0 to 100 mm between t = 0.1 and 0.15 s");
+  quote (c, "stepping to 50 mm at t = 3 s");
+
+  quote (c, "Open wide, the valve passes all the pump's flow");
+  claim (c, "extends at 0.05 m/s", value (run, extending, "C1.v"));
+  assert_relative (value (run, extending, "C1.v"), d * n / a_cap, 1e-6);
+  claim (c, "the pump at 16.32 bar", value (run, extending, "J1.p") / BAR);
+  claim (c, "Within 10 mm of the target", 1e3 / gain);
+  quote (c, "the spool leaves its stop and throttles the flow");
+
+  for (guint i = 0; i < run->events->len; i++)
+    {
+      const Event *e = &g_array_index (run->events, Event, i);
+
+      if (g_strcmp0 (e->component, "DV1.pa") == 0 && g_strcmp0 (e->to, "closed") == 0
+          && e->t > 0)
+        closed[0] = e->t;
+      if (g_strcmp0 (e->component, "DV1.pb") == 0 && g_strcmp0 (e->to, "closed") == 0
+          && e->t > 0)
+        closed[1] = e->t, n_closed++;
+    }
+  g_assert_cmpuint (n_closed, ==, 1);
+  quote (c, "the paths close where the spool reaches its overlap");
+  claim (c, "0.5 mm short of the target", 1e3 * overlap / gain);
+  /* when the exponential approach to the overlap crosses the area's
+   * closing threshold: the methods differ by some ms, so a bound */
+  quote (c, "before 2.5 s,");
+  g_assert_cmpfloat (closed[0], >, 2.3);
+  g_assert_cmpfloat (closed[0], <, 2.5);
+  claim (c, "stands at 99.5 mm on its hoses", 1e3 * value (run, held, "C1.x"));
+  g_assert_cmpfloat (fabs (value (run, held, "C1.x") - (0.1 - overlap / gain)), <, 1e-6);
+  claim (c, "holds the pump at 101.08 bar", value (run, held, "J1.p") / BAR);
+
+  claim (c, "retracts at 0.1 m/s", -value (run, retracting, "C1.v"));
+  assert_relative (value (run, retracting, "C1.v"), -d * n / a_rod, 1e-6);
+  claim (c, "stops at 50.5 mm", 1e3 * value (run, end, "C1.x"));
+  g_assert_cmpfloat (fabs (value (run, end, "C1.x") - (0.05 + overlap / gain)), <, 1e-6);
+  quote (c, "before 4 s");
+  g_assert_cmpfloat (closed[1], >, 3.9);
+  g_assert_cmpfloat (closed[1], <, 4.0);
+  quote (c, "The closings are events located on the state's trajectory");
+  assert_all_checked (c);
+}
+
 /* ---- textbook-cylinder ----------------------------------------------------- */
 
 /* The pump delivers q = D n = 5 cm³ · 20 rev/s = 1e-4 m³/s (6 L/min); the
@@ -1367,6 +1471,7 @@ static const struct
   { "pump-parallel-orifices", test_pump_parallel_orifices },
   { "pump-relief-valve", test_pump_relief_valve },
   { "textbook-cylinder", test_textbook_cylinder },
+  { "position-control", test_position_control },
   { "three-pipes", test_three_pipes },
   { "two-mass-spring", test_two_mass_spring },
   { "two-massless-pistons", test_two_massless_pistons },

@@ -405,6 +405,7 @@ static const ExampleCase example_cases[] = {
   { "pump-parallel-orifices", "default", 2, 2, 1, "Q1.b continuity (1)", "P1.v'", 1 },
   { "pump-relief-valve", "default", 2, 2, 1, "Q1.b continuity (1)", "P1.v'", 1 },
   { "textbook-cylinder", "default", 2, 2, 1, "C1.v = M1.v (1)", "C1.v'", 2 },
+  { "position-control", "default", 2, 2, 1, "C1.v = M1.v (1)", "C1.v'", 2 },
   { "three-pipes", "default", 2, 2, 0, "J1 continuity (1)", "P2.v'", 1 },
   { "two-mass-spring", "default", 0, 0, 0, "", "", 0 },
   { "two-massless-pistons", "default", 2, 2, 2, "C1 law (1), C2 law (1)",
