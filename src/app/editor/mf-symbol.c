@@ -523,11 +523,13 @@ add_check_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
     }
 }
 
+/* A valve held by a pressure against an adjustable spring: a square, the
+ * spring above it, the flow arrow inside from x0 to x1 at height y and the
+ * dashed pilot from the side at x = pilot round to the square's foot. */
 static void
-add_relief_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+add_pressure_valve (cairo_t *cr, MfSymbolLayer layer, double x0, double x1, double y,
+                    double pilot)
 {
-  /* Normally closed: the flow arrow sits off the line until the inlet
-   * pressure, fed round by the dashed pilot, beats the adjustable spring. */
   if (layer == PAPER)
     cairo_rectangle (cr, -14, -14, 28, 28);
   if (layer == LINES)
@@ -535,23 +537,31 @@ add_relief_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
       cairo_rectangle (cr, -14, -14, 28, 28);
       line (cr, -30, 0, -14, 0);
       line (cr, 14, 0, 30, 0);
-      line (cr, -10, 7, 5, 7);
+      line (cr, x0, y, x1 - 5, y);
       zigzag_y (cr, 0, -14, -29, 4, 4);
     }
   if (layer == THIN)
     line (cr, -7, -16, 5, -28);
   if (layer == SOLID)
     {
-      arrow_head (cr, 10, 7, 1, 0, 5, 3);
+      arrow_head (cr, x1, y, 1, 0, 5, 3);
       arrow_head (cr, 7, -30, M_SQRT1_2, -M_SQRT1_2, 3.5, 2);
     }
   if (layer == DASHED)
     {
-      cairo_move_to (cr, -22, 0);
-      cairo_line_to (cr, -22, 20);
+      cairo_move_to (cr, pilot, 0);
+      cairo_line_to (cr, pilot, 20);
       cairo_line_to (cr, 0, 20);
       cairo_line_to (cr, 0, 14);
     }
+}
+
+static void
+add_relief_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
+{
+  /* Normally closed: the flow arrow sits off the line until the inlet
+   * pressure, fed round by the dashed pilot, beats the adjustable spring. */
+  add_pressure_valve (cr, layer, -10, 10, 7, -22);
   if (layer == ACCENT && closed)
     {
       line (cr, -14, 0, -7, 0);
@@ -567,30 +577,7 @@ add_reducing_valve (cairo_t *cr, MfSymbolLayer layer, gboolean closed)
   /* Normally open: the flow arrow runs along the line until the outlet
    * pressure, fed round by the dashed pilot, beats the adjustable spring
    * and pushes the arrow off it. */
-  if (layer == PAPER)
-    cairo_rectangle (cr, -14, -14, 28, 28);
-  if (layer == LINES)
-    {
-      cairo_rectangle (cr, -14, -14, 28, 28);
-      line (cr, -30, 0, -14, 0);
-      line (cr, 14, 0, 30, 0);
-      line (cr, -14, 0, 5, 0);
-      zigzag_y (cr, 0, -14, -29, 4, 4);
-    }
-  if (layer == THIN)
-    line (cr, -7, -16, 5, -28);
-  if (layer == SOLID)
-    {
-      arrow_head (cr, 14, 0, 1, 0, 5, 3);
-      arrow_head (cr, 7, -30, M_SQRT1_2, -M_SQRT1_2, 3.5, 2);
-    }
-  if (layer == DASHED)
-    {
-      cairo_move_to (cr, 22, 0);
-      cairo_line_to (cr, 22, 20);
-      cairo_line_to (cr, 0, 20);
-      cairo_line_to (cr, 0, 14);
-    }
+  add_pressure_valve (cr, layer, -14, 14, 0, 22);
 }
 
 /* The triangle of a pump (pointing out) or motor (pointing in), on the
