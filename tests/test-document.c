@@ -72,7 +72,10 @@ static const char every_field[] =
   "    { \"id\": \"DV2\", \"type\": \"valve_4_2\", \"full_area\": \"5 mm^2\","
   "      \"spool\": -1, \"overlap\": -0.2 },"
   "    { \"id\": \"FC1\", \"type\": \"flow_control_valve\", \"flow\": \"12 L/min\","
-  "      \"compensator_pressure\": \"8 bar\", \"regulation\": \"0.01 L/min/bar\" }\n"
+  "      \"compensator_pressure\": \"8 bar\", \"regulation\": \"0.01 L/min/bar\" },"
+  "    { \"id\": \"PR1\", \"type\": \"reducing_valve\", \"set_pressure\": \"30 bar\","
+  "      \"full_area\": \"10 mm^2\", \"full_open_drop\": \"5 bar\", \"cd\": 0.65,"
+  "      \"port_diameter\": \"6 mm\" }\n"
   "  ],\n"
   "  \"wires\": [ [\"T1.p\", \"P1.a\"], [\"P1.b\", \"J1.p\"], [\"J1.p\", \"V1.a\"],\n"
   "             [\"C1.m\", \"K1.a\"], [\"K1.b\", \"G1.m\"] ],\n"
@@ -154,9 +157,10 @@ test_every_field (void)
   g_assert_cmpfloat_with_epsilon (circuit->fluid.kinematic_viscosity, 46e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (circuit->fluid.bulk_modulus, 1.5e9, 1e-3);
 
-  /* 28 in the text, and the paths of the 4/3 valve with its tandem centre
+  /* 29 in the text, and the paths of the 4/3 valve with its tandem centre
    * (5) and of the 4/2 valve (4) */
-  g_assert_cmpuint (circuit->components->len, ==, 37);
+  g_assert_cmpuint (circuit->components->len, ==, 38);
+  g_assert_cmpfloat (param (circuit, "PR1", MF_REDUCING_FULL_OPEN_DROP), ==, 5e5);
   g_assert_cmpfloat_with_epsilon (param (circuit, "DV1", MF_SPOOL_FULL_AREA), 20e-6, 1e-18);
   g_assert_cmpfloat_with_epsilon (mf_component_param_at (component (circuit, "DV1"),
                                                          MF_SPOOL_SPOOL, 0.5), 0.5, 1e-15);

@@ -345,7 +345,7 @@ test_add (void)
 {
   static const char *const expected_ids[MF_N_COMPONENT_TYPES] = {
     "T3", "J2", "A1", "P2", "O1", "V2", "CV2", "RV1", "Q1", "C2", "M1", "K2", "D1", "F1", "G2",
-    "PU1", "PV1", "HM1", "I1", "KR1", "DR1", "TQ1", "GS1", "AC1", "DV1", "DV2", "FC1"
+    "PU1", "PV1", "HM1", "I1", "KR1", "DR1", "TQ1", "GS1", "AC1", "DV1", "DV2", "FC1", "PR1"
   };
   g_autoptr (MfEditDocument) doc = fixture ();
 
@@ -373,6 +373,7 @@ test_add (void)
   assert_param (doc, "DV1", "full_area", "10 mm^2");
   assert_param (doc, "Q1", "flow", "10 L/min");
   assert_param (doc, "FC1", "flow", "10 L/min");
+  assert_param (doc, "PR1", "set_pressure", "30 bar");
   assert_param (doc, "C2", "cap_area", "0.002");
   assert_param (doc, "K2", "stiffness", "10000");
   {
