@@ -13,7 +13,9 @@
 
 #include "mf-error.h"
 #include "mf-expr.h"
+#include "mf-reduction.h"
 #include "mf-simulation.h"
+#include "mf-structural.h"
 #include "mf-system.h"
 #include "mf-test-circuit.h"
 
@@ -225,6 +227,53 @@ test_position_control (void)
   trace_clear (&trace);
 }
 
+/* ---- the structure ------------------------------------------------------- */
+
+/* Whether the incidence of the first mode of `tc` has an equation whose
+ * name starts with `equation` depend on `unknown`. */
+static gboolean
+incidence_has (const MfTestCircuit *tc, const char *equation, const char *unknown)
+{
+  g_autoptr (MfReduction) red = mf_reduction_new (tc->model, 0);
+  g_autoptr (MfStructural) s = mf_structural_new_for_mode (tc->model, red);
+  const MfIncidence *inc = s->incidence;
+
+  for (guint i = 0; i < mf_incidence_n_equations (inc); i++)
+    if (g_str_has_prefix (mf_incidence_equation_name (inc, i), equation))
+      for (guint p = inc->matrix->start[i]; p < inc->matrix->start[i + 1]; p++)
+        if (g_str_equal (mf_incidence_unknown_name (inc, inc->matrix->col[p]), unknown))
+          return TRUE;
+  return FALSE;
+}
+
+/* The structure reads the equations at a generic state where positions are
+ * 0: there a clamp is held at a bound (slope 0), yet the value couples the
+ * quantities wherever it is not, so the name is in the pattern. */
+static void
+test_structure (void)
+{
+  g_autoptr (MfTestCircuit) spring = mf_test_circuit_new (
+    "{ \"manifold\": 1, \"components\": ["
+    "  { \"id\": \"M1\", \"type\": \"mass\", \"mass\": \"2 kg\" },"
+    "  { \"id\": \"F1\", \"type\": \"force\","
+    "    \"force\": \"-800*clamp(M1.x - 0.5, 0, 1)\" } ],"
+    "  \"wires\": [ [\"M1.m\", \"F1.m\"] ] }");
+  g_autoptr (MfTestCircuit) loop = mf_test_circuit_new (
+    "{ \"manifold\": 1, \"components\": ["
+    "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
+    "  { \"id\": \"T2\", \"type\": \"tank\" },"
+    "  { \"id\": \"DV1\", \"type\": \"valve_4_3\", \"full_area\": \"10 mm^2\","
+    "    \"spool\": \"clamp(50*(0.1 - C1.x), -1, 1)\" },"
+    "  { \"id\": \"C1\", \"type\": \"piston\", \"mass\": \"1 kg\","
+    "    \"cap_area\": \"10 cm^2\", \"rod_area\": \"5 cm^2\" } ],"
+    "  \"wires\": [ [\"T1.p\", \"DV1.p\"], [\"DV1.t\", \"T2.p\"], [\"DV1.a\", \"C1.cap\"],"
+    "    [\"DV1.b\", \"C1.rod\"] ] }");
+
+  g_assert_true (incidence_has (spring, "M1 momentum", "M1.x"));
+  /* the valve's paths ("DV1.PA law", ...) read the piston's place */
+  g_assert_true (incidence_has (loop, "DV1.", "C1.x"));
+}
+
 /* ---- the Jacobian -------------------------------------------------------- */
 
 /* A 10 bar tank through O1 (area 20 mm² · clamp(1 − 5 C1.x, 0.1, 1)) into
@@ -341,6 +390,7 @@ main (int argc, char **argv)
   g_test_add_func ("/feedback/oscillator", test_oscillator);
   g_test_add_func ("/feedback/position-control", test_position_control);
   g_test_add_func ("/feedback/jacobian", test_jacobian);
+  g_test_add_func ("/feedback/structure", test_structure);
   g_test_add_func ("/feedback/refusals", test_refusals);
   return g_test_run ();
 }

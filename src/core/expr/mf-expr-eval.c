@@ -21,7 +21,8 @@ typedef struct
 
 /* Where and along what a derivative is taken: at (t, u), seeding t with dt
  * and each bound name with du[its index in u], or, with du NULL, the name
- * `seeded` alone with 1. */
+ * `seeded` alone with 1; `released`: every clamp passes its argument's
+ * slope on, held at a bound or not. */
 typedef struct
 {
   double        t;
@@ -29,6 +30,7 @@ typedef struct
   double        dt;
   const double *du;
   guint         seeded;
+  gboolean      released;
 } MfSeed;
 
 static MfDual eval_dual (const MfExpr *expr, guint i, const MfSeed *at);
@@ -306,6 +308,8 @@ dual_clamp (const MfExpr *expr, const MfNode *n, const MfSeed *at)
   MfDual hi = eval_dual (expr, n->arg[2], at);
   double v = clamp_value (x.v, lo.v, hi.v);
 
+  if (at->released)
+    return dual (v, x.d);
   if (x.v < lo.v || (x.v == lo.v && x.d < lo.d))
     return dual (v, lo.d);
   if (x.v > hi.v || (x.v == hi.v && x.d > hi.d))
@@ -401,7 +405,7 @@ void
 mf_expr_eval_along (const MfExpr *expr, double t, const double *u, double dt, const double *du,
                     double *value, double *derivative)
 {
-  MfSeed at = { t, u, dt, du, G_MAXUINT };
+  MfSeed at = { t, u, dt, du, G_MAXUINT, FALSE };
   MfDual r = eval_dual (expr, expr->n_nodes - 1, &at);
 
   if (value != NULL)
@@ -413,7 +417,16 @@ mf_expr_eval_along (const MfExpr *expr, double t, const double *u, double dt, co
 double
 mf_expr_partial (const MfExpr *expr, double t, const double *u, guint name)
 {
-  MfSeed at = { t, u, 0.0, NULL, name };
+  MfSeed at = { t, u, 0.0, NULL, name, FALSE };
+
+  g_return_val_if_fail (name < expr->n_names, 0.0);
+  return eval_dual (expr, expr->n_nodes - 1, &at).d;
+}
+
+double
+mf_expr_partial_released (const MfExpr *expr, double t, const double *u, guint name)
+{
+  MfSeed at = { t, u, 0.0, NULL, name, TRUE };
 
   g_return_val_if_fail (name < expr->n_names, 0.0);
   return eval_dual (expr, expr->n_nodes - 1, &at).d;

@@ -75,6 +75,12 @@ double    mf_expr_partial (const MfExpr *expr,
                            double        t,
                            const double *u,
                            guint         name);
+/* The same with every clamp passing its argument's slope on, held at a
+ * bound or not: the coupling a saturated clamp keeps for the structure. */
+double    mf_expr_partial_released (const MfExpr *expr,
+                                    double        t,
+                                    const double *u,
+                                    guint         name);
 
 #define MF_EXPR_UNBOUND G_MAXUINT
 #define MF_EXPR_FIXED   (G_MAXUINT - 1)

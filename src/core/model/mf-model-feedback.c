@@ -236,19 +236,72 @@ mf_model_feedback_triplets (const MfModel *model)
 
 /* row += slope · ∂expr/∂(each name): one entry per name, the ones bound to
  * fixed values (or on a row that does not exist) holding 0 on (0, 0) so
- * the pattern keeps its size. */
+ * the pattern keeps its size.  `generic`: the structure's reading
+ * (mf_model_feedback_generic()), clamps released and a partial that still
+ * vanishes (x² at x = 0) taken as 1, since the name is in the pattern
+ * whatever its slope at this one state. */
 static MfTriplet *
 put_names (const MfExpr *expr, guint row, double slope, double t, const double *u,
-           MfTriplet *out)
+           gboolean generic, MfTriplet *out)
 {
   for (guint i = 0; expr != NULL && i < mf_expr_n_names (expr); i++, out++)
     {
       guint col = mf_expr_binding (expr, i);
+      double value;
 
       if (row == MF_NONE || col == MF_EXPR_FIXED || col == MF_EXPR_UNBOUND)
-        *out = (MfTriplet) { 0, 0, 0.0 };
-      else
-        *out = (MfTriplet) { row, col, slope * mf_expr_partial (expr, t, u, i) };
+        {
+          *out = (MfTriplet) { 0, 0, 0.0 };
+          continue;
+        }
+      value = slope * (generic ? mf_expr_partial_released (expr, t, u, i)
+                               : mf_expr_partial (expr, t, u, i));
+      if (generic && !(value != 0.0 && isfinite (value)))
+        value = slope != 0.0 && isfinite (slope) ? slope : 1.0;
+      *out = (MfTriplet) { row, col, value };
+    }
+  return out;
+}
+
+/* ∂F/∂a of orifice k at (t, u).  F = −k_area/a² · v|v| (or its smoothed
+ * form): ∂F/∂a = −2F/a; held at the threshold beyond it, the law does not
+ * move with a.  For the structure, an area held shut counts as open at its
+ * port: its slope there. */
+static double
+orifice_area_slope (const MfModel *model, const MfBranch *b, guint k, double t, const double *u,
+                    gboolean generic)
+{
+  double a = mf_expr_eval_at (b->opening, t, u);
+
+  if (generic && !(a > MF_MODEL_AREA_EPS * b->area))
+    return 2.0 * b->k_area * u[k] * fabs (u[k]) / (b->area * b->area * b->area);
+  if (!(a > MF_MODEL_AREA_EPS * b->area) || (u[k] == 0.0 && model->smoothing == 0.0))
+    return 0.0;
+  return -2.0 * mf_model_orifice_force (model, b, t, u[k], u) / a;
+}
+
+static MfTriplet *
+feedback_entries (const MfModel *model, double t, const double *u, gboolean generic,
+                  MfTriplet *out)
+{
+  for (guint k = 0; k < model->branches->len; k++)
+    {
+      const MfBranch *b = mf_model_branch (model, k);
+
+      if (b->kind == MF_BRANCH_ORIFICE && b->opening != NULL)
+        out = put_names (b->opening, k, orifice_area_slope (model, b, k, t, u, generic), t, u,
+                         generic, out);
+      for (guint e = 0; e < 2; e++)
+        if (b->node[e] != MF_NONE)
+          out = put_names (mf_model_node (model, b->node[e])->pressure, k, b->coef[e], t, u,
+                           generic, out);
+    }
+  for (guint s = 0; s < model->forces->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->forces, MfElement, s);
+
+      out = put_names (e->value, mf_model_node (model, e->node[0])->representative, 1.0, t, u,
+                       generic, out);
     }
   return out;
 }
@@ -256,32 +309,11 @@ put_names (const MfExpr *expr, guint row, double slope, double t, const double *
 MfTriplet *
 mf_model_feedback_jacobian (const MfModel *model, double t, const double *u, MfTriplet *out)
 {
-  for (guint k = 0; k < model->branches->len; k++)
-    {
-      const MfBranch *b = mf_model_branch (model, k);
+  return feedback_entries (model, t, u, FALSE, out);
+}
 
-      /* F = −k_area/a² · v|v| (or its smoothed form): ∂F/∂a = −2F/a */
-      if (b->kind == MF_BRANCH_ORIFICE && b->opening != NULL)
-        {
-          double a = mf_expr_eval_at (b->opening, t, u);
-          double slope = -2.0 * mf_model_orifice_force (model, b, t, u[k], u) / a;
-
-          /* held at the threshold beyond it, the law does not move with a */
-          if (!(a > MF_MODEL_AREA_EPS * b->area) || (u[k] == 0.0 && model->smoothing == 0.0))
-            slope = 0.0;
-          out = put_names (b->opening, k, slope, t, u, out);
-        }
-      for (guint e = 0; e < 2; e++)
-        if (b->node[e] != MF_NONE)
-          out = put_names (mf_model_node (model, b->node[e])->pressure, k, b->coef[e], t, u,
-                           out);
-    }
-  for (guint s = 0; s < model->forces->len; s++)
-    {
-      const MfElement *e = &g_array_index (model->forces, MfElement, s);
-
-      out = put_names (e->value, mf_model_node (model, e->node[0])->representative, 1.0, t, u,
-                       out);
-    }
-  return out;
+MfTriplet *
+mf_model_feedback_generic (const MfModel *model, double t, const double *u, MfTriplet *out)
+{
+  return feedback_entries (model, t, u, TRUE, out);
 }

@@ -282,6 +282,25 @@ double mf_model_orifice_force (const MfModel  *model,
                                double          v,
                                const double   *u);
 
+/* mf-model-nodes.c: the nodes from the wires; what each one is (fails
+ * saying why a node cannot be what its components make it); each chamber's
+ * piston position once the states are made. */
+void       mf_model_node_clear (MfNode *node);
+void       mf_model_build_nodes (MfModel *model);
+MfNode    *mf_model_port_node_of (MfModel *model,
+                                  guint    component,
+                                  guint    port);
+gboolean   mf_model_classify_nodes (MfModel      *model,
+                                    MfModelFault *fault,
+                                    GError      **error);
+void       mf_model_find_chamber_positions (MfModel *model);
+
+/* mf-model-branches.c: whether components of `type` carry a velocity, and
+ * the branch component `c` makes (its ends on the nodes already built). */
+gboolean   mf_model_has_velocity (MfComponentType type);
+MfBranch   mf_model_make_branch (MfModel *model,
+                                 guint    c);
+
 /* mf-model-feedback.c: binds the names that areas, forces and tank
  * pressures use to the state (docs/model.md, "Feedback"), or fails saying
  * which name cannot be used and why; the entries of ∂F/∂u those names add
@@ -294,5 +313,12 @@ MfTriplet *mf_model_feedback_jacobian (const MfModel *model,
                                        double         t,
                                        const double  *u,
                                        MfTriplet     *out);
+/* The same entries as the structure reads them: where a name enters F
+ * whatever its slope at (t, u) (a clamp held at a bound keeps its
+ * coupling), nonzero. */
+MfTriplet *mf_model_feedback_generic (const MfModel *model,
+                                      double         t,
+                                      const double  *u,
+                                      MfTriplet     *out);
 
 G_END_DECLS

@@ -11,403 +11,10 @@
 #include <string.h>
 
 #include "mf-error.h"
-#include "mf-leak.h"
-#include "mf-port-nodes.h"
 #include "mf-reducing.h"
 #include "mf-text.h"
 
-/* ---- nodes from wires (mf-port-nodes.h) ---- */
-
-static void
-node_clear (MfNode *node)
-{
-  g_free (node->name);
-  g_clear_pointer (&node->inertial, g_array_unref);
-  g_clear_pointer (&node->chambers, g_array_unref);
-}
-
-/* Ports joined by wires form one node; a junction names its node, any other
- * node is named after its first port in document order (docs/model.md,
- * "Nodes and their names"). */
-static void
-build_nodes (MfModel *model)
-{
-  const MfCircuit *circuit = model->circuit;
-  MfPortNodes ports;
-
-  mf_port_nodes_init (&ports, circuit);
-  model->port_offset = g_steal_pointer (&ports.offset);
-  model->port_node = g_steal_pointer (&ports.node);
-  mf_port_nodes_clear (&ports);
-
-  /* the nodes are numbered in the order of their first ports, so a node's
-   * first port is met when it is the next one to make */
-  for (guint c = 0; c < circuit->components->len; c++)
-    {
-      const MfComponent *component = component_at (circuit, c);
-
-      for (guint p = 0; p < component->info->n_ports; p++)
-        {
-          if (mf_model_port_node (model, c, p) == model->nodes->len)
-            {
-              MfNode node = { 0 };
-
-              node.name = g_strdup_printf ("%s.%s", component->id, component->info->ports[p].name);
-              node.kind = component->info->ports[p].domain != MF_DOMAIN_HYDRAULIC
-                            ? MF_NODE_MECHANICAL
-                            : MF_NODE_JUNCTION;
-              node.rotary = component->info->ports[p].domain == MF_DOMAIN_ROTATIONAL;
-              node.row = node.state = node.component = node.representative = MF_NONE;
-              node.inertial = g_array_new (FALSE, FALSE, sizeof (guint));
-              g_array_append_val (model->nodes, node);
-            }
-        }
-    }
-}
-
-guint
-mf_model_port_node (const MfModel *model, guint component, guint port)
-{
-  return model->port_node[model->port_offset[component] + port];
-}
-
-static MfNode *
-node_of (MfModel *model, guint component, guint port)
-{
-  return &g_array_index (model->nodes, MfNode, mf_model_port_node (model, component, port));
-}
-
-/* A piston with dead volumes makes the nodes of its ports compliant, each
- * chamber adding (dead + A·x)/β, the rod's (dead + A_rod·(stroke − x))/β
- * (docs/model.md, "Compliant chambers"); on a tank's node the tank holds
- * the pressure and the chamber plays no part. */
-static gboolean
-add_chambers (MfModel *model, guint c, MfModelFault *fault, GError **error)
-{
-  const MfComponent *component = component_at (model->circuit, c);
-  const MfParam *p = component->params;
-  double bulk = model->circuit->fluid.bulk_modulus;
-
-  for (guint side = 0; side < 2; side++)
-    {
-      double dead = p[side == 0 ? MF_PISTON_CAP_DEAD_VOLUME : MF_PISTON_ROD_DEAD_VOLUME].value;
-      double area = p[side == 0 ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA].value;
-      MfNode *node = node_of (model, c, side == 0 ? MF_PISTON_CAP : MF_PISTON_ROD);
-      MfChamber chamber = { c, MF_NONE, 0.0, 0.0 };
-
-      if (isnan (dead) || node->kind == MF_NODE_BOUNDARY)
-        continue;
-      if (side == 1 && !isfinite (p[MF_PISTON_STROKE].value))
-        {
-          g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-                       /* Translators: %s is a piston's id */
-                       _("piston '%s': a rod_dead_volume needs a stroke, which the rod side's "
-                         "volume shrinks over"),
-                       component->id);
-          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, c };
-          return FALSE;
-        }
-      if (node->kind == MF_NODE_JUNCTION)
-        {
-          node->kind = MF_NODE_COMPLIANT;
-          node->component = c;
-        }
-      chamber.fixed = (side == 0 ? dead : dead + area * p[MF_PISTON_STROKE].value) / bulk;
-      chamber.slope = (side == 0 ? area : -area) / bulk;
-      if (node->chambers == NULL)
-        node->chambers = g_array_new (FALSE, FALSE, sizeof (MfChamber));
-      g_array_append_val (node->chambers, chamber);
-    }
-  return TRUE;
-}
-
-/* Junctions rename their node; tanks and volumes make it a boundary or a
- * compliant node. */
-static gboolean
-classify_nodes (MfModel *model, MfModelFault *fault, GError **error)
-{
-  const MfCircuit *circuit = model->circuit;
-  g_autofree gboolean *named = g_new0 (gboolean, MAX (model->nodes->len, 1));
-
-  for (guint c = 0; c < circuit->components->len; c++)
-    {
-      const MfComponent *component = component_at (circuit, c);
-      guint index = mf_model_port_node (model, c, MF_PORT_P);
-      MfNode *node;
-
-      if (component->info->type != MF_COMPONENT_JUNCTION
-          && component->info->type != MF_COMPONENT_TANK
-          && component->info->type != MF_COMPONENT_VOLUME)
-        continue;
-      node = &g_array_index (model->nodes, MfNode, index);
-
-      if (component->info->type == MF_COMPONENT_JUNCTION)
-        {
-          if (!named[index])
-            {
-              g_free (node->name);
-              node->name = g_strdup (component->id);
-              named[index] = TRUE;
-            }
-          continue;
-        }
-      if (node->kind != MF_NODE_JUNCTION)
-        {
-          const MfComponent *other = component_at (circuit, node->component);
-
-          if (node->kind == MF_NODE_COMPLIANT && component->info->type == MF_COMPONENT_VOLUME)
-            goto add_volume;
-          g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                       /* Translators: "node J1 holds both tank 'T1' and volume 'V2': …"; the
-                        * first %s is the node, then a component type and id, twice */
-                       _("node %s holds both %s '%s' and %s '%s': a node can have one tank, "
-                         "or volumes, but not both"),
-                       node->name, other->info->name, other->id, component->info->name,
-                       component->id);
-          *fault = (MfModelFault) { MF_MODEL_FAULT_COMPONENT, c };
-          return FALSE;
-        }
-      node->component = c;
-      if (component->info->type == MF_COMPONENT_TANK)
-        {
-          node->kind = MF_NODE_BOUNDARY;
-          node->pressure = component->params[MF_TANK_PRESSURE].expr;
-          if (node->pressure != NULL && mf_expr_is_constant (node->pressure))
-            node->pressure = NULL;
-          node->pressure_value = component->params[MF_TANK_PRESSURE].value;
-          continue;
-        }
-      node->kind = MF_NODE_COMPLIANT;
-    add_volume:
-      {
-        const MfParam *p = component->params;
-        double bulk = isnan (p[MF_VOLUME_BULK_MODULUS].value) ? circuit->fluid.bulk_modulus
-                                                               : p[MF_VOLUME_BULK_MODULUS].value;
-
-        node->capacitance += !isnan (p[MF_VOLUME_CAPACITANCE].value)
-                               ? p[MF_VOLUME_CAPACITANCE].value
-                               : p[MF_VOLUME_VOLUME].value / bulk;
-      }
-    }
-  for (guint c = 0; c < circuit->components->len; c++)
-    if (component_at (circuit, c)->info->type == MF_COMPONENT_PISTON
-        && !add_chambers (model, c, fault, error))
-      return FALSE;
-  return TRUE;
-}
-
-/* Each chamber's piston position, once the states are made. */
-static void
-find_chamber_positions (MfModel *model)
-{
-  for (guint n = 0; n < model->nodes->len; n++)
-    {
-      GArray *chambers = g_array_index (model->nodes, MfNode, n).chambers;
-
-      for (guint i = 0; chambers != NULL && i < chambers->len; i++)
-        {
-          MfChamber *chamber = &g_array_index (chambers, MfChamber, i);
-
-          for (guint k = 0; k < model->branches->len; k++)
-            if (mf_model_branch (model, k)->component == chamber->component)
-              chamber->position = mf_model_branch (model, k)->position;
-        }
-    }
-}
-
-double
-mf_model_node_capacitance (const MfModel *model, guint node, const double *u)
-{
-  const MfNode *n = mf_model_node (model, node);
-  double capacitance = n->capacitance;
-
-  for (guint i = 0; n->chambers != NULL && i < n->chambers->len; i++)
-    {
-      const MfChamber *chamber = &g_array_index (n->chambers, MfChamber, i);
-      double x = u != NULL ? u[model->branches->len + chamber->position] : 0.0;
-
-      capacitance += chamber->fixed + chamber->slope * x;
-    }
-  return capacitance;
-}
-
 /* ---- states ---- */
-
-static MfBranch
-branch_new (guint component, MfBranchKind kind)
-{
-  MfBranch b = { 0 };
-
-  b.component = component;
-  b.kind = kind;
-  b.node[0] = b.node[1] = MF_NONE;
-  b.position = b.mech_node = MF_NONE;
-  return b;
-}
-
-static double
-circle_area (double diameter)
-{
-  return G_PI * diameter * diameter / 4.0;
-}
-
-static void
-set_hydraulic_ends (MfModel *model, MfBranch *b, double coef_a, double coef_b)
-{
-  b->node[0] = mf_model_port_node (model, b->component, 0);
-  b->node[1] = mf_model_port_node (model, b->component, 1);
-  b->coef[0] = coef_a;
-  b->coef[1] = -coef_b;
-}
-
-static MfBranch
-make_branch (MfModel *model, guint c)
-{
-  const MfComponent *component = component_at (model->circuit, c);
-  const MfParam *p = component->params;
-  double rho = model->circuit->fluid.density;
-  MfBranch b;
-
-  switch (component->info->type)
-    {
-    case MF_COMPONENT_PIPE:
-      b = branch_new (c, MF_BRANCH_PIPE);
-      b.length = p[MF_PIPE_LENGTH].value;
-      b.diameter = p[MF_PIPE_DIAMETER].value;
-      b.friction = (MfFriction) p[MF_PIPE_FRICTION].choice;
-      b.roughness = p[MF_PIPE_ROUGHNESS].value;
-      b.area = circle_area (b.diameter);
-      b.mass = rho * b.area * b.length;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_ORIFICE:
-    case MF_COMPONENT_VALVE:
-    case MF_COMPONENT_CHECK_VALVE:
-      b = branch_new (c, MF_BRANCH_ORIFICE);
-      b.area = circle_area (p[MF_ORIFICE_PORT_DIAMETER].value);
-      b.mass = p[MF_ORIFICE_MASS].value;
-      /* Δp = ρ/2 (A v / (cd a))², acting on the area A: F = −K v|v|. */
-      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_ORIFICE_CD].value, 2));
-      b.opening = p[MF_ORIFICE_AREA].expr;
-      if (b.opening != NULL && mf_expr_is_constant (b.opening))
-        b.opening = NULL;
-      b.opening_value = p[MF_ORIFICE_AREA].value;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_REDUCING_VALVE:
-      /* an orifice whose area its outlet's pressure sets (set_openings) */
-      b = branch_new (c, MF_BRANCH_ORIFICE);
-      b.area = circle_area (p[MF_REDUCING_PORT_DIAMETER].value);
-      b.k_area = rho * pow (b.area, 3) / (2.0 * pow (p[MF_REDUCING_CD].value, 2));
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_RELIEF_VALVE:
-      b = branch_new (c, MF_BRANCH_RELIEF);
-      b.area = circle_area (p[MF_RELIEF_PORT_DIAMETER].value);
-      b.relief.set = p[MF_RELIEF_SET_PRESSURE].value;
-      b.relief.rise = p[MF_RELIEF_FULL_OPEN_RISE].value;
-      b.relief.full_area = p[MF_RELIEF_FULL_AREA].value;
-      b.relief.cd = p[MF_RELIEF_CD].value;
-      b.relief.density = rho;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_FLOW_CONTROL_VALVE:
-      b = branch_new (c, MF_BRANCH_FLOW_CONTROL);
-      b.area = circle_area (p[MF_FLOW_CONTROL_PORT_DIAMETER].value);
-      b.flow_control.flow = p[MF_FLOW_CONTROL_FLOW].value;
-      b.flow_control.compensator = p[MF_FLOW_CONTROL_COMPENSATOR_PRESSURE].value;
-      b.flow_control.regulation = p[MF_FLOW_CONTROL_REGULATION].value;
-      b.setting = p[MF_FLOW_CONTROL_FLOW].expr;
-      if (b.setting != NULL && mf_expr_is_constant (b.setting))
-        b.setting = NULL;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_PISTON:
-      b = branch_new (c, MF_BRANCH_PISTON);
-      b.area = p[MF_PISTON_CAP_AREA].value;
-      b.mass = p[MF_PISTON_MASS].value;
-      b.damping = p[MF_PISTON_DAMPING].value;
-      b.stroke = p[MF_PISTON_STROKE].value;
-      set_hydraulic_ends (model, &b, p[MF_PISTON_CAP_AREA].value, p[MF_PISTON_ROD_AREA].value);
-      b.mech_node = mf_model_port_node (model, c, MF_PISTON_M);
-      break;
-
-    case MF_COMPONENT_MOTOR:
-      /* a piston whose areas are the displacement per radian, on a shaft
-       * (docs/model.md, "Hydraulic motor"): flow D·ω, torque D·Δp */
-      b = branch_new (c, MF_BRANCH_PISTON);
-      b.area = p[MF_MOTOR_DISPLACEMENT].value;
-      b.mass = p[MF_MOTOR_INERTIA].value;
-      b.damping = mf_leak_motor_friction (component);
-      b.stroke = INFINITY;
-      b.rotary = TRUE;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      b.mech_node = mf_model_port_node (model, c, MF_MOTOR_SHAFT);
-      break;
-
-    case MF_COMPONENT_LEAK:
-      b = branch_new (c, MF_BRANCH_LEAK);
-      b.area = MF_LEAK_AREA;
-      b.leakage = p[MF_LEAK_COEFFICIENT].value;
-      set_hydraulic_ends (model, &b, b.area, b.area);
-      break;
-
-    case MF_COMPONENT_ACCUMULATOR:
-      /* the fluid let in is area × x, up to the gas volume; x = 0 is its
-       * end stop, the far end one the gas law never lets it reach */
-      b = branch_new (c, MF_BRANCH_ACCUMULATOR);
-      b.area = circle_area (p[MF_ACCUMULATOR_PORT_DIAMETER].value);
-      b.mass = p[MF_ACCUMULATOR_MASS].value;
-      b.gas.precharge = p[MF_ACCUMULATOR_PRECHARGE].value;
-      b.gas.gas_volume = p[MF_ACCUMULATOR_GAS_VOLUME].value;
-      b.gas.exponent = p[MF_ACCUMULATOR_EXPONENT].value;
-      b.stroke = b.gas.gas_volume / b.area;
-      b.node[0] = mf_model_port_node (model, c, MF_PORT_P);
-      b.coef[0] = b.area;
-      break;
-
-    case MF_COMPONENT_MASS:
-    case MF_COMPONENT_INERTIA:
-      b = branch_new (c, MF_BRANCH_MASS);
-      b.mass = p[MF_MASS_MASS].value;
-      b.rotary = component->info->type == MF_COMPONENT_INERTIA;
-      b.mech_node = mf_model_port_node (model, c, MF_PORT_M);
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-  return b;
-}
-
-static gboolean
-has_velocity (MfComponentType type)
-{
-  switch (type)
-    {
-    case MF_COMPONENT_PIPE:
-    case MF_COMPONENT_ORIFICE:
-    case MF_COMPONENT_VALVE:
-    case MF_COMPONENT_CHECK_VALVE:
-    case MF_COMPONENT_RELIEF_VALVE:
-    case MF_COMPONENT_FLOW_CONTROL_VALVE:
-    case MF_COMPONENT_REDUCING_VALVE:
-    case MF_COMPONENT_PISTON:
-    case MF_COMPONENT_MASS:
-    case MF_COMPONENT_MOTOR:
-    case MF_COMPONENT_INERTIA:
-    case MF_COMPONENT_ACCUMULATOR:
-    case MF_COMPONENT_LEAK:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
 
 static void
 build_states (MfModel *model)
@@ -417,9 +24,9 @@ build_states (MfModel *model)
   GArray *pressures = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint c = 0; c < circuit->components->len; c++)
-    if (has_velocity (component_at (circuit, c)->info->type))
+    if (mf_model_has_velocity (component_at (circuit, c)->info->type))
       {
-        MfBranch b = make_branch (model, c);
+        MfBranch b = mf_model_make_branch (model, c);
         guint index = model->branches->len;
 
         if (b.mech_node != MF_NONE || b.kind == MF_BRANCH_ACCUMULATOR)
@@ -627,7 +234,7 @@ build_elements (MfModel *model)
         break;
       case MF_COMPONENT_FIXED:
       case MF_COMPONENT_FIXED_SHAFT:
-        node_of (model, c, MF_PORT_M)->fixed = TRUE;
+        mf_model_port_node_of (model, c, MF_PORT_M)->fixed = TRUE;
         break;
       default:
         break;
@@ -879,7 +486,7 @@ model_init (MfModel *model, const MfCircuit *circuit)
   model->bound = g_ptr_array_new_with_free_func ((GDestroyNotify) mf_expr_free);
   model->circuit = circuit;
   model->nodes = g_array_new (FALSE, FALSE, sizeof (MfNode));
-  g_array_set_clear_func (model->nodes, (GDestroyNotify) node_clear);
+  g_array_set_clear_func (model->nodes, (GDestroyNotify) mf_model_node_clear);
   model->branches = g_array_new (FALSE, FALSE, sizeof (MfBranch));
   model->sources = g_array_new (FALSE, FALSE, sizeof (MfElement));
   model->springs = g_array_new (FALSE, FALSE, sizeof (MfElement));
@@ -916,11 +523,11 @@ mf_model_new_located (const MfCircuit *circuit, MfModelFault *fault, GError **er
       fault->kind = MF_MODEL_FAULT_MODES;
       goto fail;
     }
-  build_nodes (model);
-  if (!classify_nodes (model, fault, error))
+  mf_model_build_nodes (model);
+  if (!mf_model_classify_nodes (model, fault, error))
     goto fail;
   build_states (model);
-  find_chamber_positions (model);
+  mf_model_find_chamber_positions (model);
   if (!check_numbers (model, fault, error))
     goto fail;
   build_elements (model);

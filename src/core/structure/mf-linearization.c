@@ -141,6 +141,10 @@ mf_linearize_force_jacobian (const MfModel *model, const double *u, MfTriplet *e
           && (!isfinite (entries[3 * k].value) || held_shut (model, b, t, u)))
         entries[3 * k].value = -2.0 * b->k_area / (b->area * b->area) * fabs (u[k]);
     }
+  /* A value that names the state couples it whatever its slope here: a
+   * clamp held at a bound has slope 0 at this one state, not in general. */
+  mf_model_feedback_generic (model, t, u,
+                             entries + model->n_triplets - mf_model_feedback_triplets (model));
 }
 
 double *
