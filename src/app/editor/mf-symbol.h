@@ -57,6 +57,9 @@ typedef struct
 /* The grid every port lies on when the centre does. */
 #define MF_SYMBOL_GRID 10.0
 
+/* `rotation` in degrees as quarter turns clockwise, 0 to 3. */
+int             mf_symbol_quarter_turns (int rotation);
+
 /* Where port `port` of `type` lies relative to the symbol's centre when the
  * symbol is turned by `rotation` degrees (0, 90, 180, 270), and which way a
  * wire leaves it. */
