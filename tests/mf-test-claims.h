@@ -189,6 +189,14 @@ claim (Claims *c, const char *phrase, double measured)
   claim_in (c, description (c), phrase, measured);
 }
 
+/* |value − expected| within `tolerance` of |expected| */
+static inline void
+assert_relative (double value, double expected, double tolerance)
+{
+  if (!(fabs (value - expected) <= tolerance * fabs (expected)))
+    g_error ("%.12g differs from %.12g by more than %g of it", value, expected, tolerance);
+}
+
 static inline gboolean
 quoted (const Claims *c, const char *p)
 {

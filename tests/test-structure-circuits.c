@@ -393,8 +393,10 @@ static const ExampleCase example_cases[] = {
     "C1.v', P1.v'", 1 },
   { "compliant-volume", "default", 1, 1, 0, "", "", 0 },
   { "cylinder-end-stop", "default", 2, 2, 0, "C1.v = M1.v (1)", "C1.v'", 1 },
-  { "hydrostatic-transmission", "default", 2, 2, 1, "P1.b continuity (1), HM1.v = I1.v (1)",
-    "HM1.v', I1.v'", 1 },
+  /* the motor's leak takes up what the line brings and the motor does not
+   * pass, so the line's flow and the shaft's speed are free of each other:
+   * nothing to differentiate */
+  { "hydrostatic-transmission", "default", 1, 1, 1, "", "", 0 },
   { "orifice-between-volumes", "default", 1, 1, 1, "", "", 0 },
   { "orifice-closes-and-reopens", "default", 1, 1, 1, "", "", 1 },
   { "pipe-drain", "default", 1, 1, 0, "", "", 0 },
