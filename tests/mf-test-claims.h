@@ -30,6 +30,20 @@
 #define RPM (2.0 * G_PI / 60.0)       /* rad/s */
 #define CM3_REV (1e-6 / (2.0 * G_PI)) /* m³/rad */
 
+/* ---- the tests of test-example-claims*.c ------------------------------- */
+
+/* An example of data/examples and the test of its description */
+typedef struct
+{
+  const char *name;
+  GTestFunc   test;
+} ClaimsCase;
+
+/* those of the examples with cylinders, motors and masses, in
+ * test-example-claims-actuators.c */
+extern const ClaimsCase actuator_claims[];
+extern const guint n_actuator_claims;
+
 /* ---- a description and the parts of it checked ------------------------ */
 
 typedef struct
