@@ -606,6 +606,25 @@ test_difference (void)
   g_assert_cmpfloat (mf_run_interpolate (tt, vv, 4, 2), ==, 6);
 }
 
+/* A quantity by name at any time of the run: C1.x = 2t sampled at 0, 0.5
+ * and 1 reads 0.5 at t = 0.25 between them; a name the run lacks, or a
+ * time it did not reach, is NaN. */
+static void
+test_value_at (void)
+{
+  g_autoptr (MfRunRecord) run = mf_run_record_new ("Run 1");
+  const char *names[] = { "J1.p", "C1.x" };
+
+  mf_run_record_begin_segment (run, 2, names, NULL);
+  for (guint i = 0; i < 3; i++)
+    mf_run_record_append (run, i * 0.5, 0, (const double[]) { 1e5, 2 * i * 0.5 });
+  g_assert_cmpfloat_with_epsilon (mf_run_record_value_at (run, "C1.x", 0.25), 0.5, 1e-12);
+  g_assert_cmpfloat (mf_run_record_value_at (run, "C1.x", 1.0), ==, 2.0);
+  g_assert_cmpfloat (mf_run_record_value_at (run, "J1.p", 0.7), ==, 1e5);
+  g_assert_true (isnan (mf_run_record_value_at (run, "C1.v", 0.25)));
+  g_assert_true (isnan (mf_run_record_value_at (run, "C1.x", 1.01)));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -613,6 +632,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/app/run-record/segments-union", test_segments_union);
   g_test_add_func ("/app/run-record/difference", test_difference);
+  g_test_add_func ("/app/run-record/value-at", test_value_at);
   g_test_add_func ("/app/run-record/growth", test_growth);
   g_test_add_func ("/app/run-record/reserve", test_reserve);
   g_test_add_func ("/app/run-record/duplicate-names", test_duplicate_names);

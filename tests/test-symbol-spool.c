@@ -199,21 +199,21 @@ test_pose_from_document (void)
     " { \"id\": \"T1\", \"type\": \"tank\" } ], \"wires\": [] }");
   MfSymbolPose pose = { 0 };
 
-  mf_spool_pose_read (document, 0, 1.0, &pose);
+  mf_spool_pose_read (document, 0, 1.0, NULL, NULL, &pose);
   g_assert_cmpint (pose.centre, ==, MF_CENTRE_TANDEM);
   g_assert_cmpfloat (pose.spool, ==, 0.5);
-  mf_spool_pose_read (document, 0, 3.0, &pose);
+  mf_spool_pose_read (document, 0, 3.0, NULL, NULL, &pose);
   g_assert_cmpfloat (pose.spool, ==, 1.5);
-  mf_spool_pose_read (document, 0, NAN, &pose);
+  mf_spool_pose_read (document, 0, NAN, NULL, NULL, &pose);
   g_assert_cmpfloat (pose.spool, ==, 0);
   /* no centre, no spool: closed, at rest */
   pose = (MfSymbolPose) { FALSE, MF_CENTRE_OPEN, 0.7 };
-  mf_spool_pose_read (document, 1, 1.0, &pose);
+  mf_spool_pose_read (document, 1, 1.0, NULL, NULL, &pose);
   g_assert_cmpint (pose.centre, ==, MF_CENTRE_CLOSED);
   g_assert_cmpfloat (pose.spool, ==, 0);
   /* anything else is left alone */
   pose = (MfSymbolPose) { TRUE, MF_CENTRE_OPEN, 0.7 };
-  mf_spool_pose_read (document, 2, 1.0, &pose);
+  mf_spool_pose_read (document, 2, 1.0, NULL, NULL, &pose);
   g_assert_true (pose.closed);
   g_assert_cmpint (pose.centre, ==, MF_CENTRE_OPEN);
   g_assert_cmpfloat (pose.spool, ==, 0.7);

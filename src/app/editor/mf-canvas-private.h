@@ -82,7 +82,8 @@ struct _MfCanvas
   GArray           *candidates;
   guint             candidate;
 
-  /* the run's time the directional valves show (mf-canvas-run.c) */
+  /* the run and its time the directional valves show (mf-canvas-run.c) */
+  MfRunRecord      *run;
   double            run_time;
 
   double            zoom_last;
@@ -162,5 +163,11 @@ void        mf_canvas_set_connect_target (MfCanvas *self,
 /* Opens or closes switchable component `index` in the editing mode. */
 void        mf_canvas_toggle_valve (MfCanvas *self,
                                     guint     index);
+
+/* --- mf-canvas-run.c --- */
+
+/* Gives `state` the run's time and its recorded quantities. */
+void        mf_canvas_run_state (MfCanvas       *self,
+                                 MfDrawingState *state);
 
 G_END_DECLS

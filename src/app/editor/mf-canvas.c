@@ -494,7 +494,7 @@ mf_canvas_snapshot (GtkWidget   *widget,
   state.highlight_node_ports = (const char * const *) self->highlight_node_ports;
   /* the mode being edited is the one to see; else the one being looked at */
   state.mode = self->editing_mode != NULL ? self->editing_mode : self->shown_mode;
-  state.run_time = self->run_time;
+  mf_canvas_run_state (self, &state);
   state.selected_wire = mf_canvas_selected_wire (self);
   state.hover_port = self->drag == MF_CANVAS_DRAG_NONE ? self->hover_port : -1;
   if (self->drag == MF_CANVAS_DRAG_CONNECT || self->key_connect)
@@ -546,6 +546,7 @@ mf_canvas_dispose (GObject *object)
 
   mf_canvas_set_document (self, NULL);
   g_clear_object (&self->geometry);
+  g_clear_object (&self->run);
 
   G_OBJECT_CLASS (mf_canvas_parent_class)->dispose (object);
 }

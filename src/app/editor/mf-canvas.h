@@ -34,6 +34,7 @@
 
 #include "mf-canvas-geometry.h"
 #include "mf-edit-document.h"
+#include "mf-run-record.h"
 
 G_BEGIN_DECLS
 
@@ -118,12 +119,15 @@ char             *mf_canvas_node_name (MfCanvas *self,
 void              mf_canvas_get_view (MfCanvas        *self,
                                       MfViewTransform *view);
 
-/* The time of the run playing (or NaN: none), at which the directional
- * valves' symbols show their spools' places; NaN puts every spool back at
- * rest.  A new time redraws only when the circuit has a directional
- * valve and one of their places changed (mf-canvas-run.c). */
-void              mf_canvas_set_run_time (MfCanvas *self,
-                                          double    t);
+/* The run shown and its time (or NaN: none), at which the directional
+ * valves' symbols show their spools' places, a spool that names the run's
+ * quantities with the values `run` recorded then (interpolated; `run` may
+ * be NULL, and is not kept when t is NaN); NaN puts every spool back at
+ * rest.  A new time redraws only when the circuit has a directional valve
+ * and one of their places changed (mf-canvas-run.c). */
+void              mf_canvas_set_run (MfCanvas    *self,
+                                     MfRunRecord *run,
+                                     double       t);
 double            mf_canvas_get_run_time (MfCanvas *self);
 
 G_END_DECLS

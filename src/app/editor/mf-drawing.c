@@ -470,7 +470,8 @@ find_poses (Render *r)
       if (document != NULL
           && (c->type == MF_COMPONENT_VALVE_4_3 || c->type == MF_COMPONENT_VALVE_4_2)
           && (index = mf_edit_document_find_component (document, c->id)) >= 0)
-        mf_spool_pose_read (document, (guint) index, r->state->run_time, &poses[k]);
+        mf_spool_pose_read (document, (guint) index, r->state->run_time,
+                            r->state->run_value, r->state->run_value_data, &poses[k]);
     }
   return poses;
 }

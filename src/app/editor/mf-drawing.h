@@ -18,6 +18,7 @@
 
 #include "mf-canvas-geometry.h"
 #include "mf-edit-document.h"
+#include "mf-spool-pose.h"
 #include "mf-symbol.h"
 
 G_BEGIN_DECLS
@@ -55,8 +56,11 @@ typedef struct
   const char * const    *highlight_node_ports;
   const char            *mode;     /* valves this mode closes are drawn closed */
   /* the time of the run shown, whose spool places the directional valves
-   * show (NaN: none, every spool at rest) */
+   * show (NaN: none, every spool at rest), and the run's quantities a
+   * spool may name (NULL: none recorded; mf-spool-pose.h) */
   double                 run_time;
+  MfRunValueFunc         run_value;
+  gpointer               run_value_data;
   int                    selected_wire;   /* geometry wire index, or -1 */
   int                    hover_port;      /* geometry port index, or -1 */
   /* a connection being made: from a port towards a point, and the port it

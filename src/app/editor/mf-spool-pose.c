@@ -2,9 +2,11 @@
  * document fields (mf-spool-pose.h).
  *
  * The spool is read from the text the document holds, as the loader reads
- * it (an expression in t; mf-expr.h), once per frame of a run and only for
- * the valves drawn: a few parses of a short text, far cheaper than the
- * frame.
+ * it (an expression in t and the run's quantities; mf-expr.h), once per
+ * frame of a run and only for the valves drawn: a few parses of a short
+ * text and a look-up per name, far cheaper than the frame.  Each name is
+ * bound to the value the run recorded at the time shown, so a spool that
+ * follows the cylinder it drives stands where it stood in the run.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -37,10 +39,13 @@ read_centre (MfEditDocument            *document,
 static double
 read_spool (MfEditDocument *document,
             guint           index,
-            double          t)
+            double          t,
+            MfRunValueFunc  value,
+            gpointer        value_data)
 {
   g_autofree char *text = NULL;
   g_autoptr (MfExpr) expr = NULL;
+  double spool;
 
   if (isnan (t))
     return 0;
@@ -48,13 +53,25 @@ read_spool (MfEditDocument *document,
   if (text == NULL)
     return 0;
   expr = mf_expr_parse (text, NULL, NULL, NULL);
-  return expr != NULL ? mf_expr_eval (expr, t) : 0;
+  if (expr == NULL)
+    return 0;
+  for (guint name = 0; name < mf_expr_n_names (expr); name++)
+    {
+      if (value == NULL)
+        return 0;
+      mf_expr_bind_value (expr, name, value (mf_expr_name (expr, name), t, value_data));
+    }
+  spool = mf_expr_eval (expr, t);
+  /* (a name the run lacks, or a time it did not reach, is NaN) */
+  return isfinite (spool) ? spool : 0;
 }
 
 void
 mf_spool_pose_read (MfEditDocument *document,
                     guint           index,
                     double          t,
+                    MfRunValueFunc  value,
+                    gpointer        value_data,
                     MfSymbolPose   *pose)
 {
   const MfComponentTypeInfo *info;
@@ -67,5 +84,5 @@ mf_spool_pose_read (MfEditDocument *document,
       || (info->type != MF_COMPONENT_VALVE_4_3 && info->type != MF_COMPONENT_VALVE_4_2))
     return;
   pose->centre = read_centre (document, index, info);
-  pose->spool = read_spool (document, index, t);
+  pose->spool = read_spool (document, index, t, value, value_data);
 }

@@ -1,7 +1,8 @@
 /* mf-run-difference.c: run A minus run B.
  *
- * B's samples are searched by bisection for each of A's times, so the
- * difference of runs of n and m samples costs O(n log m) per quantity.
+ * B's samples are searched by bisection for each of A's times
+ * (mf_run_interpolate()), so the difference of runs of n and m samples
+ * costs O(n log m) per quantity.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,29 +18,6 @@ typedef struct
 {
   guint a, b;
 } Pair;
-
-double
-mf_run_interpolate (const double *times, const double *values, guint n, double t)
-{
-  guint lo = 0, hi = n;
-
-  if (n == 0 || !(t >= times[0] && t <= times[n - 1]))
-    return NAN;
-  /* the first sample after t: times[lo - 1] <= t < times[lo] */
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (times[mid] <= t)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  if (lo == n)
-    return values[n - 1]; /* t is B's last time */
-  return values[lo - 1]
-         + (values[lo] - values[lo - 1]) * (t - times[lo - 1]) / (times[lo] - times[lo - 1]);
-}
 
 MfRunRecord *
 mf_run_difference (MfRunRecord *a, MfRunRecord *b)

@@ -1,6 +1,7 @@
 /* mf-run-difference.h: two runs compared — a new record of run A minus
  * run B for every quantity both have in the same unit, at A's times, B
- * interpolated linearly between its samples.  No GTK.
+ * interpolated linearly between its samples (mf_run_interpolate(),
+ * mf-run-record.h).  No GTK.
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,14 +11,6 @@
 #include "mf-run-record.h"
 
 G_BEGIN_DECLS
-
-/* B's value of a column at time `t`: linear between the samples either
- * side; at a time B holds twice (an event), the later sample's side;
- * NaN outside B's times or when `n` is 0. */
-double       mf_run_interpolate (const double *times,
-                                 const double *values,
-                                 guint         n,
-                                 double        t);
 
 /* A new record labelled "A − B" (the runs' labels), FINISHED, with A's
  * times and modes and one column per quantity of A that B has in the

@@ -488,6 +488,44 @@ mf_run_record_find_column (MfRunRecord *self, const char *name)
   return -1;
 }
 
+double
+mf_run_interpolate (const double *times, const double *values, guint n, double t)
+{
+  guint lo = 0, hi = n;
+
+  if (n == 0 || !(t >= times[0] && t <= times[n - 1]))
+    return NAN;
+  /* the first sample after t: times[lo - 1] <= t < times[lo] */
+  while (lo < hi)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if (times[mid] <= t)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == n)
+    return values[n - 1]; /* t is the last time */
+  return values[lo - 1]
+         + (values[lo] - values[lo - 1]) * (t - times[lo - 1]) / (times[lo] - times[lo - 1]);
+}
+
+double
+mf_run_record_value_at (MfRunRecord *self, const char *name, double t)
+{
+  int column;
+
+  g_return_val_if_fail (MF_IS_RUN_RECORD (self), NAN);
+  g_return_val_if_fail (name != NULL, NAN);
+
+  column = mf_run_record_find_column (self, name);
+  if (column < 0)
+    return NAN;
+  return mf_run_interpolate ((const double *) self->times->data,
+                             mf_run_record_get_column (self, (guint) column), self->times->len, t);
+}
+
 const double *
 mf_run_record_get_column (MfRunRecord *self, guint column)
 {

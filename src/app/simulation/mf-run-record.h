@@ -112,6 +112,20 @@ int            mf_run_record_find_column (MfRunRecord *self,
 const double  *mf_run_record_get_column (MfRunRecord *self,
                                          guint        column);
 
+/* A column's value at time `t`: linear between the samples either side;
+ * at a time held twice (an event), the later sample's side; NaN outside
+ * the times or when `n` is 0. */
+double         mf_run_interpolate (const double *times,
+                                   const double *values,
+                                   guint         n,
+                                   double        t);
+/* The value of the first column named `name` at time `t`, interpolated
+ * so (the canvas's spools during a run); NaN when there is no such column
+ * or the run does not reach t. */
+double         mf_run_record_value_at (MfRunRecord *self,
+                                       const char  *name,
+                                       double       t);
+
 /* How many segments have begun, and the index of the first sample of each
  * (a live update, or a restart, happened there). */
 guint          mf_run_record_get_n_segments (MfRunRecord *self);

@@ -341,7 +341,7 @@ mf_window_show_run_time (MfWindow *self)
       break;
   if (isnan (t) && mf_sim_panel_get_live (self->sim_panel) && n > 0)
     t = mf_run_record_get_times (run)[n - 1];
-  mf_canvas_set_run_time (self->canvas, t);
+  mf_canvas_set_run (self->canvas, run, t);
 }
 
 static gboolean
