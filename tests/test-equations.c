@@ -215,10 +215,14 @@ static const struct
     "C1: (m_C1 + m_M1)·C1.v' = A_cap,C1·DV1.a.p − A_rod,C1·DV1.b.p − c_C1·C1.v + F_F1\n"
     "C1: C1.x' = C1.v\n"
     "M1: M1.x' = M1.v\n"
-    "DV1.pa: 0 = J1.p − DV1.a.p − ρ·A_DV1.pa²·DV1.pa.v·|DV1.pa.v|/(2·c_d,DV1.pa²·(a_DV1.pa(t))²)\n"
-    "DV1.bt: 0 = DV1.b.p − DV1.t.p − ρ·A_DV1.bt²·DV1.bt.v·|DV1.bt.v|/(2·c_d,DV1.bt²·(a_DV1.bt(t))²)\n"
-    "DV1.pb: 0 = J1.p − DV1.b.p − ρ·A_DV1.pb²·DV1.pb.v·|DV1.pb.v|/(2·c_d,DV1.pb²·(a_DV1.pb(t))²)\n"
-    "DV1.at: 0 = DV1.a.p − DV1.t.p − ρ·A_DV1.at²·DV1.at.v·|DV1.at.v|/(2·c_d,DV1.at²·(a_DV1.at(t))²)\n"
+    "DV1.pa: a_DV1.pa = a_full,DV1·min(1, max(0, (s_DV1(t) − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.pa: 0 = J1.p − DV1.a.p − ρ·A_DV1.pa²·DV1.pa.v·|DV1.pa.v|/(2·c_d,DV1.pa²·a_DV1.pa²)\n"
+    "DV1.bt: a_DV1.bt = a_full,DV1·min(1, max(0, (s_DV1(t) − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.bt: 0 = DV1.b.p − DV1.t.p − ρ·A_DV1.bt²·DV1.bt.v·|DV1.bt.v|/(2·c_d,DV1.bt²·a_DV1.bt²)\n"
+    "DV1.pb: a_DV1.pb = a_full,DV1·min(1, max(0, (−s_DV1(t) − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.pb: 0 = J1.p − DV1.b.p − ρ·A_DV1.pb²·DV1.pb.v·|DV1.pb.v|/(2·c_d,DV1.pb²·a_DV1.pb²)\n"
+    "DV1.at: a_DV1.at = a_full,DV1·min(1, max(0, (−s_DV1(t) − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.at: 0 = DV1.a.p − DV1.t.p − ρ·A_DV1.at²·DV1.at.v·|DV1.at.v|/(2·c_d,DV1.at²·a_DV1.at²)\n"
     "T1: T1.p.p = p_T1\n"
     "J1: D_PU1·n_PU1 = A_R1·R1.v + A_DV1.pa·DV1.pa.v + A_DV1.pb·DV1.pb.v\n"
     "T2: R1.b.p = p_T2\n"
@@ -233,10 +237,15 @@ static const struct
     "C1: (m_C1 + m_M1)·C1.v' = A_cap,C1·DV1.a.p − A_rod,C1·DV1.b.p − c_C1·C1.v + F_F1\n"
     "C1: C1.x' = C1.v\n"
     "M1: M1.x' = M1.v\n"
-    "DV1.pa: 0 = J1.p − DV1.a.p − ρ·A_DV1.pa²·DV1.pa.v·|DV1.pa.v|/(2·c_d,DV1.pa²·(a_DV1.pa(t))²)\n"
-    "DV1.bt: 0 = DV1.b.p − DV1.t.p − ρ·A_DV1.bt²·DV1.bt.v·|DV1.bt.v|/(2·c_d,DV1.bt²·(a_DV1.bt(t))²)\n"
-    "DV1.pb: 0 = J1.p − DV1.b.p − ρ·A_DV1.pb²·DV1.pb.v·|DV1.pb.v|/(2·c_d,DV1.pb²·(a_DV1.pb(t))²)\n"
-    "DV1.at: 0 = DV1.a.p − DV1.t.p − ρ·A_DV1.at²·DV1.at.v·|DV1.at.v|/(2·c_d,DV1.at²·(a_DV1.at(t))²)\n"
+    "DV1: s_DV1 = clamp(100·(0.1·ramp(t, 0.1, 0.15) − 0.05·step(t, 3) − C1.x), -1, 1)\n"
+    "DV1.pa: a_DV1.pa = a_full,DV1·min(1, max(0, (s_DV1 − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.pa: 0 = J1.p − DV1.a.p − ρ·A_DV1.pa²·DV1.pa.v·|DV1.pa.v|/(2·c_d,DV1.pa²·a_DV1.pa²)\n"
+    "DV1.bt: a_DV1.bt = a_full,DV1·min(1, max(0, (s_DV1 − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.bt: 0 = DV1.b.p − DV1.t.p − ρ·A_DV1.bt²·DV1.bt.v·|DV1.bt.v|/(2·c_d,DV1.bt²·a_DV1.bt²)\n"
+    "DV1.pb: a_DV1.pb = a_full,DV1·min(1, max(0, (−s_DV1 − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.pb: 0 = J1.p − DV1.b.p − ρ·A_DV1.pb²·DV1.pb.v·|DV1.pb.v|/(2·c_d,DV1.pb²·a_DV1.pb²)\n"
+    "DV1.at: a_DV1.at = a_full,DV1·min(1, max(0, (−s_DV1 − o_DV1)/(1 − o_DV1)))\n"
+    "DV1.at: 0 = DV1.a.p − DV1.t.p − ρ·A_DV1.at²·DV1.at.v·|DV1.at.v|/(2·c_d,DV1.at²·a_DV1.at²)\n"
     "T1: T1.p.p = p_T1\n"
     "J1: D_PU1·n_PU1 = A_R1·R1.v + A_DV1.pa·DV1.pa.v + A_DV1.pb·DV1.pb.v\n"
     "T2: R1.b.p = p_T2\n"
@@ -450,6 +459,53 @@ test_symbols (void)
     }
 }
 
+/* Values that follow the state (docs/model.md, "Feedback") are laws of
+ * their own, written once with the names they use: an open-centre 4/3
+ * valve whose spool follows its cylinder, each path's area a law in the
+ * spool's symbol (the working paths past the overlap o, the centre's
+ * closing as |s| reaches 1), and a force naming M1.x, which the node's
+ * equation of motion takes by its symbol.  Neither is listed among the
+ * symbols; the valve's full area and overlap are. */
+static void
+test_follows_state (void)
+{
+  g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (
+    "{ \"manifold\": 1, \"components\": ["
+    "  { \"id\": \"T1\", \"type\": \"tank\", \"pressure\": \"10 bar\" },"
+    "  { \"id\": \"T2\", \"type\": \"tank\" },"
+    "  { \"id\": \"DV1\", \"type\": \"valve_4_3\", \"full_area\": \"10 mm^2\","
+    "    \"centre\": \"open\", \"spool\": \"clamp(50*(0.1 - C1.x), -1, 1)\" },"
+    "  { \"id\": \"C1\", \"type\": \"piston\", \"mass\": \"1 kg\", \"cap_area\": \"10 cm^2\","
+    "    \"rod_area\": \"5 cm^2\" },"
+    "  { \"id\": \"M1\", \"type\": \"mass\", \"mass\": \"2 kg\" },"
+    "  { \"id\": \"F1\", \"type\": \"force\", \"force\": \"-800*M1.x\" } ],"
+    "  \"wires\": [ [\"T1.p\", \"DV1.p\"], [\"DV1.t\", \"T2.p\"], [\"DV1.a\", \"C1.cap\"],"
+    "    [\"DV1.b\", \"C1.rod\"], [\"C1.m\", \"M1.m\"], [\"M1.m\", \"F1.m\"] ] }");
+  g_autoptr (MfEquations) equations = mf_equations_new (tc->model, 0);
+  g_autofree char *text = mf_equations_to_plain (equations);
+  const char *spool = "\nDV1: s_DV1 = clamp(50·(0.1 − C1.x), -1, 1)\n";
+  const char *force = "F1: F_F1 = -800·M1.x\n";
+
+  g_test_message ("%s", text);
+  g_assert_nonnull (strstr (text, spool));
+  g_assert_null (strstr (strstr (text, spool) + strlen (spool), "s_DV1 = "));
+  g_assert_nonnull (strstr (text, "\nDV1.pa: a_DV1.pa = a_full,DV1·min(1, max(0, "
+                                  "(s_DV1 − o_DV1)/(1 − o_DV1)))\n"));
+  g_assert_nonnull (strstr (text, "\nDV1.at: a_DV1.at = a_full,DV1·min(1, max(0, "
+                                  "(−s_DV1 − o_DV1)/(1 − o_DV1)))\n"));
+  g_assert_nonnull (strstr (text, "\nDV1.c_pt: a_DV1.c_pt = a_full,DV1·min(1, max(0, "
+                                  "1 − |s_DV1|))\n"));
+  g_assert_nonnull (strstr (text, "·c_d,DV1.pa²·a_DV1.pa²)\n"));
+  g_assert_nonnull (strstr (text, force));
+  g_assert_nonnull (strstr (text, " + F_F1\n"));
+  /* the symbols: the valve's constants, not what follows the state */
+  g_assert_nonnull (strstr (text, "\n  a_full,DV1: 1e-5 m²\n"));
+  g_assert_nonnull (strstr (text, "\n  o_DV1: 0\n"));
+  g_assert_null (strstr (strstr (text, "\nwhere\n"), "s_DV1:"));
+  g_assert_null (strstr (strstr (text, "\nwhere\n"), "F_F1:"));
+  g_assert_null (strstr (text, "(t)"));
+}
+
 /* Three pipes: continuity A1 v1 + A2 v2 = A3 v3 with d1 = d2 = 10 mm and
  * d3 = 12 mm gives v2 = 1.44 v3 − v1; M̄ = αᵀMα with m = ρAL (870 kg/m³;
  * 5, 3 and 4 m): m1 + m2 = 0.546637 kg, m2·1.44² + m3 = 0.818644 kg and
@@ -501,6 +557,7 @@ main (int argc, char **argv)
   g_test_add_func ("/equations/math/expressions", test_expressions);
   g_test_add_func ("/equations/examples", test_examples);
   g_test_add_func ("/equations/symbols", test_symbols);
+  g_test_add_func ("/equations/follows-state", test_follows_state);
   g_test_add_func ("/equations/reduced", test_reduced);
   return g_test_run ();
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "mf-model-private.h"
+#include "mf-spool.h"
 
 /* ---- areas: what a branch's velocity is multiplied by in W ---- */
 
@@ -123,6 +124,20 @@ pipe_equations (MfEquations *eq, guint k)
                 mf_math_sum_finish (rhs));
 }
 
+/* Appends `opening = full·min(1, max(0, share))` of component `owner`
+ * (all taken): the opening of a relief, reducing or directional valve. */
+static void
+append_opening (MfEquations *eq, guint owner, MfMath *opening, MfMath *full, MfMath *share)
+{
+  mf_equations_append (eq, MF_EQUATION_LAW, (int) owner, NULL, opening,
+                       mf_math_row (full, mf_math_text ("·"),
+                                    mf_math_call ("min", mf_math_text ("1"),
+                                                  mf_math_call ("max", mf_math_text ("0"), share,
+                                                                NULL),
+                                                  NULL),
+                                    NULL));
+}
+
 /* A reducing valve's area, closing as its outlet's pressure rises to the
  * setting (docs/model.md, "Pressure-reducing valves"): its law, and its
  * symbol for the orifice law. */
@@ -132,17 +147,46 @@ reducing_opening (MfEquations *eq, const MfBranch *b)
   guint c = b->component;
   MfMath *opening = mf_math_symbol ("a", mf_equations_id_of (eq, c));
   MfMath *share = mf_math_frac (
-    mf_math_row (mf_equations_parameter (eq, c, MF_REDUCING_SET_PRESSURE, "p", "set"), mf_math_text (" − "),
-                 mf_equations_pressure (eq, b->node[1]), NULL),
+    mf_math_row (mf_equations_parameter (eq, c, MF_REDUCING_SET_PRESSURE, "p", "set"),
+                 mf_math_text (" − "), mf_equations_pressure (eq, b->node[1]), NULL),
     mf_equations_parameter (eq, c, MF_REDUCING_FULL_OPEN_DROP, "Δp", "drop"));
 
-  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, mf_math_copy (opening),
-                mf_math_row (mf_equations_parameter (eq, c, MF_REDUCING_FULL_AREA, "a", "full"),
-                             mf_math_text ("·"),
-                             mf_math_call ("min", mf_math_text ("1"),
-                                           mf_math_call ("max", mf_math_text ("0"), share, NULL),
-                                           NULL),
-                             NULL));
+  append_opening (eq, c, mf_math_copy (opening),
+                  mf_equations_parameter (eq, c, MF_REDUCING_FULL_AREA, "a", "full"), share);
+  return opening;
+}
+
+/* The area of path `path` ("DV1.pa") of directional valve `valve`, which
+ * opens with the valve's spool s (docs/model.md, "Directional valves"):
+ * its law in s, and its symbol for the orifice law.  The spool is listed
+ * as any parameter is — s_DV1(t) with its expression, or a law of its own
+ * when it follows the state — so a reader sees what the area depends on.
+ * The path's name after the valve's id says which side it opens on. */
+static MfMath *
+spool_opening (MfEquations *eq, guint path, guint valve)
+{
+  const char *id = mf_equations_id_of (eq, path);
+  const char *side = id + strlen (mf_equations_id_of (eq, valve)) + 1;
+  MfMath *spool = mf_equations_parameter (eq, valve, MF_SPOOL_SPOOL, "s", NULL);
+  MfMath *opening = mf_math_symbol ("a", id);
+  MfMath *share;
+
+  if (g_str_has_prefix (side, "c_"))
+    /* a centre's path, open at s = 0 */
+    share = mf_math_row (mf_math_text ("1 − "), mf_math_abs (spool), NULL);
+  else
+    {
+      /* P→A and B→T open as s rises past the overlap o, P→B and A→T as
+       * it falls below −o */
+      gboolean falling = strcmp (side, "pb") == 0 || strcmp (side, "at") == 0;
+      MfMath *overlap = mf_equations_parameter (eq, valve, MF_SPOOL_OVERLAP, "o", NULL);
+
+      share = mf_math_frac (mf_math_row (mf_math_text (falling ? "−" : ""), spool,
+                                         mf_math_text (" − "), mf_math_copy (overlap), NULL),
+                            mf_math_row (mf_math_text ("1 − "), overlap, NULL));
+    }
+  append_opening (eq, path, mf_math_copy (opening),
+                  mf_equations_parameter (eq, valve, MF_SPOOL_FULL_AREA, "a", "full"), share);
   return opening;
 }
 
@@ -155,8 +199,11 @@ orifice_equations (MfEquations *eq, guint k)
   MfMath *rho = mf_equations_fluid (eq, "ρ", eq->model->circuit->fluid.density, MF_QUANTITY_DENSITY);
   MfMath *area = mf_equations_end_area (eq, k, 0);
   MfMath *cd = mf_equations_parameter (eq, b->component, reducing ? MF_REDUCING_CD : MF_ORIFICE_CD, "c", "d");
+  guint valve = mf_spool_owner (eq->model->circuit, b->component);
   MfMath *opening = reducing ? reducing_opening (eq, b)
-                             : mf_equations_parameter (eq, b->component, MF_ORIFICE_AREA, "a", NULL);
+                    : valve != b->component
+                      ? spool_opening (eq, b->component, valve)
+                      : mf_equations_parameter (eq, b->component, MF_ORIFICE_AREA, "a", NULL);
   MfMath *rhs = pressure_difference (eq, b);
   MfMath *lhs;
 
@@ -225,13 +272,8 @@ relief_equations (MfEquations *eq, guint k)
   share = mf_math_frac (mf_math_row (dp, mf_math_text (" − "),
                                      mf_equations_parameter (eq, c, MF_RELIEF_SET_PRESSURE, "p", "set"), NULL),
                         mf_equations_parameter (eq, c, MF_RELIEF_FULL_OPEN_RISE, "Δp", "rise"));
-  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, opening,
-                mf_math_row (mf_equations_parameter (eq, c, MF_RELIEF_FULL_AREA, "a", "full"),
-                             mf_math_text ("·"),
-                             mf_math_call ("min", mf_math_text ("1"),
-                                           mf_math_call ("max", mf_math_text ("0"), share, NULL),
-                                           NULL),
-                             NULL));
+  append_opening (eq, c, opening, mf_equations_parameter (eq, c, MF_RELIEF_FULL_AREA, "a", "full"),
+                  share);
 }
 
 /* A flow control valve (docs/model.md, "Flow control valves"): the

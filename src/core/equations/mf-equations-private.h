@@ -16,7 +16,8 @@ struct _MfEquations
   const MfModel *model;
   GArray        *equations; /* MfEquation */
   GArray        *symbols;   /* MfEquationSymbol */
-  GHashTable    *seen;      /* the plain text of every symbol listed */
+  GHashTable    *seen;      /* the plain text of every symbol listed, or
+                             * given a law of its own */
 };
 
 /* ---- building blocks (mf-equations.c) ---- */
@@ -33,7 +34,7 @@ MfMath            *mf_equations_pressure (const MfEquations *equations,
                                           guint              node);
 /* The symbol of parameter `param` of component `c` ("L_P1", "a_O1(t)"
  * when it varies in time), listed with its value; one that follows the
- * state ("F_F1" of −k·M1.x) is given its law instead. */
+ * state ("F_F1" of −k·M1.x) is given a law of its own instead, once. */
 MfMath            *mf_equations_parameter (MfEquations *equations,
                                            guint        c,
                                            guint        param,

@@ -90,7 +90,11 @@ mf_equations_add_symbol (MfEquations *eq, MfMath *symbol, int owner, MfMath *val
 }
 
 /* The symbol of parameter `param` of component `c` ("L_P1", or "a_O1(t)"
- * when it varies), listed with its value. */
+ * when it varies in time), listed with its value.  A value that names the
+ * run's quantities (docs/model.md, "Feedback") follows the state: it is
+ * written as a law of its own, once, the symbol alone standing for it
+ * where it is used ("F1: F_F1 = −1000·M1.x"), as a reducing valve's
+ * opening is. */
 MfMath *
 mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base, const char *qualifier)
 {
@@ -100,7 +104,16 @@ mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base,
                                            : g_strdup (comp->id);
   gboolean varies = p->expr != NULL && !mf_expr_is_constant (p->expr);
   MfMath *symbol = mf_math_symbol (base, sub);
+  g_autofree char *key = NULL;
 
+  if (varies && mf_expr_n_names (p->expr) > 0)
+    {
+      key = mf_math_to_plain (symbol);
+      if (g_hash_table_add (eq->seen, g_steal_pointer (&key)))
+        mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, mf_math_copy (symbol),
+                             mf_expr_to_math (p->expr));
+      return symbol;
+    }
   if (varies)
     symbol = mf_math_row (symbol, mf_math_text ("("), mf_math_symbol ("t", NULL), mf_math_text (")"),
                           NULL);
