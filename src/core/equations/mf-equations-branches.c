@@ -41,8 +41,10 @@ mf_equations_end_area (MfEquations *eq, guint k, guint e)
       return circle (eq, b->component, MF_PIPE_DIAMETER, "d", b->area);
     case MF_BRANCH_ORIFICE:
       return circle (eq, b->component,
-                     mf_equations_component (eq, b->component)->info->type == MF_COMPONENT_REDUCING_VALVE
-                       ? MF_REDUCING_PORT_DIAMETER : MF_ORIFICE_PORT_DIAMETER,
+                     mf_equations_component (eq, b->component)->info->type
+                             == MF_COMPONENT_REDUCING_VALVE
+                         ? MF_REDUCING_PORT_DIAMETER
+                         : MF_ORIFICE_PORT_DIAMETER,
                      "D", b->area);
     case MF_BRANCH_RELIEF:
       return circle (eq, b->component, MF_RELIEF_PORT_DIAMETER, "D", b->area);
@@ -57,8 +59,9 @@ mf_equations_end_area (MfEquations *eq, guint k, guint e)
     case MF_BRANCH_PISTON:
       if (b->rotary)
         return mf_equations_parameter (eq, b->component, MF_MOTOR_DISPLACEMENT, "D", NULL);
-      return mf_equations_parameter (eq, b->component, e == 0 ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A",
-                        e == 0 ? "cap" : "rod");
+      return mf_equations_parameter (eq, b->component,
+                                     e == 0 ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A",
+                                     e == 0 ? "cap" : "rod");
     case MF_BRANCH_MASS:
     default:
       g_return_val_if_reached (mf_math_text ("?"));
@@ -110,12 +113,13 @@ pipe_equations (MfEquations *eq, guint k)
       mf_equations_add_symbol (eq, mf_math_copy (lambda), (int) b->component,
                   mf_math_words (_("Colebrook’s friction factor at Re = |v|·d/ν (laminar 64/Re "
                                   "below 2300, blended up to 4000)")));
-      mf_math_sum_add (rhs, TRUE,
-                mf_math_frac (mf_math_row (lambda, mf_math_text ("·"), mf_math_copy (rho),
-                                           mf_math_text ("·"), mf_math_copy (length),
-                                           mf_math_text ("·"), mf_equations_velocity (eq, k), mf_math_text ("·"),
-                                           mf_math_abs (mf_equations_velocity (eq, k)), NULL),
-                              mf_math_row (mf_math_text ("2·"), mf_math_copy (d), NULL)));
+      mf_math_sum_add (
+          rhs, TRUE,
+          mf_math_frac (mf_math_row (lambda, mf_math_text ("·"), mf_math_copy (rho),
+                                     mf_math_text ("·"), mf_math_copy (length), mf_math_text ("·"),
+                                     mf_equations_velocity (eq, k), mf_math_text ("·"),
+                                     mf_math_abs (mf_equations_velocity (eq, k)), NULL),
+                        mf_math_row (mf_math_text ("2·"), mf_math_copy (d), NULL)));
     }
   mf_math_free (d);
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL,
@@ -196,9 +200,11 @@ orifice_equations (MfEquations *eq, guint k)
   const MfBranch *b = mf_model_branch (eq->model, k);
   const MfComponent *comp = mf_equations_component (eq, b->component);
   gboolean reducing = comp->info->type == MF_COMPONENT_REDUCING_VALVE;
-  MfMath *rho = mf_equations_fluid (eq, "ρ", eq->model->circuit->fluid.density, MF_QUANTITY_DENSITY);
+  MfMath *rho = mf_equations_fluid (eq, "ρ", eq->model->circuit->fluid.density,
+                                    MF_QUANTITY_DENSITY);
   MfMath *area = mf_equations_end_area (eq, k, 0);
-  MfMath *cd = mf_equations_parameter (eq, b->component, reducing ? MF_REDUCING_CD : MF_ORIFICE_CD, "c", "d");
+  MfMath *cd = mf_equations_parameter (eq, b->component, reducing ? MF_REDUCING_CD : MF_ORIFICE_CD,
+                                       "c", "d");
   guint valve = mf_spool_owner (eq->model->circuit, b->component);
   MfMath *opening = reducing ? reducing_opening (eq, b)
                     : valve != b->component
@@ -209,25 +215,28 @@ orifice_equations (MfEquations *eq, guint k)
 
   if (comp->info->type == MF_COMPONENT_CHECK_VALVE
       && comp->params[MF_CHECK_VALVE_CRACKING_PRESSURE].value > 0.0)
-    mf_math_free (mf_equations_parameter (eq, b->component, MF_CHECK_VALVE_CRACKING_PRESSURE, "p", "crack"));
-  mf_math_sum_add (rhs, TRUE,
-            mf_math_frac (mf_math_row (rho, mf_math_text ("·"),
-                                       mf_math_power (mf_math_copy (area), mf_math_text ("2")),
-                                       mf_math_text ("·"), mf_equations_velocity (eq, k), mf_math_text ("·"),
-                                       mf_math_abs (mf_equations_velocity (eq, k)), NULL),
-                          mf_math_row (mf_math_text ("2·"), mf_math_power (cd, mf_math_text ("2")),
-                                       mf_math_text ("·"),
-                                       mf_math_power (opening, mf_math_text ("2")), NULL)));
+    mf_math_free (
+        mf_equations_parameter (eq, b->component, MF_CHECK_VALVE_CRACKING_PRESSURE, "p", "crack"));
+  mf_math_sum_add (
+      rhs, TRUE,
+      mf_math_frac (
+          mf_math_row (rho, mf_math_text ("·"),
+                       mf_math_power (mf_math_copy (area), mf_math_text ("2")), mf_math_text ("·"),
+                       mf_equations_velocity (eq, k), mf_math_text ("·"),
+                       mf_math_abs (mf_equations_velocity (eq, k)), NULL),
+          mf_math_row (mf_math_text ("2·"), mf_math_power (cd, mf_math_text ("2")),
+                       mf_math_text ("·"), mf_math_power (opening, mf_math_text ("2")), NULL)));
   if (b->mass > 0.0)
-    lhs = mf_math_row (mf_math_frac (mf_equations_parameter (eq, b->component, MF_ORIFICE_MASS, "m", NULL),
-                                     area),
-                       mf_math_text ("·"), mf_math_prime (mf_equations_velocity (eq, k)), NULL);
+    lhs = mf_math_row (
+        mf_math_frac (mf_equations_parameter (eq, b->component, MF_ORIFICE_MASS, "m", NULL), area),
+        mf_math_text ("·"), mf_math_prime (mf_equations_velocity (eq, k)), NULL);
   else
     {
       mf_math_free (area);
       lhs = mf_math_text ("0");
     }
-  mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, lhs, mf_math_sum_finish (rhs));
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, lhs,
+                       mf_math_sum_finish (rhs));
 }
 
 /* A pump's or motor's laminar leak per unit of its reference area:
@@ -238,10 +247,11 @@ leak_equations (MfEquations *eq, guint k)
   const MfBranch *b = mf_model_branch (eq->model, k);
   MfMath *rhs = pressure_difference (eq, b);
 
-  mf_math_sum_add (rhs, TRUE,
-            mf_math_frac (mf_math_row (mf_equations_end_area (eq, k, 0), mf_math_text ("·"), mf_equations_velocity (eq, k),
-                                       NULL),
-                          mf_equations_parameter (eq, b->component, MF_LEAK_COEFFICIENT, "k", NULL)));
+  mf_math_sum_add (
+      rhs, TRUE,
+      mf_math_frac (mf_math_row (mf_equations_end_area (eq, k, 0), mf_math_text ("·"),
+                                 mf_equations_velocity (eq, k), NULL),
+                    mf_equations_parameter (eq, b->component, MF_LEAK_COEFFICIENT, "k", NULL)));
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) b->component, NULL, mf_math_text ("0"),
                        mf_math_sum_finish (rhs));
 }
@@ -254,24 +264,27 @@ relief_equations (MfEquations *eq, guint k)
   g_autofree char *dp_sub = g_strdup (mf_equations_id_of (eq, c));
   MfMath *dp = mf_math_symbol ("Δp", dp_sub);
   MfMath *opening = mf_math_symbol ("a", dp_sub);
-  MfMath *rho = mf_equations_fluid (eq, "ρ", eq->model->circuit->fluid.density, MF_QUANTITY_DENSITY);
+  MfMath *rho = mf_equations_fluid (eq, "ρ", eq->model->circuit->fluid.density,
+                                    MF_QUANTITY_DENSITY);
   MfMath *area = mf_equations_end_area (eq, k, 0);
   MfMath *share;
 
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, mf_math_copy (dp),
                 mf_math_sum_finish (pressure_difference (eq, b)));
-  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL,
-                mf_math_row (area, mf_math_text ("·"), mf_equations_velocity (eq, k), NULL),
-                mf_math_row (mf_equations_parameter (eq, c, MF_RELIEF_CD, "c", "d"), mf_math_text ("·"),
-                             mf_math_copy (opening), mf_math_text ("·"),
-                             mf_math_call ("√", mf_math_frac (mf_math_row (mf_math_text ("2·"),
-                                                                           mf_math_copy (dp), NULL),
-                                                              rho),
-                                           NULL),
-                             NULL));
-  share = mf_math_frac (mf_math_row (dp, mf_math_text (" − "),
-                                     mf_equations_parameter (eq, c, MF_RELIEF_SET_PRESSURE, "p", "set"), NULL),
-                        mf_equations_parameter (eq, c, MF_RELIEF_FULL_OPEN_RISE, "Δp", "rise"));
+  mf_equations_append (
+      eq, MF_EQUATION_LAW, (int) c, NULL,
+      mf_math_row (area, mf_math_text ("·"), mf_equations_velocity (eq, k), NULL),
+      mf_math_row (
+          mf_equations_parameter (eq, c, MF_RELIEF_CD, "c", "d"), mf_math_text ("·"),
+          mf_math_copy (opening), mf_math_text ("·"),
+          mf_math_call (
+              "√", mf_math_frac (mf_math_row (mf_math_text ("2·"), mf_math_copy (dp), NULL), rho),
+              NULL),
+          NULL));
+  share = mf_math_frac (
+      mf_math_row (dp, mf_math_text (" − "),
+                   mf_equations_parameter (eq, c, MF_RELIEF_SET_PRESSURE, "p", "set"), NULL),
+      mf_equations_parameter (eq, c, MF_RELIEF_FULL_OPEN_RISE, "Δp", "rise"));
   append_opening (eq, c, opening, mf_equations_parameter (eq, c, MF_RELIEF_FULL_AREA, "a", "full"),
                   share);
 }
@@ -287,24 +300,25 @@ flow_control_equations (MfEquations *eq, guint k)
   g_autofree char *throttle_sub = g_strdup_printf ("t,%s", mf_equations_id_of (eq, c));
   MfMath *dp = mf_math_symbol ("Δp", mf_equations_id_of (eq, c));
   MfMath *throttle = mf_math_symbol ("Δp", throttle_sub);
-  MfMath *compensator = mf_equations_parameter (eq, c, MF_FLOW_CONTROL_COMPENSATOR_PRESSURE, "Δp", "c");
+  MfMath *compensator = mf_equations_parameter (eq, c, MF_FLOW_CONTROL_COMPENSATOR_PRESSURE,
+                                                "Δp", "c");
 
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, mf_math_copy (dp),
                 mf_math_sum_finish (pressure_difference (eq, b)));
   mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL, mf_math_copy (throttle),
                 mf_math_call ("min", mf_math_copy (dp), mf_math_copy (compensator), NULL));
-  mf_equations_append (eq, MF_EQUATION_LAW, (int) c, NULL,
-                mf_math_row (mf_equations_end_area (eq, k, 0), mf_math_text ("·"), mf_equations_velocity (eq, k), NULL),
-                mf_math_row (mf_equations_parameter (eq, c, MF_FLOW_CONTROL_FLOW, "q", "set"),
-                             mf_math_text ("·"), mf_math_call ("sgn", mf_math_copy (throttle), NULL),
-                             mf_math_text ("·"),
-                             mf_math_call ("√", mf_math_frac (mf_math_abs (mf_math_copy (throttle)),
-                                                              compensator),
-                                           NULL),
-                             mf_math_text (" + "),
-                             mf_equations_parameter (eq, c, MF_FLOW_CONTROL_REGULATION, "k", "r"),
-                             mf_math_text ("·("), dp, mf_math_text (" − "), throttle,
-                             mf_math_text (")"), NULL));
+  mf_equations_append (
+      eq, MF_EQUATION_LAW, (int) c, NULL,
+      mf_math_row (mf_equations_end_area (eq, k, 0), mf_math_text ("·"),
+                   mf_equations_velocity (eq, k), NULL),
+      mf_math_row (
+          mf_equations_parameter (eq, c, MF_FLOW_CONTROL_FLOW, "q", "set"), mf_math_text ("·"),
+          mf_math_call ("sgn", mf_math_copy (throttle), NULL), mf_math_text ("·"),
+          mf_math_call ("√", mf_math_frac (mf_math_abs (mf_math_copy (throttle)), compensator),
+                        NULL),
+          mf_math_text (" + "),
+          mf_equations_parameter (eq, c, MF_FLOW_CONTROL_REGULATION, "k", "r"), mf_math_text ("·("),
+          dp, mf_math_text (" − "), throttle, mf_math_text (")"), NULL));
 }
 
 /* An accumulator per unit of its port area: its port's pressure against
@@ -331,16 +345,17 @@ accumulator_equations (MfEquations *eq, guint k)
     lhs = mf_math_text ("0");
   mf_equations_append (eq, MF_EQUATION_MOTION, (int) c, NULL, lhs, mf_math_sum_finish (rhs));
   mf_equations_append (
-    eq, MF_EQUATION_LAW, (int) c, NULL, gas,
-    mf_math_row (mf_equations_parameter (eq, c, MF_ACCUMULATOR_PRECHARGE, "p", "0"), mf_math_text ("·"),
-                 mf_math_power (mf_math_paren (mf_math_frac (
-                                  mf_math_copy (v0),
-                                  mf_math_row (v0, mf_math_text (" − "), area, mf_math_text ("·"),
-                                               mf_math_name (mf_model_state_name (
-                                                 eq->model, eq->model->branches->len + b->position)),
-                                               NULL))),
-                                mf_equations_parameter (eq, c, MF_ACCUMULATOR_EXPONENT, "n", NULL)),
-                 NULL));
+      eq, MF_EQUATION_LAW, (int) c, NULL, gas,
+      mf_math_row (
+          mf_equations_parameter (eq, c, MF_ACCUMULATOR_PRECHARGE, "p", "0"), mf_math_text ("·"),
+          mf_math_power (mf_math_paren (mf_math_frac (
+                             mf_math_copy (v0),
+                             mf_math_row (v0, mf_math_text (" − "), area, mf_math_text ("·"),
+                                          mf_math_name (mf_model_state_name (
+                                              eq->model, eq->model->branches->len + b->position)),
+                                          NULL))),
+                         mf_equations_parameter (eq, c, MF_ACCUMULATOR_EXPONENT, "n", NULL)),
+          NULL));
 }
 
 gboolean

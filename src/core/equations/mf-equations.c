@@ -96,7 +96,8 @@ mf_equations_add_symbol (MfEquations *eq, MfMath *symbol, int owner, MfMath *val
  * where it is used ("F1: F_F1 = −1000·M1.x"), as a reducing valve's
  * opening is. */
 MfMath *
-mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base, const char *qualifier)
+mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base,
+                        const char *qualifier)
 {
   const MfComponent *comp = mf_equations_component (eq, c);
   const MfParam *p = &comp->params[param];
@@ -115,8 +116,8 @@ mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base,
       return symbol;
     }
   if (varies)
-    symbol = mf_math_row (symbol, mf_math_text ("("), mf_math_symbol ("t", NULL), mf_math_text (")"),
-                          NULL);
+    symbol = mf_math_row (symbol, mf_math_text ("("), mf_math_symbol ("t", NULL),
+                          mf_math_text (")"), NULL);
   mf_equations_add_symbol (eq, mf_math_copy (symbol), (int) c,
               varies ? mf_expr_to_math (p->expr)
                      : quantity_value (p->value, comp->info->params[param].quantity));
@@ -126,11 +127,12 @@ mf_equations_parameter (MfEquations *eq, guint c, guint param, const char *base,
 /* A derived symbol of component `c` ("A_P1"), listed with its definition
  * and value. */
 MfMath *
-mf_equations_derived (MfEquations *eq, guint c, const char *base, const char *qualifier, MfMath *definition,
-         double value, MfQuantity quantity)
+mf_equations_derived (MfEquations *eq, guint c, const char *base, const char *qualifier,
+                      MfMath *definition, double value, MfQuantity quantity)
 {
-  g_autofree char *sub = qualifier != NULL ? g_strdup_printf ("%s,%s", qualifier, mf_equations_id_of (eq, c))
-                                           : g_strdup (mf_equations_id_of (eq, c));
+  g_autofree char *sub = qualifier != NULL
+                             ? g_strdup_printf ("%s,%s", qualifier, mf_equations_id_of (eq, c))
+                             : g_strdup (mf_equations_id_of (eq, c));
   MfMath *symbol = mf_math_symbol (base, sub);
 
   mf_equations_add_symbol (eq, mf_math_copy (symbol), (int) c,
@@ -200,12 +202,13 @@ element_laws (MfEquations *eq)
   for (guint s = 0; s < eq->model->springs->len; s++)
     {
       const MfElement *e = &g_array_index (eq->model->springs, MfElement, s);
-      MfMath *rhs = tension (eq, e, TRUE,
-                             mf_equations_parameter (eq, e->component, MF_SPRING_STIFFNESS, "k", NULL));
+      MfMath *stiffness = mf_equations_parameter (eq, e->component, MF_SPRING_STIFFNESS, "k", NULL);
+      MfMath *rhs = tension (eq, e, TRUE, stiffness);
 
       if (e->preload != 0.0)
         rhs = mf_math_row (rhs, mf_math_text (" + "),
-                           mf_equations_parameter (eq, e->component, MF_SPRING_PRELOAD, "F", "0"), NULL);
+                           mf_equations_parameter (eq, e->component, MF_SPRING_PRELOAD, "F", "0"),
+                           NULL);
       mf_equations_append (eq, MF_EQUATION_LAW, (int) e->component, NULL,
                     mf_math_symbol ("T", mf_equations_id_of (eq, e->component)), rhs);
     }
@@ -213,10 +216,11 @@ element_laws (MfEquations *eq)
     {
       const MfElement *e = &g_array_index (eq->model->dampers, MfElement, s);
 
-      mf_equations_append (eq, MF_EQUATION_LAW, (int) e->component, NULL,
-                    mf_math_symbol ("T", mf_equations_id_of (eq, e->component)),
-                    tension (eq, e, FALSE,
-                             mf_equations_parameter (eq, e->component, MF_DAMPER_DAMPING, "c", NULL)));
+      mf_equations_append (
+          eq, MF_EQUATION_LAW, (int) e->component, NULL,
+          mf_math_symbol ("T", mf_equations_id_of (eq, e->component)),
+          tension (eq, e, FALSE,
+                   mf_equations_parameter (eq, e->component, MF_DAMPER_DAMPING, "c", NULL)));
     }
 }
 
@@ -234,7 +238,8 @@ node_forces (MfEquations *eq, guint node, MfMath *sum)
 
         for (guint end = 0; end < 2; end++)
           if (e->node[end] == node)
-            mf_math_sum_add (sum, end == 1, mf_math_symbol ("T", mf_equations_id_of (eq, e->component)));
+            mf_math_sum_add (sum, end == 1,
+                             mf_math_symbol ("T", mf_equations_id_of (eq, e->component)));
       }
   for (guint s = 0; s < eq->model->forces->len; s++)
     {
@@ -260,19 +265,17 @@ damping (MfEquations *eq, guint k)
     return mf_equations_parameter (eq, b->component, MF_PISTON_DAMPING, "c", NULL);
   if (p[MF_MOTOR_MECHANICAL_EFFICIENCY].value == 1.0)
     return mf_equations_parameter (eq, b->component, MF_MOTOR_FRICTION, "c", NULL);
-  definition = mf_math_row (mf_equations_parameter (eq, b->component, MF_MOTOR_FRICTION, "c", "given"),
-                            mf_math_text (" + (1 − "),
-                            mf_equations_parameter (eq, b->component, MF_MOTOR_MECHANICAL_EFFICIENCY, "η", "m"),
-                            mf_math_text (")·"),
-                            mf_math_frac (mf_math_row (mf_equations_end_area (eq, k, 0),
-                                                       mf_math_text ("·"),
-                                                       mf_equations_parameter (eq, b->component,
-                                                                  MF_MOTOR_RATED_PRESSURE, "Δp",
-                                                                  "r"),
-                                                       NULL),
-                                          mf_equations_parameter (eq, b->component, MF_MOTOR_RATED_SPEED, "ω",
-                                                     "r")),
-                            NULL);
+  definition = mf_math_row (
+      mf_equations_parameter (eq, b->component, MF_MOTOR_FRICTION, "c", "given"),
+      mf_math_text (" + (1 − "),
+      mf_equations_parameter (eq, b->component, MF_MOTOR_MECHANICAL_EFFICIENCY, "η", "m"),
+      mf_math_text (")·"),
+      mf_math_frac (mf_math_row (mf_equations_end_area (eq, k, 0), mf_math_text ("·"),
+                                 mf_equations_parameter (eq, b->component, MF_MOTOR_RATED_PRESSURE,
+                                                         "Δp", "r"),
+                                 NULL),
+                    mf_equations_parameter (eq, b->component, MF_MOTOR_RATED_SPEED, "ω", "r")),
+      NULL);
   return mf_equations_derived (eq, b->component, "c", NULL, definition, b->damping,
                   MF_QUANTITY_ROTARY_DAMPING);
 }
@@ -304,11 +307,12 @@ node_motion_equation (MfEquations *eq, guint node)
       for (guint e = 0; e < 2; e++)
         if (b->node[e] != MF_NONE)
           mf_math_sum_add (rhs, e == 1,
-                    mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"), mf_equations_pressure (eq, b->node[e]),
-                                 NULL));
+                           mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"),
+                                        mf_equations_pressure (eq, b->node[e]), NULL));
       if (b->damping > 0.0)
-        mf_math_sum_add (rhs, TRUE,
-                  mf_math_row (damping (eq, k), mf_math_text ("·"), mf_equations_velocity (eq, k), NULL));
+        mf_math_sum_add (
+            rhs, TRUE,
+            mf_math_row (damping (eq, k), mf_math_text ("·"), mf_equations_velocity (eq, k), NULL));
     }
   node_forces (eq, node, rhs);
   if (mf_math_n_children (masses) == 0)
@@ -319,8 +323,8 @@ node_motion_equation (MfEquations *eq, guint node)
   else
     lhs = mf_math_row (mf_math_n_children (masses) > 1 ? mf_math_paren (masses) : masses,
                        mf_math_text ("·"), mf_math_prime (mf_equations_velocity (eq, rep)), NULL);
-  mf_equations_append (eq, MF_EQUATION_MOTION, (int) mf_model_branch (eq->model, rep)->component, NULL,
-                lhs, mf_math_sum_finish (rhs));
+  mf_equations_append (eq, MF_EQUATION_MOTION, (int) mf_model_branch (eq->model, rep)->component,
+                       NULL, lhs, mf_math_sum_finish (rhs));
 }
 
 static void
@@ -367,17 +371,20 @@ source_flow (MfEquations *eq, const MfElement *e)
     return mf_equations_parameter (eq, e->component, MF_FLOW_SOURCE_FLOW, "q", NULL);
   flow = mf_math_row_new ();
   if (comp->params[MF_PUMP_VOLUMETRIC_EFFICIENCY].value != 1.0)
-    mf_math_append (flow, mf_math_row (mf_equations_parameter (eq, e->component, MF_PUMP_VOLUMETRIC_EFFICIENCY,
-                                                  "η", "v"),
-                                       mf_math_text ("·"), NULL));
+    mf_math_append (flow,
+                    mf_math_row (mf_equations_parameter (eq, e->component,
+                                                         MF_PUMP_VOLUMETRIC_EFFICIENCY, "η", "v"),
+                                 mf_math_text ("·"), NULL));
   mf_math_append (flow, mf_equations_parameter (eq, e->component, MF_PUMP_DISPLACEMENT, "D", NULL));
   if (comp->info->type == MF_COMPONENT_VARIABLE_PUMP)
-    mf_math_append (flow, mf_math_row (mf_math_text ("·"),
-                                       mf_equations_parameter (eq, e->component, MF_PUMP_FRACTION, "ε", NULL),
-                                       NULL));
-  mf_math_append (flow, mf_math_row (mf_math_text ("·"),
-                                     mf_equations_parameter (eq, e->component, MF_PUMP_SPEED, "n", NULL),
-                                     NULL));
+    mf_math_append (
+        flow,
+        mf_math_row (mf_math_text ("·"),
+                     mf_equations_parameter (eq, e->component, MF_PUMP_FRACTION, "ε", NULL), NULL));
+  mf_math_append (flow,
+                  mf_math_row (mf_math_text ("·"),
+                               mf_equations_parameter (eq, e->component, MF_PUMP_SPEED, "n", NULL),
+                               NULL));
   return flow;
 }
 
@@ -395,7 +402,8 @@ node_inflow (MfEquations *eq, guint node)
       for (guint e = 0; e < 2; e++)
         if (b->node[e] == node)
           mf_math_sum_add (sum, b->coef[e] > 0.0,
-                    mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"), mf_equations_velocity (eq, k), NULL));
+                           mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"),
+                                        mf_equations_velocity (eq, k), NULL));
     }
   for (guint s = 0; s < eq->model->sources->len; s++)
     {
@@ -422,7 +430,8 @@ continuity_equation (MfEquations *eq, guint node)
       for (guint e = 0; e < 2; e++)
         if (b->node[e] == node)
           mf_math_sum_add (side[b->coef[e] > 0.0], FALSE,
-                    mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"), mf_equations_velocity (eq, k), NULL));
+                           mf_math_row (mf_equations_end_area (eq, k, e), mf_math_text ("·"),
+                                        mf_equations_velocity (eq, k), NULL));
     }
   for (guint s = 0; s < eq->model->sources->len; s++)
     {
@@ -461,18 +470,20 @@ chamber_capacitance (MfEquations *eq, const MfChamber *chamber)
   gboolean cap = chamber->slope > 0.0;
   MfMath *x = mf_math_name (mf_model_state_name (eq->model,
                                                  eq->model->branches->len + chamber->position));
+  MfMath *stroke = cap ? NULL : mf_equations_parameter (eq, c, MF_PISTON_STROKE, "s", NULL);
   MfMath *travel = cap ? x
-                       : mf_math_paren (mf_math_row (mf_equations_parameter (eq, c, MF_PISTON_STROKE, "s", NULL),
-                                                     mf_math_text (" − "), x, NULL));
+                       : mf_math_paren (mf_math_row (stroke, mf_math_text (" − "), x, NULL));
 
   return mf_math_frac (
-    mf_math_paren (mf_math_row (
-      mf_equations_parameter (eq, c, cap ? MF_PISTON_CAP_DEAD_VOLUME : MF_PISTON_ROD_DEAD_VOLUME, "V",
-                 cap ? "cap" : "rod"),
-      mf_math_text (" + "),
-      mf_equations_parameter (eq, c, cap ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A", cap ? "cap" : "rod"),
-      mf_math_text ("·"), travel, NULL)),
-    mf_equations_fluid (eq, "K", eq->model->circuit->fluid.bulk_modulus, MF_QUANTITY_PRESSURE));
+      mf_math_paren (mf_math_row (
+          mf_equations_parameter (eq, c,
+                                  cap ? MF_PISTON_CAP_DEAD_VOLUME : MF_PISTON_ROD_DEAD_VOLUME, "V",
+                                  cap ? "cap" : "rod"),
+          mf_math_text (" + "),
+          mf_equations_parameter (eq, c, cap ? MF_PISTON_CAP_AREA : MF_PISTON_ROD_AREA, "A",
+                                  cap ? "cap" : "rod"),
+          mf_math_text ("·"), travel, NULL)),
+      mf_equations_fluid (eq, "K", eq->model->circuit->fluid.bulk_modulus, MF_QUANTITY_PRESSURE));
 }
 
 static void
@@ -492,16 +503,17 @@ compliant_equation (MfEquations *eq, guint node)
   for (guint i = 0; mf_model_node (eq->model, node)->chambers != NULL
                     && i < mf_model_node (eq->model, node)->chambers->len; i++)
     {
-      mf_math_sum_add (capacity, FALSE,
-                       chamber_capacitance (eq, &g_array_index (mf_model_node (eq->model, node)->chambers,
-                                                                MfChamber, i)));
+      mf_math_sum_add (
+          capacity, FALSE,
+          chamber_capacitance (
+              eq, &g_array_index (mf_model_node (eq->model, node)->chambers, MfChamber, i)));
       n_volumes++;
     }
-  mf_equations_append (eq, MF_EQUATION_COMPLIANT, node_owner (eq, node),
-                mf_model_node (eq->model, node)->name,
-                mf_math_row (n_volumes > 1 ? mf_math_paren (capacity) : capacity,
-                             mf_math_text ("·"), mf_math_prime (mf_equations_pressure (eq, node)), NULL),
-                node_inflow (eq, node));
+  mf_equations_append (
+      eq, MF_EQUATION_COMPLIANT, node_owner (eq, node), mf_model_node (eq->model, node)->name,
+      mf_math_row (n_volumes > 1 ? mf_math_paren (capacity) : capacity, mf_math_text ("·"),
+                   mf_math_prime (mf_equations_pressure (eq, node)), NULL),
+      node_inflow (eq, node));
 }
 
 static void
@@ -528,7 +540,8 @@ component_equations (MfEquations *eq, guint c, guint *next_velocity)
       const MfBranch *b = mf_model_branch (model, k);
 
       /* a mass or a piston: its node's one equation, with the first */
-      if (!mf_equations_add_branch (eq, k) && mf_model_node (model, b->mech_node)->representative == k)
+      if (!mf_equations_add_branch (eq, k)
+          && mf_model_node (model, b->mech_node)->representative == k)
         node_motion_equation (eq, b->mech_node);
       if (b->position != MF_NONE)
         kinematic_equation (eq, k);
@@ -570,14 +583,15 @@ mf_equations_new (const MfModel *model, guint mode)
     {
       const MfLink *link = &g_array_index (model->links, MfLink, l);
 
-      mf_equations_append (eq, MF_EQUATION_LINK, (int) mf_model_branch (model, link->a)->component, NULL,
-                    mf_equations_velocity (eq, link->a),
-                    link->b != MF_NONE ? mf_equations_velocity (eq, link->b) : mf_math_text ("0"));
+      mf_equations_append (eq, MF_EQUATION_LINK, (int) mf_model_branch (model, link->a)->component,
+                           NULL, mf_equations_velocity (eq, link->a),
+                           link->b != MF_NONE ? mf_equations_velocity (eq, link->b)
+                                              : mf_math_text ("0"));
     }
   for (guint k = 0; k < model->branches->len; k++)
     if (mf_model_branch_can_close (model, k) && closed[mf_model_branch (model, k)->component])
       mf_equations_append (eq, MF_EQUATION_CLOSED, (int) mf_model_branch (model, k)->component, NULL,
-                    mf_equations_velocity (eq, k), mf_math_text ("0"));
+                           mf_equations_velocity (eq, k), mf_math_text ("0"));
   return eq;
 }
 
