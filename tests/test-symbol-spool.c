@@ -253,6 +253,43 @@ test_circuit_at_time (void)
     }
 }
 
+/* A value function for the drawing: every quantity is 1 (M1.x = 1 m). */
+static double
+all_one (const char *name, double t, gpointer data)
+{
+  return 1.0;
+}
+
+/* A spool that names a quantity is drawn with the value the drawing's
+ * state gives it: DV1's spool clamp(M1.x − t, −1, 1) at t = 0 with
+ * M1.x = 1 is 1, the body 40 units right (ink at 100, as above); without
+ * values (no run recorded) it is at rest. */
+static void
+test_circuit_follows_run (void)
+{
+  g_autoptr (MfEditDocument) document = document_from (
+    "{ \"manifold\": 1, \"components\": ["
+    " { \"id\": \"DV1\", \"type\": \"valve_4_3\", \"full_area\": \"10 mm^2\","
+    "   \"spool\": \"clamp(M1.x - t, -1, 1)\", \"at\": [0, 0] } ], \"wires\": [] }");
+  g_autoptr (MfCanvasGeometry) geometry = mf_canvas_geometry_new (document);
+
+  for (guint with_values = 0; with_values < 2; with_values++)
+    {
+      MfDrawingState state;
+      Picture picture;
+
+      picture_begin (&picture);
+      mf_drawing_state_init (&state);
+      state.run_time = 0;
+      state.run_value = with_values ? all_one : NULL;
+      mf_drawing_render (picture.cr, geometry, &state);
+      cairo_surface_flush (picture.surface);
+      g_assert_cmpint (ink_at (&picture, 100, -11), ==, with_values);
+      g_assert_cmpint (ink_at (&picture, -60, -11), ==, !with_values);
+      picture_clear (&picture);
+    }
+}
+
 /* A valve's label stands beside its squares at rest, not beside the room
  * they slide in.  Unturned, a 4/3 valve's squares span −60…60 (its bounds
  * take ±40 more of travel and the 11 of its springs: −111…111) and a 4/2
@@ -294,6 +331,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/symbol-spool/shift-4-2", test_shift_4_2);
   g_test_add_func ("/app/symbol-spool/pose", test_pose_from_document);
   g_test_add_func ("/app/symbol-spool/circuit-at-time", test_circuit_at_time);
+  g_test_add_func ("/app/symbol-spool/circuit-follows-run", test_circuit_follows_run);
   g_test_add_func ("/app/symbol-spool/label-at-rest", test_label_at_rest);
   return g_test_run ();
 }
