@@ -24,6 +24,7 @@
 #include <pango/pangocairo.h>
 
 #include "mf-spool-pose.h"
+#include "mf-symbol-spool.h"
 
 #define WIRE_WIDTH 1.5
 
@@ -182,6 +183,7 @@ typedef struct
   guint                  n_wires;
   const guint           *dots;
   guint                  n_dots;
+  MfSymbolPose          *poses; /* per entry of `components`, once the symbols are drawn */
 } Render;
 
 /* How far outside the clip something may lie and still show: a halo
@@ -294,6 +296,7 @@ render_finish (Render *r)
 {
   g_free (r->node_marked);
   g_clear_pointer (&r->component_marked, g_hash_table_unref);
+  g_clear_pointer (&r->poses, g_free);
 }
 
 /* ---- layers ---- */
@@ -482,12 +485,12 @@ render_components (Render *r)
   cairo_t *cr = r->cr;
   MfSymbolStyle style = { r->colors->ink, r->colors->paper, r->colors->closed, r->wire_width,
                           { 0 } };
-  g_autofree MfSymbolPose *poses = NULL;
+  MfSymbolPose *poses;
 
   render_halos (r);
   /* Each layer of every visible symbol in one path, painted once.  What
    * each symbol shows is asked once, not once per layer. */
-  poses = find_poses (r);
+  poses = r->poses = find_poses (r);
   cairo_new_path (cr);
   for (int layer = 0; layer < MF_N_SYMBOL_LAYERS; layer++)
     {
@@ -684,6 +687,37 @@ render_ports (Render *r)
     }
 }
 
+/* How far component k's label moves with its symbol: a directional valve's
+ * label stands beside its squares at rest, and when the spool slides them
+ * over it, it moves along with them (only then: sliding away, they leave it
+ * where a reader looks for it). */
+static void
+label_offset (const Render *r, guint k, const MfCanvasComponent *c, double *dx, double *dy)
+{
+  gboolean three = c->type == MF_COMPONENT_VALVE_4_3;
+  double shift;
+  cairo_rectangle_t body;
+
+  *dx = *dy = 0.0;
+  if (r->poses == NULL || (!three && c->type != MF_COMPONENT_VALVE_4_2))
+    return;
+  shift = mf_symbol_spool_shift (three, r->poses[k].spool);
+  switch (mf_symbol_quarter_turns (c->rotation))
+    {
+    case 1: *dy = shift; break;
+    case 2: *dx = -shift; break;
+    case 3: *dy = -shift; break;
+    default: *dx = shift; break;
+    }
+  mf_symbol_get_rest_bounds (c->type, c->rotation, &body);
+  body.x += c->x + *dx;
+  body.y += c->y + *dy;
+  if (!(body.x < c->label_rect.x + c->label_rect.width && c->label_rect.x < body.x + body.width
+        && body.y < c->label_rect.y + c->label_rect.height
+        && c->label_rect.y < body.y + body.height))
+    *dx = *dy = 0.0;
+}
+
 static void
 render_labels (Render *r)
 {
@@ -710,10 +744,13 @@ render_labels (Render *r)
       const MfCanvasComponent *c = mf_canvas_geometry_get_component (r->geometry,
                                                                      r->components[k]);
 
+      double dx, dy;
+
       if (!visible (r, &c->label_rect, 0))
         continue;
+      label_offset (r, k, c, &dx, &dy);
       pango_layout_set_text (layout, c->label, -1);
-      cairo_move_to (cr, c->label_rect.x, c->label_rect.y);
+      cairo_move_to (cr, c->label_rect.x + dx, c->label_rect.y + dy);
       pango_cairo_show_layout (cr, layout);
     }
 }
