@@ -218,6 +218,24 @@ mf_events_area_due (MfEvents *ev, double t, double t_to, double *t_before, doubl
   return due;
 }
 
+GArray *
+mf_events_areas_crossed (MfEvents *ev, double t, guint due)
+{
+  GArray *crossed = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; ev->active && i < ev->valves->len; i++)
+    {
+      const MfValve *valve = mf_events_valve (ev, i);
+
+      if (i != due && valve->kind == MF_SWITCH_AREA && valve->opening != NULL
+          && !mf_events_area_follows_state (valve)
+          && (valve->state == MF_VALVE_OPEN || valve->state == MF_VALVE_CLOSED)
+          && mf_events_area_distance (valve, t, NULL) < 0)
+        g_array_append_val (crossed, i);
+    }
+  return crossed;
+}
+
 /* ---- inputs that stop being finite, or fall to their floor ---------------- */
 
 /* Whether `expr` is out of bounds at t: not finite, or not above `floor`. */

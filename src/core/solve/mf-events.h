@@ -126,6 +126,15 @@ int           mf_events_area_due (MfEvents *events,
                                   double   *t_before,
                                   double   *t_after);
 
+/* The other orifices whose area, on t alone, has crossed at t (its
+ * condition holds there) besides `due`: they switch with it at one
+ * instant — the paths of a directional valve that share one area — since
+ * one left open at an area of zero would make the equations built at t
+ * infinite.  A new array of valve indices. */
+GArray       *mf_events_areas_crossed (MfEvents *events,
+                                       double    t,
+                                       guint     due);
+
 /* Whether every value of the circuit given as an expression of t (a tank's
  * pressure, a flow source's flow, a force, an open orifice's area, a flow
  * control valve's setting) is finite on [t, t_to], and the settings above

@@ -577,11 +577,13 @@ run_step_stop (const MfRun *run, double stop)
 /* An orifice whose area closes or reopens it before `stop`: the step ends
  * short of the crossing, where the equations in force are still finite,
  * and at arriving there the orifice switches at the far side of the
- * crossing (1e-12 s on), with the state expanded where it is known. */
+ * crossing (1e-12 s on), with the state expanded where it is known, and
+ * with it every other area that has crossed by then. */
 static gboolean
 run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
 {
   double h = mf_integrator_next_step (run->current), t_to, before, after;
+  g_autoptr (GArray) crossed = NULL;
   int valve;
 
   *switched = FALSE;
@@ -601,6 +603,9 @@ run_area_switch (MfRun *run, double *stop, gboolean *switched, GError **error)
   run->expanded = TRUE;
   run->t = after;
   *switched = TRUE;
+  crossed = mf_events_areas_crossed (run->events, after, (guint) valve);
+  for (guint i = 0; i < crossed->len; i++)
+    run_toggle (run, g_array_index (crossed, guint, i));
   return run_switch_valve (run, (guint) valve, error) && mf_run_settle (run, error);
 }
 
