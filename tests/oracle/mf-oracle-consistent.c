@@ -146,7 +146,8 @@ equations (Consistent *c, const double *u, double *g)
 }
 
 /* ∂g/∂u, scaled on both sides.  An orifice at rest (or nearly) has slope
- * zero: when `laminar`, its slope is taken at 1 m/s instead, which makes
+ * zero: when `laminar`, its slope is taken at its column's scale (1 m/s,
+ * or less for a nearly shut orifice) instead, which makes
  * the step that of a laminar resistance — a guess from which Newton on
  * the exact law converges; otherwise it is (nearly) exact. */
 static void
@@ -160,7 +161,10 @@ jacobian (Consistent *c, const double *u, gboolean laminar, double *jac)
 
   put_unknowns (c, u);
   for (guint k = 0; k < o->n_v; k++)
-    floors[k] = laminar && fabs (c->y[k]) < 1e-3 ? 1.0 : 1e-12;
+    floors[k] = 1e-12;
+  for (guint a = 0; a < c->n_alg; a++)
+    if (laminar && fabs (c->y[c->alg[a]]) < 1e-3 * c->col_scale[a])
+      floors[c->alg[a]] = c->col_scale[a];
   or_jacobian (o, c->t, c->y, floors, jy, jyp);
   memset (jac, 0, c->n_g * nu * sizeof (double));
   for (guint i = 0; i < o->n_v + o->n_rows; i++)
@@ -214,8 +218,19 @@ set_scales (Consistent *c)
       c->row_scale[o->n_v + row] = holds_velocity (o, row) ? row_weight (o, row) : o->p_scale;
       c->row_scale[o->n_v + o->n_rows + row] = row_weight (o, row) * rate;
     }
+  /* a massless velocity against 1 m/s, or against the velocity at which
+   * its orifice takes the circuit's pressure when that is less: an
+   * orifice opening from a_ε has a K of 1e17 */
   for (guint a = 0; a < c->n_alg; a++)
-    c->col_scale[a] = 1.0;
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, c->alg[a]);
+      double dk_ds;
+
+      c->col_scale[a] = 1.0;
+      if (b->kind == OR_BRANCH_ORIFICE)
+        c->col_scale[a] = MIN (1.0, sqrt (o->p_scale * b->area[0]
+                                          / or_orifice_resistance (b, c->t, c->y, &dk_ds)));
+    }
   for (guint k = 0; k < o->n_v; k++)
     c->col_scale[c->n_alg + k] = rate;
   for (guint row = 0; row < o->n_rows; row++)

@@ -53,7 +53,7 @@ or_known_pressure (const MfOracle *o, int node, double t, const double *y)
   const OrNode *n = node_at (o, node);
 
   if (n->kind == OR_NODE_TANK)
-    return param_now (n->pressure, t);
+    return or_value (n->pressure, t, y);
   if (n->kind == OR_NODE_VOLUME)
     return y[o->n_v + o->n_x + n->index];
   return 0.0;
@@ -172,7 +172,8 @@ void
 or_build_w (MfOracle *o)
 {
   for (guint k = 0; k < o->n_v; k++)
-    o->closed[k] = branch_at (o, k)->row >= 0 && (o->mode_closed[k] || o->shut[k]);
+    o->closed[k] = branch_at (o, k)->row >= 0
+                   && (o->mode_closed[k] || o->shut[k] || o->area_shut[k]);
   memset (o->w, 0, o->n_rows * o->n_v * sizeof (double));
   for (guint r = 0; r < o->n_rows; r++)
     {
@@ -203,11 +204,11 @@ or_build_w (MfOracle *o)
  * vanishes at rest; the Jacobian takes it at least at v_floor (the
  * residual is exact). */
 static double
-branch_law (const MfOracle *o, const OrBranch *b, double t, double v, double v_floor,
-            double *slope)
+branch_law (const MfOracle *o, const OrBranch *b, double t, const double *y, double v,
+            double v_floor, double *slope)
 {
   const MfFluid *fluid = &o->circuit->fluid;
-  double force = 0.0, d = 0.0, k, a;
+  double force = 0.0, d = 0.0, k, dk_ds;
 
   switch (b->kind)
     {
@@ -218,8 +219,7 @@ branch_law (const MfOracle *o, const OrBranch *b, double t, double v, double v_f
       d *= -b->area[0];
       break;
     case OR_BRANCH_ORIFICE:
-      a = param_now (&b->component->params[MF_ORIFICE_AREA], t);
-      k = b->k_num / (a * a);
+      k = or_orifice_resistance (b, t, y, &dk_ds);
       force = v == 0.0 ? 0.0 : -k * v * fabs (v);
       d = -2.0 * k * MAX (fabs (v), v_floor);
       break;
@@ -283,7 +283,7 @@ mechanical_residual (const MfOracle *o, double t, const double *y, double *r)
           break;
         case MF_COMPONENT_FORCE:
           if (ca >= 0)
-            r[ca] -= param_now (&p[MF_FORCE_FORCE], t);
+            r[ca] -= or_value (e->force, t, y);
           continue;
         default:
           continue;
@@ -306,7 +306,7 @@ or_residual (const MfOracle *o, double t, const double *y, const double *yp, dou
   for (guint k = 0; k < nv; k++)
     {
       const OrBranch *b = branch_at (o, k);
-      double f = branch_law (o, b, t, y[k], 0.0, NULL);
+      double f = branch_law (o, b, t, y, y[k], 0.0, NULL);
 
       for (guint e = 0; e < 2; e++)
         if (b->node[e] >= 0)
@@ -363,8 +363,10 @@ mechanical_pair (const MfOracle *o, double *jy, const OrElement *e, guint offset
       }
 }
 
+/* Springs and dampers, and what forces that name the run's quantities
+ * add: ∂(−f)/∂y on their carriers' rows. */
 static void
-mechanical_jacobian (const MfOracle *o, double *jy)
+mechanical_jacobian (const MfOracle *o, double t, const double *y, double *jy)
 {
   for (guint i = 0; i < o->elements->len; i++)
     {
@@ -375,6 +377,8 @@ mechanical_jacobian (const MfOracle *o, double *jy)
         mechanical_pair (o, jy, e, o->n_v, p[MF_SPRING_STIFFNESS].value);
       else if (e->type == MF_COMPONENT_DAMPER)
         mechanical_pair (o, jy, e, 0, p[MF_DAMPER_DAMPING].value);
+      else if (e->type == MF_COMPONENT_FORCE && carrier (o, e->node[0]) >= 0)
+        or_value_partials (o, e->force, t, y, -1.0, (guint) carrier (o, e->node[0]), jy);
     }
 }
 
@@ -391,12 +395,27 @@ or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor
       const OrBranch *b = branch_at (o, k);
       double slope;
 
-      branch_law (o, b, t, y[k], v_floor[k], &slope);
-      jy[k * n + k] = -slope;
+      branch_law (o, b, t, y, y[k], v_floor[k], &slope);
+      /* a closed branch's row holds v = 0, so its law's slope plays no
+       * part; a shut orifice's, K at a_ε, would swamp the matrix */
+      if (o->closed[k])
+        slope = 0.0;
+      jy[k * n + k] += -slope;
       jyp[k * n + k] = b->mass;
+      if (b->kind == OR_BRANCH_ORIFICE)
+        {
+          /* F = −K(s) v|v|, s naming the run's quantities: −∂F/∂s = K'(s) v|v| */
+          double dk_ds;
+
+          or_orifice_resistance (b, t, y, &dk_ds);
+          or_value_partials (o, b->opening, t, y, dk_ds * y[k] * fabs (y[k]), k, jy);
+        }
       for (guint e = 0; e < 2; e++)
         if (b->node[e] >= 0 && node_at (o, b->node[e])->kind == OR_NODE_VOLUME)
           jy[k * n + ip + node_at (o, b->node[e])->index] -= (e == 0 ? 1.0 : -1.0) * b->area[e];
+        else if (b->node[e] >= 0 && node_at (o, b->node[e])->kind == OR_NODE_TANK)
+          or_value_partials (o, node_at (o, b->node[e])->pressure, t, y,
+                             -(e == 0 ? 1.0 : -1.0) * b->area[e], k, jy);
       for (guint row = 0; row < o->n_rows; row++)
         jy[k * n + il + row] = -o->w[row * nv + k];
       if (b->position >= 0)
@@ -405,7 +424,7 @@ or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor
           jy[(ix + b->position) * n + k] = -1.0;
         }
     }
-  mechanical_jacobian (o, jy);
+  mechanical_jacobian (o, t, y, jy);
   for (guint nd = 0; nd < o->nodes->len; nd++)
     {
       const OrNode *node = node_at (o, (int) nd);

@@ -35,7 +35,7 @@ typedef struct
 {
   OrNodeKind     kind;
   char          *name;
-  const MfParam *pressure;    /* tank */
+  MfExpr        *pressure;    /* tank: its own copy, bound (mf-oracle-values.c) */
   double         capacitance; /* volume: sum over its volumes, m^3/Pa */
   int            index;       /* junction: its row; volume: its pressure; else -1 */
   gboolean       fixed;       /* mechanical */
@@ -53,17 +53,34 @@ typedef enum
   OR_BRANCH_LEAK,   /* a pump's or motor's laminar leak: Δp = (A/k)·v */
 } OrBranchKind;
 
+/* How an orifice's area a follows its opening value s. */
+typedef enum
+{
+  OR_AREA_PLAIN,       /* a = s: an orifice's or valve's area */
+  OR_AREA_CLAMPED,     /* a = full·clamp(gain·s + offset, 0, 1): a spool's working path,
+                          a reducing valve on its outlet's pressure */
+  OR_AREA_CLAMPED_ABS, /* the same of |s|: a spool's centre path */
+} OrAreaShape;
+
 typedef struct
 {
   OrBranchKind       kind;
-  const MfComponent *component;
+  char              *id;       /* the component's, or "DV1.pa" for a spool's path */
+  const MfComponent *component; /* a spool's path: its valve */
   guint              component_index;
   int                node[2];  /* hydraulic nodes at a (cap) and b (rod), or -1 */
   double             area[2];  /* the pressure areas there */
   double             mass;
   MfFriction         friction; /* pipe */
   double             length, diameter, roughness;
-  double             k_num;    /* orifice: ρ A³ / (2 cd²), so K = k_num / a(t)² */
+  double             k_num;    /* orifice: ρ A³ / (2 cd²), so K = k_num / a² */
+  MfExpr            *opening;  /* orifice: s, its own copy, bound; else NULL */
+  OrAreaShape        shape;
+  double             gain, offset, full;
+  double             area_eps; /* orifice: a_ε, 1e-9 of its port area */
+  double             area_ref; /* orifice: a typical area, for its scales */
+  gboolean           area_switch; /* closes when its area falls to a_ε, reopens above
+                                     (docs/model.md, "Orifices that close") */
   MfRelief           relief;
   MfFlowControl      flow_control;
   double             damping;  /* piston; a motor's friction and what its η_m adds */
@@ -85,6 +102,7 @@ typedef struct
   MfComponentType    type;
   const MfComponent *component;
   int                node[2]; /* the second is -1 for a force */
+  MfExpr            *force;   /* a force's or torque's, its own copy, bound; else NULL */
 } OrElement;
 
 typedef enum
@@ -114,11 +132,51 @@ struct _MfOracle
   gboolean        *closed;   /* per branch: its row holds v = 0 now */
   gboolean        *mode_closed; /* per branch: listed as closed by the mode in force */
   gboolean        *shut;     /* per automatic branch: closed by itself, or at a stop */
+  gboolean        *area_shut; /* per branch with an area switch: closed by its area */
   double           v_seen, p_seen; /* the largest velocity and pressure met so far */
   double          *w;        /* n_rows × n_v, row-major: the constraint matrix now */
   double           p_scale;  /* Pa: a typical pressure of the circuit */
   double           v_floor;  /* m/s: least orifice slope velocity in Jacobians */
 };
+
+/* ---- mf-oracle.c ---- */
+
+/* Ports joined by wires, as a union-find. */
+typedef struct
+{
+  guint *first_port; /* per component: index of its port 0 among all ports */
+  int   *parent;     /* union-find over all ports */
+  int   *node_of;    /* per root port: the node, or -1 */
+} OrPortMap;
+
+/* The node of a component's port, creating it (named after this port, the
+ * first in document order) when it is new. */
+int      or_node_for_port (MfOracle *o, OrPortMap *map, guint c, guint port);
+
+/* The initial state the circuit gives (zero where it gives none). */
+void     or_initial_state (const MfOracle *o, double *y);
+
+/* ---- mf-oracle-branches.c ---- */
+
+/* The branches and elements of every component, the positions numbered. */
+void     or_build_branches (MfOracle *o, OrPortMap *map);
+
+/* ---- mf-oracle-values.c ---- */
+
+/* A parameter's expression (or its constant) as a new expression. */
+MfExpr  *or_value_new (const MfParam *param);
+/* Binds the names `expr` uses to the oracle's unknowns (the columns must
+ * be built); FALSE naming `owner` and the name when one is unknown. */
+gboolean or_value_bind (const MfOracle *o, MfExpr *expr, const char *owner, GError **error);
+double   or_value (const MfExpr *expr, double t, const double *y);
+/* Adds factor·∂value/∂y_j to jy[row][j] for every unknown y_j it names. */
+void     or_value_partials (const MfOracle *o, const MfExpr *expr, double t, const double *y,
+                            double factor, guint row, double *jy);
+/* An orifice's area at (t, y), and its slope in the opening value s. */
+double   or_orifice_area (const OrBranch *b, double t, const double *y, double *da_ds);
+/* Its resistance K = k_num / a², the area held at a_ε below a_ε, and
+ * ∂K/∂s. */
+double   or_orifice_resistance (const OrBranch *b, double t, const double *y, double *dk_ds);
 
 /* ---- mf-oracle-equations.c ---- */
 
@@ -176,6 +234,12 @@ gboolean or_has_switches (const MfOracle *o);
  * a valve at rest with a cracking pressure starts closed.  y, yp are
  * consistent; they are made so again. */
 gboolean or_start_switches (MfOracle *o, double t, double *y, double *yp, GError **error);
+/* Switches every area whose condition holds in the given state, before
+ * any consistency solve (which the law of an open orifice at a_ε would
+ * make all but singular): at the start, where an orifice with an area of
+ * at most a_ε starts closed, and at a kink or jump of the inputs (a
+ * spool's step). */
+void     or_switch_areas (MfOracle *o, double t, const double *y);
 /* Switches, one after another in document order, every switch whose
  * condition holds at t, until none does; y, yp consistent on return. */
 gboolean or_settle (MfOracle *o, double t, double *y, double *yp, GError **error);

@@ -203,20 +203,6 @@ record_sample (Run *run, double t, double *out, GError **error)
   return TRUE;
 }
 
-static void
-initial_state (const MfOracle *o, double *y)
-{
-  memset (y, 0, o->n_y * sizeof (double));
-  for (guint i = 0; i < o->circuit->initial->len; i++)
-    {
-      const MfInitialValue *init = &g_array_index (o->circuit->initial, MfInitialValue, i);
-      int column = mf_oracle_find_column (o, init->name);
-
-      if (column >= 0 && (guint) column < o->n_v + o->n_x + o->n_p)
-        y[column] = init->value;
-    }
-}
-
 static gboolean
 nothing_to_integrate (const MfOracle *o)
 {
@@ -328,6 +314,7 @@ run_quasi_static (Run *run, const double *times, guint n_times, double *values, 
         {
           b++;
           set_mode (run, mf_circuit_mode_at (o->circuit, t));
+          or_switch_areas (o, t, run->y);
           if (!or_consistent (o, t, run->y, run->yp, error) || !start_and_settle (run, t, error))
             return FALSE;
         }
@@ -531,7 +518,8 @@ restart (Ida *ida, Run *run, double t, GError **error)
       if (!or_project (run->o, t, run->y, error))
         return FALSE;
     }
-  if (!or_consistent (run->o, t, run->y, run->yp, error))
+  or_switch_areas (run->o, t, run->y);
+  if (!or_project (run->o, t, run->y, error) || !or_consistent (run->o, t, run->y, run->yp, error))
     return FALSE;
   if (run->switching && !start_and_settle (run, t, error))
     return FALSE;
@@ -593,10 +581,12 @@ mf_oracle_run (MfOracle *o, const double *times, guint n_times, double rtol, dou
   run.stops = collect_stops (o->circuit, times[n_times - 1]);
   /* a run starts afresh: every switch open, no threshold yet */
   memset (o->shut, 0, o->n_v * sizeof (gboolean));
+  memset (o->area_shut, 0, o->n_v * sizeof (gboolean));
   memset (o->mode_closed, 0, o->n_v * sizeof (gboolean));
   o->v_seen = o->p_seen = 0.0;
   set_mode (&run, mf_circuit_mode_at (o->circuit, 0.0));
-  initial_state (o, run.y);
+  or_initial_state (o, run.y);
+  or_switch_areas (o, 0.0, run.y);
   ok = or_consistent (o, 0.0, run.y, run.yp, error);
   if (ok && run.switching)
     ok = start_and_settle (&run, 0.0, error);

@@ -1,7 +1,8 @@
 /* mf-oracle-switch.c: what switches by itself in the oracle — check and
- * relief valves, and pistons at their end stops — by the rules of
- * docs/model.md ("Check valves", "Relief valves", "End stops"), written
- * again from that text and nothing of the core's events code.
+ * relief valves, pistons at their end stops, and orifices whose area
+ * closes them — by the rules of docs/model.md ("Check valves", "Relief
+ * valves", "End stops", "Orifices that close"), written again from that
+ * text and nothing of the core's events code.
  *
  * Each switch has a distance to its condition, < 0 once it holds:
  *
@@ -9,6 +10,11 @@
  *   valve closed        c + p_ε − (p_a − p_b)    (c its cracking pressure or setting)
  *   piston free         min(x, stroke − x) + x_ε (it passes an end)
  *   piston at a stop    p_ε + f / A_cap          (the stop would have to pull)
+ *   area open           a − a_ε                  (its area falls to a_ε)
+ *   area closed         a_ε − a                  (it rises above a_ε)
+ *
+ * A check valve may have both switches, its own and its area's; each
+ * keeps its state, and the valve is closed while either is.
  *
  * with v_ε = 1e-9 of the largest velocity met (at least 1 mm/s), p_ε =
  * 1e-9 of the largest pressure met (at least 1 Pa) and x_ε = 1e-9 of the
@@ -36,7 +42,7 @@ gboolean
 or_has_switches (const MfOracle *o)
 {
   for (guint k = 0; k < o->n_v; k++)
-    if (branch_at (o, k)->automatic)
+    if (branch_at (o, k)->automatic || branch_at (o, k)->area_switch)
       return TRUE;
   return FALSE;
 }
@@ -93,6 +99,18 @@ distance (const MfOracle *o, guint k, double t, const double *y)
          - (or_node_pressure (o, b->node[0], t, y) - or_node_pressure (o, b->node[1], t, y));
 }
 
+static double
+area_distance (const MfOracle *o, guint k, double t, const double *y)
+{
+  const OrBranch *b = branch_at (o, k);
+  double da_ds, a;
+
+  if (!b->area_switch || o->mode_closed[k])
+    return INFINITY;
+  a = or_orifice_area (b, t, y, &da_ds);
+  return o->area_shut[k] ? b->area_eps - a : a - b->area_eps;
+}
+
 double
 or_switch_distances (MfOracle *o, double t, const double *y, double *d)
 {
@@ -100,7 +118,7 @@ or_switch_distances (MfOracle *o, double t, const double *y, double *d)
 
   for (guint k = 0; k < o->n_v; k++)
     {
-      d[k] = distance (o, k, t, y);
+      d[k] = MIN (distance (o, k, t, y), area_distance (o, k, t, y));
       least = MIN (least, d[k]);
     }
   return least;
@@ -110,10 +128,16 @@ or_switch_distances (MfOracle *o, double t, const double *y, double *d)
  * end exactly.  The velocities move to the nearest (in kinetic energy)
  * that the new constraints allow, as at any change of the constraints. */
 static gboolean
-toggle (MfOracle *o, guint k, double t, double *y, GError **error)
+toggle (MfOracle *o, guint k, gboolean by_area, double t, double *y, GError **error)
 {
   const OrBranch *b = branch_at (o, k);
 
+  if (by_area)
+    {
+      o->area_shut[k] = !o->area_shut[k];
+      or_build_w (o);
+      return or_project (o, t, y, error);
+    }
   o->shut[k] = !o->shut[k];
   if (b->kind == OR_BRANCH_PISTON && o->shut[k])
     {
@@ -123,6 +147,15 @@ toggle (MfOracle *o, guint k, double t, double *y, GError **error)
     }
   or_build_w (o);
   return or_project (o, t, y, error);
+}
+
+void
+or_switch_areas (MfOracle *o, double t, const double *y)
+{
+  for (guint k = 0; k < o->n_v; k++)
+    if (area_distance (o, k, t, y) < 0.0)
+      o->area_shut[k] = !o->area_shut[k];
+  or_build_w (o);
 }
 
 gboolean
@@ -154,16 +187,22 @@ or_settle (MfOracle *o, double t, double *y, double *yp, GError **error)
   guint limit = 4;
 
   for (guint k = 0; k < o->n_v; k++)
-    limit += branch_at (o, k)->automatic ? 4 : 0;
+    limit += branch_at (o, k)->automatic || branch_at (o, k)->area_switch ? 4 : 0;
   for (guint n = 0;; n++)
     {
       int due = -1;
+      gboolean by_area = FALSE;
 
       if (!or_consistent (o, t, y, yp, error))
         return FALSE;
       or_observe (o, t, y);
       for (guint k = 0; k < o->n_v && due < 0; k++)
-        if (distance (o, k, t, y) < 0.0)
+        if (area_distance (o, k, t, y) < 0.0)
+          {
+            due = (int) k;
+            by_area = TRUE;
+          }
+        else if (distance (o, k, t, y) < 0.0)
           due = (int) k;
       if (due < 0)
         return TRUE;
@@ -171,14 +210,16 @@ or_settle (MfOracle *o, double t, double *y, double *yp, GError **error)
         {
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER,
                        "oracle: at t = %.17g s the switches keep switching (%s last)", t,
-                       branch_at (o, (guint) due)->component->id);
+                       branch_at (o, (guint) due)->id);
           return FALSE;
         }
       if (g_getenv ("MANIFOLD_ORACLE_TRACE") != NULL)
-        g_printerr ("oracle: t = %.12g: %s %s (distance %g)\n", t,
-                    branch_at (o, (guint) due)->component->id,
-                    o->shut[due] ? "opens" : "closes", distance (o, (guint) due, t, y));
-      if (!toggle (o, (guint) due, t, y, error))
+        g_printerr ("oracle: t = %.12g: %s %s%s (distance %g)\n", t,
+                    branch_at (o, (guint) due)->id,
+                    (by_area ? o->area_shut[due] : o->shut[due]) ? "opens" : "closes",
+                    by_area ? " by its area" : "",
+                    by_area ? area_distance (o, (guint) due, t, y) : distance (o, (guint) due, t, y));
+      if (!toggle (o, (guint) due, by_area, t, y, error))
         return FALSE;
     }
 }

@@ -8,6 +8,7 @@
 #include "mf-oracle-private.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mf-error.h"
 
@@ -19,12 +20,6 @@ component_at (const MfCircuit *circuit, guint c)
 
 /* ---- nodes ---- */
 
-typedef struct
-{
-  guint *first_port; /* per component: index of its port 0 among all ports */
-  int   *parent;     /* union-find over all ports */
-  int   *node_of;    /* per root port: the node, or -1 */
-} PortMap;
 
 static int
 find_root (int *parent, int p)
@@ -35,13 +30,13 @@ find_root (int *parent, int p)
 }
 
 static guint
-port_index (const PortMap *map, MfPortRef ref)
+port_index (const OrPortMap *map, MfPortRef ref)
 {
   return map->first_port[ref.component] + ref.port;
 }
 
 static void
-port_map_init (PortMap *map, const MfCircuit *circuit)
+port_map_init (OrPortMap *map, const MfCircuit *circuit)
 {
   guint n = 0;
 
@@ -71,17 +66,15 @@ port_map_init (PortMap *map, const MfCircuit *circuit)
 }
 
 static void
-port_map_clear (PortMap *map)
+port_map_clear (OrPortMap *map)
 {
   g_free (map->first_port);
   g_free (map->parent);
   g_free (map->node_of);
 }
 
-/* The node of a component's port, creating it (named after this port, the
- * first in document order) when it is new. */
-static int
-node_for_port (MfOracle *o, PortMap *map, guint c, guint port)
+int
+or_node_for_port (MfOracle *o, OrPortMap *map, guint c, guint port)
 {
   const MfComponent *component = component_at (o->circuit, c);
   int root = find_root (map->parent, (int) (map->first_port[c] + port));
@@ -127,7 +120,7 @@ mark_node (MfOracle *o, int n, const MfComponent *component, GError **error)
       if (node->kind != OR_NODE_JUNCTION)
         goto clash;
       node->kind = OR_NODE_TANK;
-      node->pressure = &p[MF_TANK_PRESSURE];
+      node->pressure = or_value_new (&p[MF_TANK_PRESSURE]);
       break;
     case MF_COMPONENT_VOLUME:
       if (node->kind == OR_NODE_TANK)
@@ -156,195 +149,18 @@ clash:
 
 /* Every port gets a node; junctions rename theirs, whatever their place. */
 static gboolean
-build_nodes (MfOracle *o, PortMap *map, GError **error)
+build_nodes (MfOracle *o, OrPortMap *map, GError **error)
 {
   const MfCircuit *circuit = o->circuit;
 
   for (guint c = 0; c < circuit->components->len; c++)
     for (guint port = 0; port < component_at (circuit, c)->info->n_ports; port++)
-      node_for_port (o, map, c, port);
+      or_node_for_port (o, map, c, port);
   for (guint c = 0; c < circuit->components->len; c++)
     for (guint port = 0; port < component_at (circuit, c)->info->n_ports; port++)
-      if (!mark_node (o, node_for_port (o, map, c, port), component_at (circuit, c), error))
+      if (!mark_node (o, or_node_for_port (o, map, c, port), component_at (circuit, c), error))
         return FALSE;
   return TRUE;
-}
-
-/* ---- branches and elements ---- */
-
-static double
-disc_area (double diameter)
-{
-  return G_PI * diameter * diameter / 4.0;
-}
-
-/* A motor's friction: its own, and the torque its mechanical efficiency
- * loses at the rated point, (1 − η_m)·D·Δp_r, taken as viscous at ω_r. */
-static double
-motor_friction (const MfParam *p)
-{
-  double lost = (1.0 - p[MF_MOTOR_MECHANICAL_EFFICIENCY].value) * p[MF_MOTOR_DISPLACEMENT].value
-                * p[MF_MOTOR_RATED_PRESSURE].value;
-
-  if (p[MF_MOTOR_MECHANICAL_EFFICIENCY].value == 1.0)
-    return p[MF_MOTOR_FRICTION].value;
-  return p[MF_MOTOR_FRICTION].value + lost / p[MF_MOTOR_RATED_SPEED].value;
-}
-
-static OrBranch
-make_branch (MfOracle *o, PortMap *map, guint c)
-{
-  const MfComponent *component = component_at (o->circuit, c);
-  const MfParam *p = component->params;
-  double rho = o->circuit->fluid.density;
-  OrBranch b = { 0 };
-
-  b.component = component;
-  b.component_index = c;
-  b.node[0] = b.node[1] = b.mech = b.position = b.row = -1;
-  b.stroke = INFINITY;
-  if (component->info->type != MF_COMPONENT_MASS && component->info->type != MF_COMPONENT_INERTIA)
-    {
-      b.node[0] = node_for_port (o, map, c, 0);
-      b.node[1] = node_for_port (o, map, c, 1);
-    }
-  switch (component->info->type)
-    {
-    case MF_COMPONENT_PIPE:
-      b.kind = OR_BRANCH_PIPE;
-      b.length = p[MF_PIPE_LENGTH].value;
-      b.diameter = p[MF_PIPE_DIAMETER].value;
-      b.roughness = p[MF_PIPE_ROUGHNESS].value;
-      b.friction = (MfFriction) p[MF_PIPE_FRICTION].choice;
-      b.area[0] = b.area[1] = disc_area (b.diameter);
-      b.mass = rho * b.area[0] * b.length;
-      break;
-    case MF_COMPONENT_ORIFICE:
-    case MF_COMPONENT_VALVE:
-    case MF_COMPONENT_CHECK_VALVE:
-      b.kind = OR_BRANCH_ORIFICE;
-      b.area[0] = b.area[1] = disc_area (p[MF_ORIFICE_PORT_DIAMETER].value);
-      b.mass = p[MF_ORIFICE_MASS].value;
-      /* Δp = ρ/2 (A v / (cd a))² acts on the port area A */
-      b.k_num = rho * pow (b.area[0], 3) / (2.0 * pow (p[MF_ORIFICE_CD].value, 2));
-      b.automatic = component->info->type == MF_COMPONENT_CHECK_VALVE;
-      if (b.automatic)
-        b.cracking = p[MF_CHECK_VALVE_CRACKING_PRESSURE].value;
-      break;
-    case MF_COMPONENT_RELIEF_VALVE:
-      b.kind = OR_BRANCH_RELIEF;
-      b.area[0] = b.area[1] = disc_area (p[MF_RELIEF_PORT_DIAMETER].value);
-      b.relief.set = p[MF_RELIEF_SET_PRESSURE].value;
-      b.relief.rise = p[MF_RELIEF_FULL_OPEN_RISE].value;
-      b.relief.full_area = p[MF_RELIEF_FULL_AREA].value;
-      b.relief.cd = p[MF_RELIEF_CD].value;
-      b.relief.density = rho;
-      b.automatic = TRUE;
-      b.cracking = b.relief.set;
-      break;
-    case MF_COMPONENT_FLOW_CONTROL_VALVE:
-      b.kind = OR_BRANCH_FLOW_CONTROL;
-      b.area[0] = b.area[1] = disc_area (p[MF_FLOW_CONTROL_PORT_DIAMETER].value);
-      b.flow_control.flow = p[MF_FLOW_CONTROL_FLOW].value;
-      b.flow_control.compensator = p[MF_FLOW_CONTROL_COMPENSATOR_PRESSURE].value;
-      b.flow_control.regulation = p[MF_FLOW_CONTROL_REGULATION].value;
-      break;
-    case MF_COMPONENT_PISTON:
-      b.kind = OR_BRANCH_PISTON;
-      b.area[0] = p[MF_PISTON_CAP_AREA].value;
-      b.area[1] = p[MF_PISTON_ROD_AREA].value;
-      b.mass = p[MF_PISTON_MASS].value;
-      b.damping = p[MF_PISTON_DAMPING].value;
-      b.mech = node_for_port (o, map, c, MF_PISTON_M);
-      b.stroke = p[MF_PISTON_STROKE].value;
-      b.automatic = isfinite (b.stroke);
-      break;
-    case MF_COMPONENT_MOTOR:
-      b.kind = OR_BRANCH_PISTON;
-      b.area[0] = b.area[1] = p[MF_MOTOR_DISPLACEMENT].value;
-      b.mass = p[MF_MOTOR_INERTIA].value;
-      b.damping = motor_friction (p);
-      b.mech = node_for_port (o, map, c, MF_MOTOR_SHAFT);
-      break;
-    case MF_COMPONENT_MASS:
-    case MF_COMPONENT_INERTIA:
-      b.kind = OR_BRANCH_MASS;
-      b.mass = p[MF_MASS_MASS].value;
-      b.mech = node_for_port (o, map, c, MF_PORT_M);
-      break;
-    case MF_COMPONENT_LEAK:
-      b.kind = OR_BRANCH_LEAK;
-      b.area[0] = b.area[1] = disc_area (0.010);
-      b.leakage = p[MF_LEAK_COEFFICIENT].value;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  return b;
-}
-
-static gboolean
-is_branch (MfComponentType type)
-{
-  return type == MF_COMPONENT_PIPE || type == MF_COMPONENT_ORIFICE || type == MF_COMPONENT_VALVE
-         || type == MF_COMPONENT_CHECK_VALVE || type == MF_COMPONENT_RELIEF_VALVE
-         || type == MF_COMPONENT_FLOW_CONTROL_VALVE
-         || type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS
-         || type == MF_COMPONENT_MOTOR || type == MF_COMPONENT_INERTIA
-         || type == MF_COMPONENT_LEAK;
-}
-
-/* The element type a component is entered as (a rotary twin as its
- * translational one), or MF_N_COMPONENT_TYPES when it is none. */
-static MfComponentType
-element_type (MfComponentType type)
-{
-  switch (type)
-    {
-    case MF_COMPONENT_FLOW_SOURCE:
-    case MF_COMPONENT_PUMP:
-    case MF_COMPONENT_VARIABLE_PUMP:
-    case MF_COMPONENT_SPRING:
-    case MF_COMPONENT_DAMPER:
-    case MF_COMPONENT_FORCE:
-      return type;
-    case MF_COMPONENT_ROTARY_SPRING:
-      return MF_COMPONENT_SPRING;
-    case MF_COMPONENT_ROTARY_DAMPER:
-      return MF_COMPONENT_DAMPER;
-    case MF_COMPONENT_TORQUE:
-      return MF_COMPONENT_FORCE;
-    default:
-      return MF_N_COMPONENT_TYPES;
-    }
-}
-
-static void
-build_branches (MfOracle *o, PortMap *map)
-{
-  for (guint c = 0; c < o->circuit->components->len; c++)
-    {
-      const MfComponent *component = component_at (o->circuit, c);
-      MfComponentType type = component->info->type;
-
-      if (is_branch (type))
-        {
-          OrBranch b = make_branch (o, map, c);
-
-          if (b.mech >= 0)
-            b.position = (int) o->n_x++;
-          g_array_append_val (o->branches, b);
-        }
-      else if (element_type (type) != MF_N_COMPONENT_TYPES)
-        {
-          OrElement e = { element_type (type), component, { node_for_port (o, map, c, 0), -1 } };
-
-          if (component->info->n_ports > 1)
-            e.node[1] = node_for_port (o, map, c, 1);
-          g_array_append_val (o->elements, e);
-        }
-    }
-  o->n_v = o->branches->len;
 }
 
 /* ---- rows ---- */
@@ -404,7 +220,9 @@ build_rows (MfOracle *o, GError **error)
     {
       OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
-      if (b->component->info->switchable || (b->kind == OR_BRANCH_PISTON && b->automatic))
+      /* a directional valve's path or a reducing valve closes by its area */
+      if (b->component->info->switchable || (b->kind == OR_BRANCH_PISTON && b->automatic)
+          || (b->opening != NULL && b->shape != OR_AREA_PLAIN))
         {
           b->row = (int) o->rows->len;
           add_row (o, OR_ROW_SWITCH, -1, (int) k);
@@ -429,13 +247,13 @@ build_columns (MfOracle *o)
 {
   for (guint k = 0; k < o->n_v; k++)
     g_ptr_array_add (o->columns,
-                     g_strdup_printf ("%s.v", g_array_index (o->branches, OrBranch, k).component->id));
+                     g_strdup_printf ("%s.v", g_array_index (o->branches, OrBranch, k).id));
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
       if (b->position >= 0)
-        g_ptr_array_add (o->columns, g_strdup_printf ("%s.x", b->component->id));
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.x", b->id));
     }
   for (guint n = 0; n < o->nodes->len; n++)
     if (node_at (o, (int) n)->kind == OR_NODE_VOLUME)
@@ -445,7 +263,7 @@ build_columns (MfOracle *o)
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
       if (b->kind != OR_BRANCH_MASS)
-        g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", b->component->id));
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", b->id));
     }
   for (guint n = 0; n < o->nodes->len; n++)
     if (node_at (o, (int) n)->kind != OR_NODE_MECHANICAL)
@@ -455,14 +273,14 @@ build_columns (MfOracle *o)
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
       if (or_has_dp (b))
-        g_ptr_array_add (o->columns, g_strdup_printf ("%s.dp", b->component->id));
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.dp", b->id));
     }
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
 
       if (b->row >= 0 && b->kind == OR_BRANCH_PISTON)
-        g_ptr_array_add (o->columns, g_strdup_printf ("%s.stop_force", b->component->id));
+        g_ptr_array_add (o->columns, g_strdup_printf ("%s.stop_force", b->id));
     }
   for (guint i = 0; i < o->elements->len; i++)
     {
@@ -480,6 +298,14 @@ build_columns (MfOracle *o)
       g_ptr_array_add (o->columns, g_strdup_printf ("%s.q", e->component->id));
       g_ptr_array_add (o->columns, g_strdup_printf ("%s.torque", e->component->id));
     }
+}
+
+/* The larger size of a value at the start and at the end of the run, its
+ * names taken at the initial state y0. */
+static double
+value_size (const MfExpr *e, double t_end, const double *y0)
+{
+  return MAX (fabs (or_value (e, 0.0, y0)), fabs (or_value (e, t_end, y0)));
 }
 
 static double
@@ -504,7 +330,7 @@ param_size (const MfParam *p, double t_end)
 static void
 set_velocity_noise (MfOracle *o, OrBranch *b)
 {
-  double a = param_size (&b->component->params[MF_ORIFICE_AREA], o->circuit->simulation.t_end);
+  double a = b->area_ref;
 
   if (b->kind == OR_BRANCH_RELIEF)
     {
@@ -516,6 +342,7 @@ set_velocity_noise (MfOracle *o, OrBranch *b)
     }
   if (b->kind == OR_BRANCH_FLOW_CONTROL)
     {
+      a = param_size (&b->component->params[MF_FLOW_CONTROL_FLOW], o->circuit->simulation.t_end);
       b->v_noise = sqrt (1e-14 * o->p_scale * b->area[0] / flow_control_k (b, a));
       return;
     }
@@ -525,16 +352,32 @@ set_velocity_noise (MfOracle *o, OrBranch *b)
 }
 
 /* Pressures the circuit works at: the tanks, the relief settings and the
- * initial pressures, at least 1 bar. */
+ * initial pressures, at least 1 bar; and the orifices' typical areas: a
+ * plain one's at the initial state, a clamped one's when full. */
 static void
 find_scales (MfOracle *o)
 {
   double t_end = o->circuit->simulation.t_end;
+  g_autofree double *y0 = g_new (double, o->n_y);
 
+  or_initial_state (o, y0);
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      double da_ds;
+
+      if (b->opening == NULL)
+        continue;
+      b->area_ref = b->shape == OR_AREA_PLAIN ? value_size (b->opening, t_end, y0) : b->full;
+      /* an area that varies, or one shut from the start, switches */
+      b->area_switch = b->row >= 0 && (!mf_expr_is_constant (b->opening)
+                                       || or_orifice_area (b, 0.0, y0, &da_ds) <= b->area_eps);
+    }
   o->p_scale = 1e5;
   for (guint n = 0; n < o->nodes->len; n++)
     if (node_at (o, (int) n)->kind == OR_NODE_TANK)
-      o->p_scale = MAX (o->p_scale, param_size (node_at (o, (int) n)->pressure, t_end));
+      o->p_scale = MAX (o->p_scale, value_size (node_at (o, (int) n)->pressure, t_end, y0));
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
@@ -550,11 +393,50 @@ find_scales (MfOracle *o)
     set_velocity_noise (o, &g_array_index (o->branches, OrBranch, k));
 }
 
+/* Every value that may name the run's quantities, bound to y. */
+static gboolean
+bind_values (MfOracle *o, GError **error)
+{
+  for (guint n = 0; n < o->nodes->len; n++)
+    if (node_at (o, (int) n)->pressure != NULL
+        && !or_value_bind (o, node_at (o, (int) n)->pressure, node_at (o, (int) n)->name, error))
+      return FALSE;
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
+
+      if (b->opening != NULL && !or_value_bind (o, b->opening, b->id, error))
+        return FALSE;
+    }
+  for (guint i = 0; i < o->elements->len; i++)
+    {
+      const OrElement *e = &g_array_index (o->elements, OrElement, i);
+
+      if (e->force != NULL && !or_value_bind (o, e->force, e->component->id, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+or_initial_state (const MfOracle *o, double *y)
+{
+  memset (y, 0, o->n_y * sizeof (double));
+  for (guint i = 0; i < o->circuit->initial->len; i++)
+    {
+      const MfInitialValue *init = &g_array_index (o->circuit->initial, MfInitialValue, i);
+      int column = mf_oracle_find_column (o, init->name);
+
+      if (column >= 0 && (guint) column < o->n_v + o->n_x + o->n_p)
+        y[column] = init->value;
+    }
+}
+
 MfOracle *
 mf_oracle_new (const MfCircuit *circuit, GError **error)
 {
   g_autoptr (MfOracle) o = g_new0 (MfOracle, 1);
-  PortMap map;
+  OrPortMap map;
   gboolean ok;
 
   o->circuit = circuit;
@@ -566,7 +448,7 @@ mf_oracle_new (const MfCircuit *circuit, GError **error)
   port_map_init (&map, circuit);
   ok = build_nodes (o, &map, error);
   if (ok)
-    build_branches (o, &map);
+    or_build_branches (o, &map);
   port_map_clear (&map);
   if (!ok || !build_rows (o, error))
     return NULL;
@@ -574,8 +456,11 @@ mf_oracle_new (const MfCircuit *circuit, GError **error)
   o->closed = g_new0 (gboolean, o->n_v);
   o->mode_closed = g_new0 (gboolean, o->n_v);
   o->shut = g_new0 (gboolean, o->n_v);
+  o->area_shut = g_new0 (gboolean, o->n_v);
   o->w = g_new0 (double, MAX (1, o->n_rows * o->n_v));
   build_columns (o);
+  if (!bind_values (o, error))
+    return NULL;
   find_scales (o);
   return g_steal_pointer (&o);
 }
@@ -586,7 +471,17 @@ mf_oracle_free (MfOracle *o)
   if (o == NULL)
     return;
   for (guint n = 0; n < o->nodes->len; n++)
-    g_free (node_at (o, (int) n)->name);
+    {
+      g_free (node_at (o, (int) n)->name);
+      g_clear_pointer (&node_at (o, (int) n)->pressure, mf_expr_free);
+    }
+  for (guint k = 0; k < o->branches->len; k++)
+    {
+      g_free (g_array_index (o->branches, OrBranch, k).id);
+      g_clear_pointer (&g_array_index (o->branches, OrBranch, k).opening, mf_expr_free);
+    }
+  for (guint i = 0; i < o->elements->len; i++)
+    g_clear_pointer (&g_array_index (o->elements, OrElement, i).force, mf_expr_free);
   g_array_unref (o->nodes);
   g_array_unref (o->branches);
   g_array_unref (o->elements);
@@ -595,6 +490,7 @@ mf_oracle_free (MfOracle *o)
   g_free (o->closed);
   g_free (o->mode_closed);
   g_free (o->shut);
+  g_free (o->area_shut);
   g_free (o->w);
   g_free (o);
 }
@@ -628,18 +524,19 @@ mf_oracle_column_drop_factor (const MfOracle *o, guint column)
   for (guint k = 0; k < o->n_v; k++)
     {
       const OrBranch *b = &g_array_index (o->branches, OrBranch, k);
-      g_autofree char *v = g_strdup_printf ("%s.v", b->component->id);
-      g_autofree char *q = g_strdup_printf ("%s.q", b->component->id);
-      double a, drop;
+      g_autofree char *v = g_strdup_printf ("%s.v", b->id);
+      g_autofree char *q = g_strdup_printf ("%s.q", b->id);
+      double drop;
 
       if ((b->kind != OR_BRANCH_ORIFICE && b->kind != OR_BRANCH_FLOW_CONTROL) || b->mass > 0.0)
         continue;
-      /* a flow control valve's first parameter is its setting */
-      a = mf_component_param_at (b->component, MF_ORIFICE_AREA, 0.0);
-      drop = (b->kind == OR_BRANCH_FLOW_CONTROL ? flow_control_k (b, a) : b->k_num / (a * a))
-             / b->area[0];
+      if (b->kind == OR_BRANCH_FLOW_CONTROL)
+        drop = flow_control_k (b, mf_component_param_at (b->component, MF_FLOW_CONTROL_FLOW, 0.0));
+      else
+        drop = b->k_num / (b->area_ref * b->area_ref);
+      drop /= b->area[0];
       if (!isfinite (drop))
-        return 0.0;
+        continue;
       if (g_str_equal (name, v))
         return drop;
       if (g_str_equal (name, q))

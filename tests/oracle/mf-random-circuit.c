@@ -13,6 +13,7 @@
 #include "mf-random-circuit.h"
 
 #include <math.h>
+#include <string.h>
 
 typedef enum { NODE_TANK, NODE_VOLUME, NODE_JUNCTION } NodeKind;
 
@@ -33,7 +34,16 @@ typedef struct
   int        id;
   double     stroke;  /* a piston with end stops: its stroke and start, m; else 0 */
   double     x0;
+  gboolean   force;   /* a piston: a force that follows a state pushes it */
 } Branch;
+
+/* A directional valve DV1 between nodes P, T, A and B. */
+typedef struct
+{
+  gboolean present;
+  gboolean four_three; /* else 4/2 */
+  int      node[4];    /* P, T, A, B */
+} Spool;
 
 typedef struct
 {
@@ -48,6 +58,10 @@ typedef struct
   int              closing;  /* the branch a scheduled mode closes, or -1 */
   double           t_close;
   int              counts[7];
+  gboolean         storage_first; /* nodes written before branches */
+  int              node_counts[3]; /* T, V, J numbered so far */
+  Spool            spool;
+  GPtrArray       *states;   /* char*: the names feedback may use, with their kinds */
 } Gen;
 
 static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C", "FC" };
@@ -105,7 +119,6 @@ static void
 draw_nodes (Gen *g)
 {
   int n_nodes = g_rand_int_range (g->rand, 2, 6);
-  int counts[3] = { 0, 0, 0 };
 
   for (int i = 0; i < n_nodes; i++)
     {
@@ -120,7 +133,7 @@ draw_nodes (Gen *g)
       if (i == 0 && node.kind == NODE_JUNCTION)
         node.kind = NODE_TANK;
       node.component = node.kind != NODE_JUNCTION || chance (g, 0.7);
-      node.id = ++counts[node.kind];
+      node.id = ++g->node_counts[node.kind];
       g_array_append_val (g->nodes, node);
     }
   /* shuffle, so the tank is not always first */
@@ -163,6 +176,55 @@ add_branch (Gen *g, BranchKind kind, int a, int b)
   g_array_append_val (g->branches, br);
 }
 
+/* A piston on a spring, with end stops three times in five. */
+static void
+draw_piston (Gen *g, int cap, int rod)
+{
+  add_branch (g, BR_PISTON, cap, rod);
+  if (chance (g, 0.6))
+    {
+      Branch *piston = branch_at (g, (int) g->branches->len - 1);
+
+      piston->stroke = log_uniform (g, 5.0, 100.0) * 1e-3;
+      piston->x0 = uniform (g, 0.1, 0.9) * piston->stroke;
+    }
+}
+
+static int
+add_node (Gen *g, NodeKind kind)
+{
+  Node node = { kind, kind != NODE_JUNCTION || chance (g, 0.7), 0 };
+
+  node.id = ++g->node_counts[kind];
+  g_array_append_val (g->nodes, node);
+  return (int) g->nodes->len - 1;
+}
+
+/* A directional valve fed at P and drained at T by two nodes of the
+ * circuit, its A and B two new volumes, often joined by a cylinder, and
+ * now and then by a branch to the rest. */
+static void
+draw_spool (Gen *g)
+{
+  Spool *spool = &g->spool;
+  int n = (int) g->nodes->len;
+
+  spool->present = TRUE;
+  spool->four_three = chance (g, 0.75);
+  spool->node[0] = pick (g, n);
+  spool->node[1] = (spool->node[0] + 1 + pick (g, n - 1)) % n;
+  /* hoses on A and B: with the paths shut, a cylinder's chambers between
+   * them and an incompressible A or B would have no pressure of their own
+   * (docs/model.md, "Directional valves") */
+  for (int e = 2; e < 4; e++)
+    spool->node[e] = add_node (g, NODE_VOLUME);
+  if (!g->quasi_static && chance (g, 0.6))
+    draw_piston (g, spool->node[2], spool->node[3]);
+  for (int e = 2; e < 4; e++)
+    if (chance (g, 0.4))
+      add_branch (g, draw_branch_kind (g), spool->node[e], pick (g, n));
+}
+
 static void
 draw_branches (Gen *g)
 {
@@ -183,17 +245,11 @@ draw_branches (Gen *g)
       int a = pick (g, n), b = pick (g, n);
 
       if (a != b)
-        {
-          add_branch (g, BR_PISTON, a, b);
-          if (chance (g, 0.6))
-            {
-              Branch *piston = branch_at (g, (int) g->branches->len - 1);
-
-              piston->stroke = log_uniform (g, 5.0, 100.0) * 1e-3;
-              piston->x0 = uniform (g, 0.1, 0.9) * piston->stroke;
-            }
-        }
+        draw_piston (g, a, b);
     }
+  /* drawn last, so the other features' circuits stay as they were */
+  if ((g->features & MF_RANDOM_SPOOLS) && chance (g, 0.8))
+    draw_spool (g);
 }
 
 static void
@@ -282,7 +338,7 @@ n_components (Gen *g)
     count += node_at (g, (int) i)->component ? 1 : 0;
   for (guint k = 0; k < g->branches->len; k++)
     count += branch_at (g, (int) k)->kind == BR_PISTON ? 2 : 0; /* its spring and support */
-  return count;
+  return count + (g->spool.present ? 1 : 0);
 }
 
 /* A valve to close on schedule, when closing it leaves a valid circuit. */
@@ -307,6 +363,9 @@ draw_circuit (Gen *g)
   g_array_set_size (g->sources, 0);
   for (guint i = 0; i < G_N_ELEMENTS (g->counts); i++)
     g->counts[i] = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (g->node_counts); i++)
+    g->node_counts[i] = 0;
+  g->spool.present = FALSE;
   g->quasi_static = chance (g, 0.15);
   draw_nodes (g);
   draw_branches (g);
@@ -351,11 +410,41 @@ branch_name (Gen *g, int k)
   return g_strdup_printf ("%s%d", branch_prefix[b->kind], b->id);
 }
 
+/* A value that follows one of the circuit's states (docs/model.md,
+ * "Feedback"), in SI: clamp(size·(1 + gain·(NAME − ref)/span), lo, hi),
+ * span what the state typically moves by, lo > 0 when `positive` (an
+ * area that never closes), else −hi. */
+static void
+feedback_value (Gen *g, GString *s, double size, gboolean positive)
+{
+  const char *name = g_ptr_array_index (g->states, pick (g, (int) g->states->len));
+  char kind = name[strlen (name) - 1];
+  double span = kind == 'p' ? 100e5 : kind == 'x' ? 0.02 : 0.5;
+  double ref = kind == 'p' ? uniform (g, 0.0, 200e5) : 0.0;
+  double gain = uniform (g, -2.0, 2.0) / span;
+  double lo = positive ? size * uniform (g, 0.1, 0.5) : -size, hi = size * uniform (g, 1.5, 3.0);
+
+  g_string_append (s, "\"clamp(");
+  number (s, size);
+  g_string_append (s, "*(1 + ");
+  number (s, gain);
+  g_string_append_printf (s, "*(%s - ", name);
+  number (s, ref);
+  g_string_append (s, ")), ");
+  number (s, lo);
+  g_string_append (s, ", ");
+  number (s, hi);
+  g_string_append (s, ")\"");
+}
+
 static void
 write_orifice_params (Gen *g, GString *s)
 {
   g_string_append (s, ", \"area\": ");
-  quantity (s, log_uniform (g, 1.0, 50.0), "mm^2", 0.0);
+  if ((g->features & MF_RANDOM_FEEDBACK) && g->states->len > 0 && chance (g, 0.5))
+    feedback_value (g, s, log_uniform (g, 1.0, 50.0) * 1e-6, TRUE);
+  else
+    quantity (s, log_uniform (g, 1.0, 50.0), "mm^2", 0.0);
   if (chance (g, 0.3))
     {
       g_string_append (s, ", \"cd\": ");
@@ -439,6 +528,14 @@ write_branch (Gen *g, GString *s, int k)
                               b->id);
       quantity (s, log_uniform (g, 1.0, 100.0), "kN/m", 0.0);
       g_string_append_printf (s, " },\n    { \"id\": \"G%d\", \"type\": \"fixed\" },\n", b->id);
+      b->force = (g->features & MF_RANDOM_FEEDBACK) && chance (g, 0.6);
+      if (b->force)
+        {
+          g_string_append_printf (s, "    { \"id\": \"F%d\", \"type\": \"force\", \"force\": ",
+                                  b->id);
+          feedback_value (g, s, log_uniform (g, 50.0, 2000.0), FALSE);
+          g_string_append (s, " },\n");
+        }
     }
 }
 
@@ -469,6 +566,63 @@ write_node (Gen *g, GString *s, int n)
       g_string_append_printf (s, "    { \"id\": \"J%d\", \"type\": \"junction\"", node->id);
       break;
     }
+  g_string_append (s, " },\n");
+}
+
+/* A spool position that passes through 0 (so paths close and open): a
+ * ramp from one side to the other, or a sine.  (A step would switch the
+ * paths at the instant of a jump, where the oracle's consistent states
+ * before and after it are not told apart.) */
+static void
+spool_position (Gen *g, GString *s)
+{
+  double s0 = uniform (g, -1.2, 1.2), s1 = copysign (uniform (g, 0.2, 1.2), -s0);
+
+  g_string_append_c (s, '"');
+  if (chance (g, 0.5))
+    {
+      number (s, uniform (g, 0.3, 1.2));
+      g_string_append (s, "*sin(");
+      number (s, 2.0 * G_PI * uniform (g, 1.0, 4.0) / g->t_end);
+      g_string_append (s, "*t + ");
+      number (s, uniform (g, 0.0, 2.0 * G_PI));
+      g_string_append (s, ")\"");
+      return;
+    }
+  number (s, s0);
+  g_string_append (s, " + ");
+  number (s, s1 - s0);
+  g_string_append (s, "*ramp(t, ");
+  number (s, off_grid (g, 0.05, 0.45));
+  g_string_append (s, ", ");
+  number (s, off_grid (g, 0.5, 0.9));
+  g_string_append (s, ")\"");
+}
+
+static void
+write_spool (Gen *g, GString *s)
+{
+  static const char *const centres[] = { "closed", "open", "tandem", "float" };
+
+  if (!g->spool.present)
+    return;
+  g_string_append_printf (s, "    { \"id\": \"DV1\", \"type\": \"%s\", \"full_area\": ",
+                          g->spool.four_three ? "valve_4_3" : "valve_4_2");
+  quantity (s, log_uniform (g, 1.0, 50.0), "mm^2", 0.0);
+  if (g->spool.four_three)
+    g_string_append_printf (s, ", \"centre\": \"%s\"", centres[pick (g, 4)]);
+  if (chance (g, 0.7))
+    {
+      g_string_append (s, ", \"overlap\": ");
+      number (s, uniform (g, -0.2, 0.2));
+    }
+  if (chance (g, 0.3))
+    {
+      g_string_append (s, ", \"cd\": ");
+      number (s, uniform (g, 0.5, 0.8));
+    }
+  g_string_append (s, ", \"spool\": ");
+  spool_position (g, s);
   g_string_append (s, " },\n");
 }
 
@@ -506,6 +660,10 @@ node_ports (Gen *g, int n, GPtrArray *ports)
                                                    b->kind == BR_PISTON ? piston_ports[e]
                                                                         : ab[e]));
     }
+  /* the directional valve is written after the branches, before the sources */
+  for (int e = 0; e < 4 && g->spool.present; e++)
+    if (g->spool.node[e] == n)
+      g_ptr_array_add (ports, g_strdup_printf ("DV1.%c", "ptab"[e]));
   for (guint i = 0; i < g->sources->len; i++)
     for (int e = 0; e < 2; e++)
       if (((int *) g->sources->data)[2 * i + e] == n)
@@ -538,6 +696,8 @@ write_wires (Gen *g, GString *s)
 
         g_string_append_printf (s, "%s\n    [\"C%d.m\", \"K%d.a\"], [\"K%d.b\", \"G%d.m\"]",
                                 first ? "" : ",", id, id, id, id);
+        if (branch_at (g, (int) k)->force)
+          g_string_append_printf (s, ", [\"C%d.m\", \"F%d.m\"]", id, id);
         first = FALSE;
       }
   g_string_append (s, " ]");
@@ -559,22 +719,52 @@ write_modes (Gen *g, GString *s)
   g_string_append (s, ", \"mode\": \"shut\" } ]");
 }
 
-/* Volumes may start pressurised.  A volume's node is named after its first
- * port in the document: the volume's own when it comes first, else the
- * first branch or source end on it. */
+/* A volume's node is named after its first port in the document: the
+ * volume's own when it comes first, else the first branch or source end
+ * on it. */
+static char *
+volume_node_name (Gen *g, int n)
+{
+  g_autoptr (GPtrArray) ports = g_ptr_array_new_with_free_func (g_free);
+
+  node_ports (g, n, ports);
+  return g_strdup (ports->pdata[g->storage_first || ports->len < 2 ? 0 : 1]);
+}
+
+/* The states a value may name: volumes' pressures, pistons' positions and
+ * velocities. */
 static void
-write_initial (Gen *g, GString *s, gboolean storage_first)
+list_states (Gen *g)
+{
+  g_ptr_array_set_size (g->states, 0);
+  for (guint n = 0; n < g->nodes->len; n++)
+    if (node_at (g, (int) n)->kind == NODE_VOLUME)
+      {
+        g_autofree char *node = volume_node_name (g, (int) n);
+
+        g_ptr_array_add (g->states, g_strdup_printf ("%s.p", node));
+      }
+  for (guint k = 0; k < g->branches->len; k++)
+    if (branch_at (g, (int) k)->kind == BR_PISTON)
+      {
+        g_ptr_array_add (g->states, g_strdup_printf ("C%d.x", branch_at (g, (int) k)->id));
+        g_ptr_array_add (g->states, g_strdup_printf ("C%d.v", branch_at (g, (int) k)->id));
+      }
+}
+
+/* Volumes may start pressurised. */
+static void
+write_initial (Gen *g, GString *s)
 {
   gboolean first = TRUE;
 
   for (guint n = 0; n < g->nodes->len; n++)
     if (node_at (g, (int) n)->kind == NODE_VOLUME && chance (g, 0.5))
       {
-        g_autoptr (GPtrArray) ports = g_ptr_array_new_with_free_func (g_free);
+        g_autofree char *node = volume_node_name (g, (int) n);
 
-        node_ports (g, (int) n, ports);
         g_string_append_printf (s, "%s \"%s.p\": ", first ? ",\n  \"initial\": {" : ",",
-                                (char *) ports->pdata[storage_first || ports->len < 2 ? 0 : 1]);
+                                node);
         number (s, uniform (g, 0.0, 200.0) * 1e5);
         first = FALSE;
       }
@@ -594,10 +784,11 @@ static char *
 write_document (Gen *g, guint32 seed)
 {
   GString *s = g_string_new (NULL);
-  gboolean storage_first = chance (g, 0.5);
+  gboolean storage_first = g->storage_first = chance (g, 0.5);
 
   g_string_append_printf (s, "{\n  \"manifold\": 1,\n  \"title\": \"Random circuit %u\",\n"
                              "  \"components\": [\n", seed);
+  list_states (g);
   for (int pass = 0; pass < 2; pass++)
     if ((pass == 0) == storage_first)
       for (guint n = 0; n < g->nodes->len; n++)
@@ -606,6 +797,7 @@ write_document (Gen *g, guint32 seed)
       {
         for (guint k = 0; k < g->branches->len; k++)
           write_branch (g, s, (int) k);
+        write_spool (g, s);
         write_sources (g, s);
       }
   /* no trailing comma in JSON */
@@ -613,7 +805,7 @@ write_document (Gen *g, guint32 seed)
   g_string_append (s, "\n  ],\n");
   write_wires (g, s);
   write_modes (g, s);
-  write_initial (g, s, storage_first);
+  write_initial (g, s);
   g_string_append (s, ",\n  \"simulation\": { \"t_end\": ");
   number (s, g->t_end);
   g_string_append (s, ", \"output_interval\": ");
@@ -633,6 +825,7 @@ mf_random_circuit (guint32 seed, MfRandomFeatures features)
   g.nodes = g_array_new (FALSE, FALSE, sizeof (Node));
   g.branches = g_array_new (FALSE, FALSE, sizeof (Branch));
   g.sources = g_array_new (FALSE, FALSE, sizeof (int[2]));
+  g.states = g_ptr_array_new_with_free_func (g_free);
   g.t_end = uniform (&g, 0.02, 0.2);
   g.n_out = (guint) g_rand_int_range (g.rand, 20, 51);
   /* rounded so that the grid k·dt lands on t_end */
@@ -644,6 +837,7 @@ mf_random_circuit (guint32 seed, MfRandomFeatures features)
   g_array_unref (g.nodes);
   g_array_unref (g.branches);
   g_array_unref (g.sources);
+  g_ptr_array_unref (g.states);
   g_rand_free (g.rand);
   return text;
 }

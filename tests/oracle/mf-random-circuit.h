@@ -15,6 +15,8 @@ typedef enum
   MF_RANDOM_SWITCHING = 1 << 0,  /* check valves and relief valves */
   MF_RANDOM_PISTONS = 1 << 1,    /* pistons on springs */
   MF_RANDOM_FLOW_CONTROL = 1 << 2, /* pressure-compensated flow control valves */
+  MF_RANDOM_FEEDBACK = 1 << 3,   /* areas and forces that follow a position or pressure */
+  MF_RANDOM_SPOOLS = 1 << 4,     /* a directional valve whose spool passes through 0 */
 } MfRandomFeatures;
 
 /* A circuit document (docs/format.md) drawn from `seed` alone: the same

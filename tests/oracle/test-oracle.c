@@ -16,6 +16,9 @@
  * MANIFOLD_ORACLE_COUNT=1, print the documents without running them with
  * MANIFOLD_ORACLE_DUMP=1, or run a saved one with MANIFOLD_ORACLE_FILE;
  * MANIFOLD_ORACLE_TRACE=1 prints every switch the oracle makes.
+ * "feedback" draws areas and forces that follow the circuit's states,
+ * "spools" a directional valve; MANIFOLD_ORACLE_KNOWN lists seeds whose
+ * failure is known (is_known).
  *
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -179,6 +182,8 @@ typedef struct
   double   manifold_time, oracle_time; /* s, for information only */
   guint64  work;                       /* Manifold's steps and evaluations */
   gboolean cut;                        /* Manifold was stopped at the work budget */
+  guint    n_samples;                  /* compared */
+  double   t_reached;                  /* s: the last of them */
   char    *fallback;                   /* why FALLBACK_METHOD ran it, or NULL */
 } Case;
 
@@ -379,6 +384,8 @@ run_case (Case *c)
       g_clear_error (&error);
       outcome = simulate_case (c, circuit, model, FALLBACK_METHOD, &samples, &error);
     }
+  c->n_samples = samples.times->len;
+  c->t_reached = c->n_samples > 0 ? g_array_index (samples.times, double, c->n_samples - 1) : 0.0;
   if (outcome != CASE_AGREED)
     g_string_append_printf (c->report, "manifold %s: %s\n",
                             outcome == CASE_REFUSED ? "refused it" : "failed", error->message);
@@ -417,6 +424,10 @@ env_features (void)
     features |= MF_RANDOM_PISTONS;
   if (strstr (text, "flow_control") != NULL)
     features |= MF_RANDOM_FLOW_CONTROL;
+  if (strstr (text, "feedback") != NULL)
+    features |= MF_RANDOM_FEEDBACK;
+  if (strstr (text, "spools") != NULL)
+    features |= MF_RANDOM_SPOOLS;
   return features;
 }
 
@@ -434,15 +445,32 @@ test_file (void)
   if (run_case (&c) != CASE_AGREED)
     g_test_fail_printf ("%s: %s", path, c.report->str);
   g_test_message ("manifold %.2f s (%" G_GUINT64_FORMAT " steps and evaluations%s), "
-                  "oracle %.2f s", c.manifold_time, c.work, c.cut ? ", cut" : "", c.oracle_time);
+                  "oracle %.2f s; %u samples compared, to t = %g s", c.manifold_time, c.work,
+                  c.cut ? ", cut" : "", c.oracle_time, c.n_samples, c.t_reached);
   g_free (c.text);
   g_free (c.fallback);
   g_string_free (c.report, TRUE);
 }
 
+/* MANIFOLD_ORACLE_KNOWN: the seeds of a suite on which Manifold is known
+ * to fail (a reported bug, docs/model.md "The oracle"): they still run,
+ * and say so, but do not fail the suite; one that agrees says that too. */
+static gboolean
+is_known (guint32 seed)
+{
+  g_auto (GStrv) seeds = g_strsplit (g_getenv ("MANIFOLD_ORACLE_KNOWN") != NULL
+                                       ? g_getenv ("MANIFOLD_ORACLE_KNOWN") : "", " ", -1);
+
+  for (guint i = 0; seeds[i] != NULL; i++)
+    if (*seeds[i] != '\0' && g_ascii_strtoull (seeds[i], NULL, 10) == seed)
+      return TRUE;
+  return FALSE;
+}
+
 typedef struct
 {
   guint    tally[3]; /* by CaseOutcome */
+  guint    n_known;  /* failures of known seeds, not in tally */
   guint    n_cut;
   guint    n_fallback; /* run by FALLBACK_METHOD */
   double   manifold_time, oracle_time; /* s, for information */
@@ -453,6 +481,16 @@ typedef struct
 static void
 report_case (const Case *c, CaseOutcome outcome, Totals *totals)
 {
+  if (is_known (c->seed) && outcome == CASE_FAILED)
+    {
+      totals->n_known++;
+      g_test_message ("seed %u fails as known (MANIFOLD_ORACLE_KNOWN): %s", c->seed,
+                      c->report->str);
+      return;
+    }
+  if (is_known (c->seed))
+    g_test_message ("seed %u, listed in MANIFOLD_ORACLE_KNOWN, passes now: take it off the list",
+                    c->seed);
   totals->tally[outcome]++;
   totals->manifold_time += c->manifold_time;
   totals->oracle_time += c->oracle_time;
@@ -488,7 +526,7 @@ test_random_circuits (void)
   guint count = env_uint ("MANIFOLD_ORACLE_COUNT", 200);
   guint32 first = env_uint ("MANIFOLD_ORACLE_FIRST_SEED", 1);
   MfRandomFeatures features = env_features ();
-  Totals totals = { { 0, 0, 0 }, 0, 0, 0.0, 0.0, g_string_new (NULL) };
+  Totals totals = { { 0, 0, 0 }, 0, 0, 0, 0.0, 0.0, g_string_new (NULL) };
 
   for (guint i = 0; i < count; i++)
     {
@@ -503,9 +541,10 @@ test_random_circuits (void)
       g_string_free (c.report, TRUE);
     }
   g_test_message ("%u circuits from seed %u: %u agree (%u of them cut at the work budget, "
-                  "%u run by " FALLBACK_METHOD "), %u refused by Manifold, %u disagree%s%s",
+                  "%u run by " FALLBACK_METHOD "), %u refused by Manifold, %u known failures, "
+                  "%u disagree%s%s",
                   count, first, totals.tally[CASE_AGREED], totals.n_cut, totals.n_fallback,
-                  totals.tally[CASE_REFUSED], totals.tally[CASE_FAILED],
+                  totals.tally[CASE_REFUSED], totals.n_known, totals.tally[CASE_FAILED],
                   totals.failed->len > 0 ? ": seeds" : "", totals.failed->str);
   g_test_message ("time taken: manifold %.1f s, oracle %.1f s", totals.manifold_time,
                   totals.oracle_time);
