@@ -34,6 +34,20 @@ motor_friction (const MfParam *p)
   return p[MF_MOTOR_FRICTION].value + lost / p[MF_MOTOR_RATED_SPEED].value;
 }
 
+/* The pressure at a reducing valve's outlet as a value: a volume's state
+ * by name, a tank's own pressure (a junction's is no state: the oracle
+ * cannot bind it, and Manifold refuses it). */
+static MfExpr *
+outlet_pressure (const MfOracle *o, int node)
+{
+  const OrNode *n = &g_array_index (o->nodes, OrNode, node);
+  g_autofree char *name = g_strdup_printf ("%s.p", n->name);
+
+  if (n->kind == OR_NODE_TANK)
+    return mf_expr_copy (n->pressure);
+  return mf_expr_new_name (name);
+}
+
 static OrBranch
 make_branch (MfOracle *o, OrPortMap *map, guint c)
 {
@@ -48,10 +62,10 @@ make_branch (MfOracle *o, OrPortMap *map, guint c)
   b.node[0] = b.node[1] = b.mech = b.position = b.row = -1;
   b.stroke = INFINITY;
   if (component->info->type != MF_COMPONENT_MASS && component->info->type != MF_COMPONENT_INERTIA)
-    {
-      b.node[0] = or_node_for_port (o, map, c, 0);
-      b.node[1] = or_node_for_port (o, map, c, 1);
-    }
+    b.node[0] = or_node_for_port (o, map, c, 0);
+  if (component->info->n_ports > 1 && component->info->type != MF_COMPONENT_MASS
+      && component->info->type != MF_COMPONENT_INERTIA)
+    b.node[1] = or_node_for_port (o, map, c, 1);
   switch (component->info->type)
     {
     case MF_COMPONENT_PIPE:
@@ -77,6 +91,31 @@ make_branch (MfOracle *o, OrPortMap *map, guint c)
       b.automatic = component->info->type == MF_COMPONENT_CHECK_VALVE;
       if (b.automatic)
         b.cracking = p[MF_CHECK_VALVE_CRACKING_PRESSURE].value;
+      break;
+    case MF_COMPONENT_REDUCING_VALVE:
+      /* an orifice whose area closes as its outlet's pressure rises to the
+       * setting: a_full·clamp((p_set − p_b)/Δp_drop, 0, 1) */
+      b.kind = OR_BRANCH_ORIFICE;
+      b.area[0] = b.area[1] = disc_area (p[MF_REDUCING_PORT_DIAMETER].value);
+      b.k_num = rho * pow (b.area[0], 3) / (2.0 * pow (p[MF_REDUCING_CD].value, 2));
+      b.opening = outlet_pressure (o, b.node[1]);
+      b.shape = OR_AREA_CLAMPED;
+      b.full = p[MF_REDUCING_FULL_AREA].value;
+      b.gain = -1.0 / p[MF_REDUCING_FULL_OPEN_DROP].value;
+      b.offset = p[MF_REDUCING_SET_PRESSURE].value / p[MF_REDUCING_FULL_OPEN_DROP].value;
+      b.area_eps = 1e-9 * b.area[0];
+      break;
+    case MF_COMPONENT_ACCUMULATOR:
+      /* a piston on its gas, stopped at x = 0; the far end of its
+       * "stroke", V_0/A, is never reached */
+      b.kind = OR_BRANCH_PISTON;
+      b.area[0] = disc_area (p[MF_ACCUMULATOR_PORT_DIAMETER].value);
+      b.mass = p[MF_ACCUMULATOR_MASS].value;
+      b.gas_p0 = p[MF_ACCUMULATOR_PRECHARGE].value;
+      b.gas_v0 = p[MF_ACCUMULATOR_GAS_VOLUME].value;
+      b.gas_n = p[MF_ACCUMULATOR_EXPONENT].value;
+      b.stroke = b.gas_v0 / b.area[0];
+      b.automatic = TRUE;
       break;
     case MF_COMPONENT_RELIEF_VALVE:
       b.kind = OR_BRANCH_RELIEF;
@@ -138,7 +177,8 @@ is_branch (MfComponentType type)
          || type == MF_COMPONENT_FLOW_CONTROL_VALVE
          || type == MF_COMPONENT_PISTON || type == MF_COMPONENT_MASS
          || type == MF_COMPONENT_MOTOR || type == MF_COMPONENT_INERTIA
-         || type == MF_COMPONENT_LEAK;
+         || type == MF_COMPONENT_LEAK || type == MF_COMPONENT_REDUCING_VALVE
+         || type == MF_COMPONENT_ACCUMULATOR;
 }
 
 /* The element type a component is entered as (a rotary twin as its
@@ -262,7 +302,7 @@ or_build_branches (MfOracle *o, OrPortMap *map)
         {
           OrBranch b = make_branch (o, map, c);
 
-          if (b.mech >= 0)
+          if (b.mech >= 0 || b.gas_v0 > 0.0)
             b.position = (int) o->n_x++;
           g_array_append_val (o->branches, b);
         }

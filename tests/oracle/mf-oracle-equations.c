@@ -200,6 +200,31 @@ or_build_w (MfOracle *o)
     }
 }
 
+/* An accumulator's gas pressure at the fluid volume V_f = A·x it has let
+ * in, p_0·(V_0/(V_0 − V_f))^n, and its slope in V_f; below V_f = 0 along
+ * its tangent there, and once less than a thousandth of V_0 is left to
+ * the gas along its tangent there (docs/model.md, "Accumulators"). */
+static double
+gas_pressure (const OrBranch *b, double vf, double *slope)
+{
+  double v0 = b->gas_v0, p0 = b->gas_p0, n = b->gas_n, least = 1e-3 * v0, p;
+
+  if (vf < 0.0)
+    {
+      *slope = n * p0 / v0;
+      return p0 + *slope * vf;
+    }
+  if (v0 - vf < least)
+    {
+      p = p0 * pow (v0 / least, n);
+      *slope = n * p / least;
+      return p + *slope * (vf - (v0 - least));
+    }
+  p = p0 * pow (v0 / (v0 - vf), n);
+  *slope = n * p / (v0 - vf);
+  return p;
+}
+
 /* A branch's own force and its slope in v.  An orifice's slope 2K|v|
  * vanishes at rest; the Jacobian takes it at least at v_floor (the
  * residual is exact). */
@@ -244,6 +269,12 @@ branch_law (const MfOracle *o, const OrBranch *b, double t, const double *y, dou
     case OR_BRANCH_PISTON:
       force = -b->damping * v;
       d = -b->damping;
+      if (b->gas_v0 > 0.0)
+        {
+          double dp_dvf;
+
+          force -= b->area[0] * gas_pressure (b, b->area[0] * y[o->n_v + b->position], &dp_dvf);
+        }
       break;
     case OR_BRANCH_LEAK:
       /* A·Δp = (A²/k)·v: the flow A·v is k·Δp */
@@ -402,6 +433,14 @@ or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor
         slope = 0.0;
       jy[k * n + k] += -slope;
       jyp[k * n + k] = b->mass;
+      if (b->gas_v0 > 0.0)
+        {
+          /* F = −A p_gas(A x): −∂F/∂x = A² p_gas' */
+          double dp_dvf;
+
+          gas_pressure (b, b->area[0] * y[ix + b->position], &dp_dvf);
+          jy[k * n + ix + b->position] += b->area[0] * b->area[0] * dp_dvf;
+        }
       if (b->kind == OR_BRANCH_ORIFICE)
         {
           /* F = −K(s) v|v|, s naming the run's quantities: −∂F/∂s = K'(s) v|v| */

@@ -48,7 +48,7 @@ typedef enum
   OR_BRANCH_ORIFICE, /* orifice, valve, check valve */
   OR_BRANCH_RELIEF,
   OR_BRANCH_FLOW_CONTROL, /* its setting read at t from its component */
-  OR_BRANCH_PISTON, /* and a hydraulic motor, its areas D on a shaft */
+  OR_BRANCH_PISTON, /* and a hydraulic motor, its areas D on a shaft, and an accumulator */
   OR_BRANCH_MASS,   /* and an inertia */
   OR_BRANCH_LEAK,   /* a pump's or motor's laminar leak: Δp = (A/k)·v */
 } OrBranchKind;
@@ -84,6 +84,9 @@ typedef struct
   MfRelief           relief;
   MfFlowControl      flow_control;
   double             damping;  /* piston; a motor's friction and what its η_m adds */
+  double             gas_p0, gas_v0, gas_n; /* an accumulator (a piston on its gas, no
+                                               mechanical node): precharge, gas volume,
+                                               exponent; gas_v0 0 for the others */
   double             leakage;  /* leak: k, m^3/(s Pa) */
   int                mech;     /* piston, mass: its mechanical node */
   int                position; /* piston, mass: index among the positions, else -1 */

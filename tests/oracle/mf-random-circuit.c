@@ -24,8 +24,10 @@ typedef struct
   int      id;        /* numbers T1, V1, J1 */
 } Node;
 
-typedef enum { BR_PIPE, BR_ORIFICE, BR_VALVE, BR_CHECK, BR_RELIEF, BR_PISTON, BR_FLOW_CONTROL }
-  BranchKind;
+typedef enum
+{
+  BR_PIPE, BR_ORIFICE, BR_VALVE, BR_CHECK, BR_RELIEF, BR_PISTON, BR_FLOW_CONTROL, BR_REDUCING
+} BranchKind;
 
 typedef struct
 {
@@ -57,14 +59,16 @@ typedef struct
   GArray          *sources;  /* int[2]: the nodes a and b */
   int              closing;  /* the branch a scheduled mode closes, or -1 */
   double           t_close;
-  int              counts[7];
+  int              counts[8];
+  int              accumulator; /* the node of an accumulator, or -1 */
+  gboolean         accumulator_massless;
   gboolean         storage_first; /* nodes written before branches */
   int              node_counts[3]; /* T, V, J numbered so far */
   Spool            spool;
   GPtrArray       *states;   /* char*: the names feedback may use, with their kinds */
 } Gen;
 
-static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C", "FC" };
+static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C", "FC", "PR" };
 
 static double
 uniform (Gen *g, double lo, double hi)
@@ -225,6 +229,43 @@ draw_spool (Gen *g)
       add_branch (g, draw_branch_kind (g), spool->node[e], pick (g, n));
 }
 
+/* An accumulator on a node that is no tank, massless on a junction one
+ * time in two (on a volume it has the mass of the fluid in its port: a
+ * massless one there is badly conditioned, docs/model.md "Accumulators");
+ * a reducing valve into a volume, whose pressure is a state. */
+static void
+draw_storage (Gen *g)
+{
+  int n = (int) g->nodes->len, n_volumes = 0, n_untanked = 0;
+  g_autofree int *volumes = g_new (int, n), *untanked = g_new (int, n);
+
+  for (int i = 0; i < n; i++)
+    {
+      if (node_at (g, i)->kind == NODE_VOLUME)
+        volumes[n_volumes++] = i;
+      if (node_at (g, i)->kind != NODE_TANK)
+        untanked[n_untanked++] = i;
+    }
+  g->accumulator = -1;
+  if (n_untanked > 0 && chance (g, 0.7))
+    {
+      g->accumulator = untanked[pick (g, n_untanked)];
+      g->accumulator_massless = node_at (g, g->accumulator)->kind == NODE_JUNCTION
+                                && chance (g, 0.5);
+    }
+  if (n_volumes > 0 && chance (g, 0.7))
+    {
+      int outlet = volumes[pick (g, n_volumes)];
+      Branch br = { BR_REDUCING, { pick (g, n), outlet }, 0 };
+
+      if (br.node[0] != outlet)
+        {
+          br.id = ++g->counts[BR_REDUCING];
+          g_array_append_val (g->branches, br);
+        }
+    }
+}
+
 static void
 draw_branches (Gen *g)
 {
@@ -250,6 +291,8 @@ draw_branches (Gen *g)
   /* drawn last, so the other features' circuits stay as they were */
   if ((g->features & MF_RANDOM_SPOOLS) && chance (g, 0.8))
     draw_spool (g);
+  if (g->features & MF_RANDOM_STORAGE)
+    draw_storage (g);
 }
 
 static void
@@ -285,7 +328,7 @@ is_open (Gen *g, int k, int closed)
 {
   Branch *b = branch_at (g, k);
 
-  return k != closed && b->kind != BR_CHECK && b->kind != BR_RELIEF
+  return k != closed && b->kind != BR_CHECK && b->kind != BR_RELIEF && b->kind != BR_REDUCING
          && !(b->kind == BR_PISTON && b->stroke > 0.0);
 }
 
@@ -338,7 +381,7 @@ n_components (Gen *g)
     count += node_at (g, (int) i)->component ? 1 : 0;
   for (guint k = 0; k < g->branches->len; k++)
     count += branch_at (g, (int) k)->kind == BR_PISTON ? 2 : 0; /* its spring and support */
-  return count + (g->spool.present ? 1 : 0);
+  return count + (g->spool.present ? 1 : 0) + (g->accumulator >= 0 ? 1 : 0);
 }
 
 /* A valve to close on schedule, when closing it leaves a valid circuit. */
@@ -366,6 +409,7 @@ draw_circuit (Gen *g)
   for (guint i = 0; i < G_N_ELEMENTS (g->node_counts); i++)
     g->node_counts[i] = 0;
   g->spool.present = FALSE;
+  g->accumulator = -1;
   g->quasi_static = chance (g, 0.15);
   draw_nodes (g);
   draw_branches (g);
@@ -493,6 +537,14 @@ write_branch (Gen *g, GString *s, int k)
       quantity (s, uniform (g, 5.0, 150.0), "bar", 0.0);
       g_string_append (s, ", \"full_area\": ");
       quantity (s, log_uniform (g, 5.0, 50.0), "mm^2", 0.0);
+      break;
+    case BR_REDUCING:
+      g_string_append (s, "\"reducing_valve\", \"set_pressure\": ");
+      quantity (s, uniform (g, 10.0, 150.0), "bar", 0.0);
+      g_string_append (s, ", \"full_area\": ");
+      quantity (s, log_uniform (g, 1.0, 30.0), "mm^2", 0.0);
+      g_string_append (s, ", \"full_open_drop\": ");
+      quantity (s, uniform (g, 2.0, 20.0), "bar", 0.0);
       break;
     case BR_FLOW_CONTROL:
       g_string_append (s, "\"flow_control_valve\", \"flow\": ");
@@ -627,6 +679,25 @@ write_spool (Gen *g, GString *s)
 }
 
 static void
+write_accumulator (Gen *g, GString *s)
+{
+  if (g->accumulator < 0)
+    return;
+  g_string_append (s, "    { \"id\": \"A1\", \"type\": \"accumulator\", \"precharge_pressure\": ");
+  quantity (s, uniform (g, 10.0, 100.0), "bar", 0.0);
+  g_string_append (s, ", \"gas_volume\": ");
+  quantity (s, log_uniform (g, 0.1, 2.0), "L", 0.0);
+  g_string_append (s, ", \"polytropic_exponent\": ");
+  number (s, uniform (g, 1.0, 1.4));
+  if (!g->accumulator_massless)
+    {
+      g_string_append (s, ", \"mass\": ");
+      quantity (s, log_uniform (g, 5.0, 50.0), "g", 0.0);
+    }
+  g_string_append (s, " },\n");
+}
+
+static void
 write_sources (Gen *g, GString *s)
 {
   for (guint i = 0; i < g->sources->len; i++)
@@ -660,10 +731,13 @@ node_ports (Gen *g, int n, GPtrArray *ports)
                                                    b->kind == BR_PISTON ? piston_ports[e]
                                                                         : ab[e]));
     }
-  /* the directional valve is written after the branches, before the sources */
+  /* the directional valve and the accumulator are written after the
+   * branches, before the sources */
   for (int e = 0; e < 4 && g->spool.present; e++)
     if (g->spool.node[e] == n)
       g_ptr_array_add (ports, g_strdup_printf ("DV1.%c", "ptab"[e]));
+  if (g->accumulator == n)
+    g_ptr_array_add (ports, g_strdup ("A1.p"));
   for (guint i = 0; i < g->sources->len; i++)
     for (int e = 0; e < 2; e++)
       if (((int *) g->sources->data)[2 * i + e] == n)
@@ -798,6 +872,7 @@ write_document (Gen *g, guint32 seed)
         for (guint k = 0; k < g->branches->len; k++)
           write_branch (g, s, (int) k);
         write_spool (g, s);
+        write_accumulator (g, s);
         write_sources (g, s);
       }
   /* no trailing comma in JSON */

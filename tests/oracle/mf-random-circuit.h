@@ -17,6 +17,7 @@ typedef enum
   MF_RANDOM_FLOW_CONTROL = 1 << 2, /* pressure-compensated flow control valves */
   MF_RANDOM_FEEDBACK = 1 << 3,   /* areas and forces that follow a position or pressure */
   MF_RANDOM_SPOOLS = 1 << 4,     /* a directional valve whose spool passes through 0 */
+  MF_RANDOM_STORAGE = 1 << 5,    /* accumulators and reducing valves */
 } MfRandomFeatures;
 
 /* A circuit document (docs/format.md) drawn from `seed` alone: the same

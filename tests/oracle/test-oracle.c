@@ -17,7 +17,8 @@
  * MANIFOLD_ORACLE_DUMP=1, or run a saved one with MANIFOLD_ORACLE_FILE;
  * MANIFOLD_ORACLE_TRACE=1 prints every switch the oracle makes.
  * "feedback" draws areas and forces that follow the circuit's states,
- * "spools" a directional valve; MANIFOLD_ORACLE_KNOWN lists seeds whose
+ * "spools" a directional valve, "storage" accumulators and reducing
+ * valves; MANIFOLD_ORACLE_KNOWN lists seeds whose
  * failure is known (is_known).
  *
  * Copyright 2026 The Manifold authors
@@ -428,6 +429,8 @@ env_features (void)
     features |= MF_RANDOM_FEEDBACK;
   if (strstr (text, "spools") != NULL)
     features |= MF_RANDOM_SPOOLS;
+  if (strstr (text, "storage") != NULL)
+    features |= MF_RANDOM_STORAGE;
   return features;
 }
 
