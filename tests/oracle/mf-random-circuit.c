@@ -10,85 +10,32 @@
  * Copyright 2026 The Manifold authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "mf-random-circuit.h"
+#include "mf-random-private.h"
 
 #include <math.h>
 #include <string.h>
 
-typedef enum { NODE_TANK, NODE_VOLUME, NODE_JUNCTION } NodeKind;
-
-typedef struct
-{
-  NodeKind kind;
-  gboolean component; /* a junction: named by a component, or just wired ports */
-  int      id;        /* numbers T1, V1, J1 */
-} Node;
-
-typedef enum
-{
-  BR_PIPE, BR_ORIFICE, BR_VALVE, BR_CHECK, BR_RELIEF, BR_PISTON, BR_FLOW_CONTROL, BR_REDUCING
-} BranchKind;
-
-typedef struct
-{
-  BranchKind kind;
-  int        node[2]; /* a and b (a piston: cap and rod) */
-  int        id;
-  double     stroke;  /* a piston with end stops: its stroke and start, m; else 0 */
-  double     x0;
-  gboolean   force;   /* a piston: a force that follows a state pushes it */
-} Branch;
-
-/* A directional valve DV1 between nodes P, T, A and B. */
-typedef struct
-{
-  gboolean present;
-  gboolean four_three; /* else 4/2 */
-  int      node[4];    /* P, T, A, B */
-} Spool;
-
-typedef struct
-{
-  GRand           *rand;
-  MfRandomFeatures features;
-  gboolean         quasi_static; /* no pipe, no volume: nothing to integrate */
-  double           t_end, dt;
-  guint            n_out;
-  GArray          *nodes;    /* Node */
-  GArray          *branches; /* Branch */
-  GArray          *sources;  /* int[2]: the nodes a and b */
-  int              closing;  /* the branch a scheduled mode closes, or -1 */
-  double           t_close;
-  int              counts[8];
-  int              accumulator; /* the node of an accumulator, or -1 */
-  gboolean         accumulator_massless;
-  gboolean         storage_first; /* nodes written before branches */
-  int              node_counts[3]; /* T, V, J numbered so far */
-  Spool            spool;
-  GPtrArray       *states;   /* char*: the names feedback may use, with their kinds */
-} Gen;
-
 static const char *const branch_prefix[] = { "P", "O", "S", "CV", "RV", "C", "FC", "PR" };
 
-static double
+double
 uniform (Gen *g, double lo, double hi)
 {
   return g_rand_double_range (g->rand, lo, hi);
 }
 
-static double
+double
 log_uniform (Gen *g, double lo, double hi)
 {
   return exp (uniform (g, log (lo), log (hi)));
 }
 
-static gboolean
+gboolean
 chance (Gen *g, double p)
 {
   return g_rand_double (g->rand) < p;
 }
 
-static int
+int
 pick (Gen *g, int n)
 {
   return g_rand_int_range (g->rand, 0, n);
@@ -96,7 +43,7 @@ pick (Gen *g, int n)
 
 /* A time between the output samples, so that no sample falls on a kink or
  * a mode change (which side of it a sample reports is a convention). */
-static double
+double
 off_grid (Gen *g, double lo, double hi)
 {
   int k_lo = (int) floor (lo * g->n_out), k_hi = MAX (k_lo + 1, (int) floor (hi * g->n_out));
@@ -107,13 +54,13 @@ off_grid (Gen *g, double lo, double hi)
 
 /* ---- drawing the graph ---- */
 
-static Node *
+Node *
 node_at (Gen *g, int n)
 {
   return &g_array_index (g->nodes, Node, n);
 }
 
-static Branch *
+Branch *
 branch_at (Gen *g, int k)
 {
   return &g_array_index (g->branches, Branch, k);
@@ -151,7 +98,7 @@ draw_nodes (Gen *g)
     }
 }
 
-static BranchKind
+BranchKind
 draw_branch_kind (Gen *g)
 {
   double r = g_rand_double (g->rand);
@@ -167,7 +114,7 @@ draw_branch_kind (Gen *g)
   return r < 0.45 ? BR_PIPE : r < 0.8 ? BR_ORIFICE : BR_VALVE;
 }
 
-static void
+void
 add_branch (Gen *g, BranchKind kind, int a, int b)
 {
   Branch br = { kind, { a, b }, ++g->counts[kind] };
@@ -181,7 +128,7 @@ add_branch (Gen *g, BranchKind kind, int a, int b)
 }
 
 /* A piston on a spring, with end stops three times in five. */
-static void
+void
 draw_piston (Gen *g, int cap, int rod)
 {
   add_branch (g, BR_PISTON, cap, rod);
@@ -194,7 +141,7 @@ draw_piston (Gen *g, int cap, int rod)
     }
 }
 
-static int
+int
 add_node (Gen *g, NodeKind kind)
 {
   Node node = { kind, kind != NODE_JUNCTION || chance (g, 0.7), 0 };
@@ -202,68 +149,6 @@ add_node (Gen *g, NodeKind kind)
   node.id = ++g->node_counts[kind];
   g_array_append_val (g->nodes, node);
   return (int) g->nodes->len - 1;
-}
-
-/* A directional valve fed at P and drained at T by two nodes of the
- * circuit, its A and B two new volumes, often joined by a cylinder, and
- * now and then by a branch to the rest. */
-static void
-draw_spool (Gen *g)
-{
-  Spool *spool = &g->spool;
-  int n = (int) g->nodes->len;
-
-  spool->present = TRUE;
-  spool->four_three = chance (g, 0.75);
-  spool->node[0] = pick (g, n);
-  spool->node[1] = (spool->node[0] + 1 + pick (g, n - 1)) % n;
-  /* hoses on A and B: with the paths shut, a cylinder's chambers between
-   * them and an incompressible A or B would have no pressure of their own
-   * (docs/model.md, "Directional valves") */
-  for (int e = 2; e < 4; e++)
-    spool->node[e] = add_node (g, NODE_VOLUME);
-  if (!g->quasi_static && chance (g, 0.6))
-    draw_piston (g, spool->node[2], spool->node[3]);
-  for (int e = 2; e < 4; e++)
-    if (chance (g, 0.4))
-      add_branch (g, draw_branch_kind (g), spool->node[e], pick (g, n));
-}
-
-/* An accumulator on a node that is no tank, massless on a junction one
- * time in two (on a volume it has the mass of the fluid in its port: a
- * massless one there is badly conditioned, docs/model.md "Accumulators");
- * a reducing valve into a volume, whose pressure is a state. */
-static void
-draw_storage (Gen *g)
-{
-  int n = (int) g->nodes->len, n_volumes = 0, n_untanked = 0;
-  g_autofree int *volumes = g_new (int, n), *untanked = g_new (int, n);
-
-  for (int i = 0; i < n; i++)
-    {
-      if (node_at (g, i)->kind == NODE_VOLUME)
-        volumes[n_volumes++] = i;
-      if (node_at (g, i)->kind != NODE_TANK)
-        untanked[n_untanked++] = i;
-    }
-  g->accumulator = -1;
-  if (n_untanked > 0 && chance (g, 0.7))
-    {
-      g->accumulator = untanked[pick (g, n_untanked)];
-      g->accumulator_massless = node_at (g, g->accumulator)->kind == NODE_JUNCTION
-                                && chance (g, 0.5);
-    }
-  if (n_volumes > 0 && chance (g, 0.7))
-    {
-      int outlet = volumes[pick (g, n_volumes)];
-      Branch br = { BR_REDUCING, { pick (g, n), outlet }, 0 };
-
-      if (br.node[0] != outlet)
-        {
-          br.id = ++g->counts[BR_REDUCING];
-          g_array_append_val (g->branches, br);
-        }
-    }
 }
 
 static void
@@ -422,7 +307,7 @@ draw_circuit (Gen *g)
 
 /* ---- writing it ---- */
 
-static void
+void
 number (GString *s, double x)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -431,7 +316,7 @@ number (GString *s, double x)
 }
 
 /* "20 bar" or "20 bar * ramp(t, 0, 0.013)", as a JSON string. */
-static void
+void
 quantity (GString *s, double value, const char *unit, double ramp_end)
 {
   g_string_append_c (s, '"');
@@ -452,33 +337,6 @@ branch_name (Gen *g, int k)
   Branch *b = branch_at (g, k);
 
   return g_strdup_printf ("%s%d", branch_prefix[b->kind], b->id);
-}
-
-/* A value that follows one of the circuit's states (docs/model.md,
- * "Feedback"), in SI: clamp(size·(1 + gain·(NAME − ref)/span), lo, hi),
- * span what the state typically moves by, lo > 0 when `positive` (an
- * area that never closes), else −hi. */
-static void
-feedback_value (Gen *g, GString *s, double size, gboolean positive)
-{
-  const char *name = g_ptr_array_index (g->states, pick (g, (int) g->states->len));
-  char kind = name[strlen (name) - 1];
-  double span = kind == 'p' ? 100e5 : kind == 'x' ? 0.02 : 0.5;
-  double ref = kind == 'p' ? uniform (g, 0.0, 200e5) : 0.0;
-  double gain = uniform (g, -2.0, 2.0) / span;
-  double lo = positive ? size * uniform (g, 0.1, 0.5) : -size, hi = size * uniform (g, 1.5, 3.0);
-
-  g_string_append (s, "\"clamp(");
-  number (s, size);
-  g_string_append (s, "*(1 + ");
-  number (s, gain);
-  g_string_append_printf (s, "*(%s - ", name);
-  number (s, ref);
-  g_string_append (s, ")), ");
-  number (s, lo);
-  g_string_append (s, ", ");
-  number (s, hi);
-  g_string_append (s, ")\"");
 }
 
 static void
@@ -617,82 +475,6 @@ write_node (Gen *g, GString *s, int n)
         return;
       g_string_append_printf (s, "    { \"id\": \"J%d\", \"type\": \"junction\"", node->id);
       break;
-    }
-  g_string_append (s, " },\n");
-}
-
-/* A spool position that passes through 0 (so paths close and open): a
- * ramp from one side to the other, or a sine.  (A step would switch the
- * paths at the instant of a jump, where the oracle's consistent states
- * before and after it are not told apart.) */
-static void
-spool_position (Gen *g, GString *s)
-{
-  double s0 = uniform (g, -1.2, 1.2), s1 = copysign (uniform (g, 0.2, 1.2), -s0);
-
-  g_string_append_c (s, '"');
-  if (chance (g, 0.5))
-    {
-      number (s, uniform (g, 0.3, 1.2));
-      g_string_append (s, "*sin(");
-      number (s, 2.0 * G_PI * uniform (g, 1.0, 4.0) / g->t_end);
-      g_string_append (s, "*t + ");
-      number (s, uniform (g, 0.0, 2.0 * G_PI));
-      g_string_append (s, ")\"");
-      return;
-    }
-  number (s, s0);
-  g_string_append (s, " + ");
-  number (s, s1 - s0);
-  g_string_append (s, "*ramp(t, ");
-  number (s, off_grid (g, 0.05, 0.45));
-  g_string_append (s, ", ");
-  number (s, off_grid (g, 0.5, 0.9));
-  g_string_append (s, ")\"");
-}
-
-static void
-write_spool (Gen *g, GString *s)
-{
-  static const char *const centres[] = { "closed", "open", "tandem", "float" };
-
-  if (!g->spool.present)
-    return;
-  g_string_append_printf (s, "    { \"id\": \"DV1\", \"type\": \"%s\", \"full_area\": ",
-                          g->spool.four_three ? "valve_4_3" : "valve_4_2");
-  quantity (s, log_uniform (g, 1.0, 50.0), "mm^2", 0.0);
-  if (g->spool.four_three)
-    g_string_append_printf (s, ", \"centre\": \"%s\"", centres[pick (g, 4)]);
-  if (chance (g, 0.7))
-    {
-      g_string_append (s, ", \"overlap\": ");
-      number (s, uniform (g, -0.2, 0.2));
-    }
-  if (chance (g, 0.3))
-    {
-      g_string_append (s, ", \"cd\": ");
-      number (s, uniform (g, 0.5, 0.8));
-    }
-  g_string_append (s, ", \"spool\": ");
-  spool_position (g, s);
-  g_string_append (s, " },\n");
-}
-
-static void
-write_accumulator (Gen *g, GString *s)
-{
-  if (g->accumulator < 0)
-    return;
-  g_string_append (s, "    { \"id\": \"A1\", \"type\": \"accumulator\", \"precharge_pressure\": ");
-  quantity (s, uniform (g, 10.0, 100.0), "bar", 0.0);
-  g_string_append (s, ", \"gas_volume\": ");
-  quantity (s, log_uniform (g, 0.1, 2.0), "L", 0.0);
-  g_string_append (s, ", \"polytropic_exponent\": ");
-  number (s, uniform (g, 1.0, 1.4));
-  if (!g->accumulator_massless)
-    {
-      g_string_append (s, ", \"mass\": ");
-      quantity (s, log_uniform (g, 5.0, 50.0), "g", 0.0);
     }
   g_string_append (s, " },\n");
 }
