@@ -61,6 +61,7 @@ make_branch (MfOracle *o, OrPortMap *map, guint c)
   b.component_index = c;
   b.node[0] = b.node[1] = b.mech = b.position = b.row = -1;
   b.stroke = INFINITY;
+  b.dead[0] = b.dead[1] = NAN;
   if (component->info->type != MF_COMPONENT_MASS && component->info->type != MF_COMPONENT_INERTIA)
     b.node[0] = or_node_for_port (o, map, c, 0);
   if (component->info->n_ports > 1 && component->info->type != MF_COMPONENT_MASS
@@ -144,6 +145,8 @@ make_branch (MfOracle *o, OrPortMap *map, guint c)
       b.mech = or_node_for_port (o, map, c, MF_PISTON_M);
       b.stroke = p[MF_PISTON_STROKE].value;
       b.automatic = isfinite (b.stroke);
+      b.dead[0] = p[MF_PISTON_CAP_DEAD_VOLUME].value;
+      b.dead[1] = p[MF_PISTON_ROD_DEAD_VOLUME].value;
       break;
     case MF_COMPONENT_MOTOR:
       b.kind = OR_BRANCH_PISTON;
@@ -254,6 +257,7 @@ add_path (MfOracle *o, OrPortMap *map, guint c, const char *name, const char *fr
   b.node[1] = or_node_for_port (o, map, c, (guint) mf_component_type_port_index (valve->info, to));
   b.mech = b.position = b.row = -1;
   b.stroke = INFINITY;
+  b.dead[0] = b.dead[1] = NAN;
   b.area[0] = b.area[1] = disc_area (p[MF_SPOOL_PORT_DIAMETER].value);
   b.k_num = o->circuit->fluid.density * pow (b.area[0], 3) / (2.0 * cd * cd);
   b.area_eps = 1e-9 * b.area[0];
@@ -304,6 +308,11 @@ or_build_branches (MfOracle *o, OrPortMap *map)
 
           if (b.mech >= 0 || b.gas_v0 > 0.0)
             b.position = (int) o->n_x++;
+          /* a chamber makes its node compliant, unless a tank holds it */
+          for (guint e = 0; e < 2; e++)
+            if (isfinite (b.dead[e])
+                && g_array_index (o->nodes, OrNode, b.node[e]).kind == OR_NODE_JUNCTION)
+              g_array_index (o->nodes, OrNode, b.node[e]).kind = OR_NODE_VOLUME;
           g_array_append_val (o->branches, b);
         }
       else if (element_type (type) != MF_N_COMPONENT_TYPES)

@@ -314,7 +314,7 @@ finish_rates (MfOracle *o, double t, double *y, double *yp)
             const OrNode *node = &g_array_index (o->nodes, OrNode, n);
 
             if (node->kind == OR_NODE_VOLUME && (guint) node->index == i - o->n_v - o->n_x)
-              scale = node->capacitance;
+              scale = or_node_capacitance (o, (int) n, y);
           }
       yp[i] = -r[i] / scale;
     }

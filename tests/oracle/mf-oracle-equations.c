@@ -59,6 +59,27 @@ or_known_pressure (const MfOracle *o, int node, double t, const double *y)
   return 0.0;
 }
 
+double
+or_node_capacitance (const MfOracle *o, int node, const double *y)
+{
+  double c = node_at (o, node)->capacitance;
+
+  for (guint k = 0; k < o->n_v; k++)
+    {
+      const OrBranch *b = branch_at (o, k);
+      double x;
+
+      if (b->kind != OR_BRANCH_PISTON || b->position < 0)
+        continue;
+      x = y[o->n_v + b->position];
+      if (b->node[0] == node && isfinite (b->dead[0]))
+        c += (b->dead[0] + b->area[0] * x) / o->circuit->fluid.bulk_modulus;
+      if (b->node[1] == node && isfinite (b->dead[1]))
+        c += (b->dead[1] + b->area[1] * (b->stroke - x)) / o->circuit->fluid.bulk_modulus;
+    }
+  return c;
+}
+
 /* The branch that carries a mechanical node's forces and whose state is
  * its position and velocity; -1 for a fixed node. */
 static int
@@ -358,7 +379,8 @@ or_residual (const MfOracle *o, double t, const double *y, const double *yp, dou
         continue;
       for (guint k = 0; k < nv; k++)
         outflow += node_coefficient (branch_at (o, k), (int) n) * y[k];
-      r[ip + node->index] = node->capacitance * yp[ip + node->index] - (qs[n] - outflow);
+      r[ip + node->index] = or_node_capacitance (o, (int) n, y) * yp[ip + node->index]
+                            - (qs[n] - outflow);
     }
   for (guint row = 0; row < o->n_rows; row++)
     {
@@ -470,7 +492,9 @@ or_jacobian (const MfOracle *o, double t, const double *y, const double *v_floor
 
       if (node->kind != OR_NODE_VOLUME)
         continue;
-      jyp[(ip + node->index) * n + ip + node->index] = node->capacitance;
+      /* the chambers' C'(x) p' is left out: it changes how fast Newton
+       * converges, not the answer */
+      jyp[(ip + node->index) * n + ip + node->index] = or_node_capacitance (o, (int) nd, y);
       for (guint k = 0; k < nv; k++)
         jy[(ip + node->index) * n + k] = node_coefficient (branch_at (o, k), (int) nd);
     }

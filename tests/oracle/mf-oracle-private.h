@@ -84,6 +84,8 @@ typedef struct
   MfRelief           relief;
   MfFlowControl      flow_control;
   double             damping;  /* piston; a motor's friction and what its η_m adds */
+  double             dead[2];  /* piston: its chambers' dead volumes at cap and rod,
+                                  m^3, NAN where incompressible */
   double             gas_p0, gas_v0, gas_n; /* an accumulator (a piston on its gas, no
                                                mechanical node): precharge, gas volume,
                                                exponent; gas_v0 0 for the others */
@@ -186,6 +188,9 @@ double   or_orifice_resistance (const OrBranch *b, double t, const double *y, do
 /* The pressure at a node that is not a junction: the tank's, or the
  * compliant state; 0 for junctions (their pressure is a multiplier). */
 double or_known_pressure (const MfOracle *o, int node, double t, const double *y);
+/* A compliant node's capacitance at y: its volumes', and its pistons'
+ * chambers' (V_dead + A x)/β at cap, (V_dead + A (stroke − x))/β at rod. */
+double or_node_capacitance (const MfOracle *o, int node, const double *y);
 /* Position and velocity of a mechanical node. */
 double or_node_position (const MfOracle *o, int node, const double *y);
 /* A flow source's or a pump's flow at t (η_v·D·n·ε for a pump), and its rate. */

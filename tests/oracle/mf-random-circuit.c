@@ -428,6 +428,8 @@ write_branch (Gen *g, GString *s, int k)
         {
           g_string_append (s, ", \"stroke\": ");
           quantity (s, b->stroke * 1e3, "mm", 0.0);
+          if (g->features & MF_RANDOM_STORAGE)
+            write_chambers (g, s);
         }
       break;
     }

@@ -1,7 +1,7 @@
 /* mf-random-features.c: the parts of random circuits that optional
  * features add (mf-random-circuit.h): values that follow a state
  * (feedback), a directional valve (spools), an accumulator and a reducing
- * valve (storage).  Each draws only when its feature is asked for, so the
+ * valve, pistons' compliant chambers (storage).  Each draws only when its feature is asked for, so the
  * other features' seeds keep their circuits.
  *
  * Copyright 2026 The Manifold authors
@@ -175,4 +175,21 @@ write_accumulator (Gen *g, GString *s)
       quantity (s, log_uniform (g, 5.0, 50.0), "g", 0.0);
     }
   g_string_append (s, " },\n");
+}
+
+/* A piston with a stroke has compliant chambers one time in two at each
+ * end (docs/model.md, "Compliant chambers"). */
+void
+write_chambers (Gen *g, GString *s)
+{
+  if (chance (g, 0.5))
+    {
+      g_string_append (s, ", \"cap_dead_volume\": ");
+      quantity (s, log_uniform (g, 0.05, 0.5), "L", 0.0);
+    }
+  if (chance (g, 0.5))
+    {
+      g_string_append (s, ", \"rod_dead_volume\": ");
+      quantity (s, log_uniform (g, 0.05, 0.5), "L", 0.0);
+    }
 }

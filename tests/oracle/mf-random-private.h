@@ -89,3 +89,4 @@ void        draw_storage (Gen *g);
 void        feedback_value (Gen *g, GString *s, double size, gboolean positive);
 void        write_spool (Gen *g, GString *s);
 void        write_accumulator (Gen *g, GString *s);
+void        write_chambers (Gen *g, GString *s);
