@@ -818,7 +818,7 @@ mf_drawing_render (cairo_t              *cr,
                    MfCanvasGeometry     *geometry,
                    const MfDrawingState *state)
 {
-  Render r;
+  Render r = { 0 };
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (MF_IS_CANVAS_GEOMETRY (geometry));
