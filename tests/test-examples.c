@@ -295,7 +295,7 @@ check_continuity (const MfTestCircuit *example, const MfTestRecording *run)
     {
       const double *v = mf_test_recording_outputs (run, i); /* velocities come first */
 
-      mf_model_source_flows (model, mf_test_recording_time (run, i), q, q_dot);
+      mf_model_source_flows (model, mf_test_recording_time (run, i), v, NULL, q, q_dot);
       for (guint r = 0; r < rows; r++)
         {
           double sum = -q[r], size = fabs (q[r]);

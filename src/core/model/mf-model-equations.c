@@ -308,39 +308,77 @@ mf_model_force_jacobian (const MfModel *model, double t, const double *u, MfTrip
 }
 
 double
-mf_model_source_flow (const MfElement *e, double t, double *rate)
+mf_model_source_flow (const MfElement *e, double t, const double *u, double dt, const double *du,
+                      double *rate)
 {
   double value = e->constant, value_dot = 0.0, fraction = e->fraction_value, fraction_dot = 0.0;
 
   if (e->value != NULL)
-    mf_expr_eval_with_derivative (e->value, t, &value, &value_dot);
+    mf_expr_eval_along (e->value, t, u, dt, du, &value, &value_dot);
   if (e->fraction != NULL)
-    mf_expr_eval_with_derivative (e->fraction, t, &fraction, &fraction_dot);
+    mf_expr_eval_along (e->fraction, t, u, dt, du, &fraction, &fraction_dot);
   if (rate != NULL)
     *rate = e->scale * (value_dot * fraction + value * fraction_dot);
   return e->scale * value * fraction;
 }
 
+/* weight · ∂value/∂(each name) into out[(index − n_v) · stride]. */
+static void
+add_name_partials (const MfModel *model, const MfExpr *expr, double t, const double *u,
+                   double weight, double *out, gsize stride)
+{
+  for (guint i = 0; expr != NULL && i < mf_expr_n_names (expr); i++)
+    {
+      guint col = mf_expr_binding (expr, i);
+
+      /* a name bound to a fixed value moves nothing; velocities are refused
+       * in these values (mf-model-feedback.c) */
+      if (col != MF_EXPR_FIXED && col != MF_EXPR_UNBOUND && col >= model->branches->len)
+        out[(col - model->branches->len) * stride] += weight * mf_expr_partial (expr, t, u, i);
+    }
+}
+
+void
+mf_model_source_add_gradient (const MfModel *model, const MfElement *e, double t,
+                              const double *u, double weight, double *out, gsize stride)
+{
+  double value = value_at (e->value, e->constant, t, u);
+  double fraction = value_at (e->fraction, e->fraction_value, t, u);
+
+  /* flow = scale · value · fraction: the product rule, name by name */
+  add_name_partials (model, e->value, t, u, weight * e->scale * fraction, out, stride);
+  add_name_partials (model, e->fraction, t, u, weight * e->scale * value, out, stride);
+}
+
+gboolean
+mf_model_source_follows_state (const MfElement *e)
+{
+  return (e->value != NULL && mf_expr_n_names (e->value) > 0)
+         || (e->fraction != NULL && mf_expr_n_names (e->fraction) > 0);
+}
+
 double
-mf_model_pump_torque (const MfModel *model, const MfElement *e, double t, double p_a, double p_b)
+mf_model_pump_torque (const MfModel *model, const MfElement *e, double t, const double *u,
+                      double p_a, double p_b)
 {
   const MfComponent *component = component_at (model->circuit, e->component);
   const MfParam *p = component->params;
-  double fraction = e->fraction != NULL ? mf_expr_eval (e->fraction, t) : e->fraction_value;
+  double fraction = value_at (e->fraction, e->fraction_value, t, u);
 
   return p[MF_PUMP_DISPLACEMENT].value * fraction * (p_b - p_a)
          / p[MF_PUMP_MECHANICAL_EFFICIENCY].value;
 }
 
 void
-mf_model_source_flows (const MfModel *model, double t, double *q, double *q_dot)
+mf_model_source_flows (const MfModel *model, double t, const double *u, const double *du,
+                       double *q, double *q_dot)
 {
   memset (q, 0, model->n_junction_rows * sizeof (double));
   memset (q_dot, 0, model->n_junction_rows * sizeof (double));
   for (guint s = 0; s < model->sources->len; s++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, s);
-      double flow_dot, flow = mf_model_source_flow (e, t, &flow_dot);
+      double flow_dot, flow = mf_model_source_flow (e, t, u, 1.0, du, &flow_dot);
 
       /* W v counts the volume that leaves a node through branches. */
       for (guint end = 0; end < 2; end++)
@@ -374,7 +412,7 @@ mf_model_pressure_rates (const MfModel *model, double t, const double *u, double
   for (guint s = 0; s < model->sources->len; s++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement, s);
-      double flow = mf_model_source_flow (e, t, NULL);
+      double flow = mf_model_source_flow (e, t, u, 0.0, NULL, NULL);
 
       for (guint end = 0; end < 2; end++)
         {

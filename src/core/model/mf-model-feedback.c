@@ -2,7 +2,8 @@
  * (docs/model.md, "Feedback").
  *
  * An orifice's or valve's area (and so a directional valve's spool), a
- * force, a torque and a tank's pressure may name positions (ID.x),
+ * force, a torque, a tank's pressure, a flow source's flow and a pump's
+ * speed and fraction may name positions (ID.x),
  * velocities (ID.v) and the pressures of nodes with a volume (NODE.p): each
  * name is bound to its index in the full state u = [v | x | p], and the
  * value is evaluated at (t, u).  A tank's pressure is bound to its value
@@ -10,9 +11,9 @@
  *   - a junction's pressure: a multiplier of the constraints, known only
  *     once the velocities' rates are, so a force that used it would make
  *     the mass matrix depend on the state;
- *   - a flow source's flow and a pump's speed and fraction: they are the
- *     constraints' right-hand side, whose rate the reduction needs as an
- *     input known in t alone.
+ *   - a velocity in a flow source's flow or a pump's speed or fraction:
+ *     they are the constraints' right-hand side q_s, whose rate the
+ *     reduction needs, and a velocity's rate is the unknown.
  * The bound values are copies the model owns; the circuit's stay as they
  * are.  ∂F/∂u of the bound values (the chain rule through the exact
  * derivatives of the expressions) is added to the force Jacobian here too.
@@ -138,21 +139,34 @@ bind_value (MfModel *model, guint c, const MfExpr **expr, GError **error)
   return bind_names (model, component_at (model->circuit, c), bound, error);
 }
 
+/* A flow source's flow and a pump's speed and fraction are q_s, whose
+ * rate the reduction needs before the velocities' rates are known: their
+ * names are bound like any value's, but a velocity is refused, since q_s'
+ * would then need v', the unknown (docs/model.md, "Feedback"). */
 static gboolean
-refuse_source (const MfModel *model, const MfElement *e, GError **error)
+bind_source (MfModel *model, MfElement *e, GError **error)
 {
-  const MfComponent *component = component_at (model->circuit, e->component);
+  const MfExpr **values[2] = { &e->value, &e->fraction };
 
-  if ((e->value == NULL || mf_expr_n_names (e->value) == 0)
-      && (e->fraction == NULL || mf_expr_n_names (e->fraction) == 0))
-    return TRUE;
-  g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
-               /* Translators: component id */
-               _("component '%s': a flow source's flow and a pump's speed and fraction may "
-                 "depend on t only, not on the run's quantities (the constraints need their "
-                 "rate before the state's is known)"),
-               component->id);
-  return FALSE;
+  for (guint f = 0; f < 2; f++)
+    {
+      if (!bind_value (model, e->component, values[f], error))
+        return FALSE;
+      for (guint i = 0; *values[f] != NULL && i < mf_expr_n_names (*values[f]); i++)
+        if (mf_expr_binding (*values[f], i) < model->branches->len)
+          {
+            g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                         /* Translators: component id, then a name such as "C1.v" */
+                         _("component '%s': a flow source's flow and a pump's speed and fraction "
+                           "may use positions and pressures but not a velocity such as %s (the "
+                           "constraints need their rate, which would then need the "
+                           "accelerations)"),
+                         component_at (model->circuit, e->component)->id,
+                         mf_expr_name (*values[f], i));
+            return FALSE;
+          }
+    }
+  return TRUE;
 }
 
 gboolean
@@ -196,7 +210,7 @@ mf_model_bind_feedback (MfModel *model, MfModelFault *fault, GError **error)
   for (guint s = 0; s < model->sources->len; s++)
     {
       c = g_array_index (model->sources, MfElement, s).component;
-      if (!refuse_source (model, &g_array_index (model->sources, MfElement, s), error))
+      if (!bind_source (model, &g_array_index (model->sources, MfElement, s), error))
         goto fail;
     }
   return TRUE;

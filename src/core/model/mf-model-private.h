@@ -211,19 +211,42 @@ void   mf_model_force_jacobian (const MfModel *model,
                                 double         t,
                                 const double  *u,
                                 MfTriplet     *entries);
-/* The flow source or pump `e`'s flow at t, and its rate when `rate` is not NULL. */
+/* The flow source or pump `e`'s flow at (t, u), its names reading u, and,
+ * when `rate` is not NULL, its derivative along the direction (dt, du): dt
+ * = 1 with du = u' the total derivative along a trajectory, du NULL
+ * holding the names still. */
 double mf_model_source_flow (const MfElement *e,
                              double           t,
+                             const double    *u,
+                             double           dt,
+                             const double    *du,
                              double          *rate);
-/* A pump's shaft torque D·ε·(p_b − p_a)/η_m from the pressures at its ports. */
+/* Adds weight · ∂(flow of e)/∂z_j at (t, u) into out[j · stride] for each
+ * position or pressure state z_j its values name (u = [v | z]; velocities
+ * are refused there).  Allocation-free. */
+void   mf_model_source_add_gradient (const MfModel   *model,
+                                     const MfElement *e,
+                                     double           t,
+                                     const double    *u,
+                                     double           weight,
+                                     double          *out,
+                                     gsize            stride);
+/* Whether a source's flow, speed or fraction names the run's quantities. */
+gboolean mf_model_source_follows_state (const MfElement *e);
+/* A pump's shaft torque D·ε·(p_b − p_a)/η_m from the pressures at its ports,
+ * its fraction ε at (t, u). */
 double mf_model_pump_torque (const MfModel   *model,
                              const MfElement *e,
                              double           t,
+                             const double    *u,
                              double           p_a,
                              double           p_b);
-/* q_s(t) and its derivative, per junction row (W v = q_s).  Allocation-free. */
+/* q_s(t, u) and its derivative along (1, du) (du NULL: in t alone), per
+ * junction row (W v = q_s).  Allocation-free. */
 void   mf_model_source_flows (const MfModel *model,
                               double         t,
+                              const double  *u,
+                              const double  *du,
                               double        *q,
                               double        *q_dot);
 /* p_c' for every compliant node.  Allocation-free. */

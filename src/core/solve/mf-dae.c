@@ -273,7 +273,8 @@ mf_dae_state (const MfDae *dae, guint i)
 }
 
 /* u and F̄ = αᵀ (F − M v_p') at (t, y) with the algebraic velocities va and
- * z = dae->z_full; g0 = G0 = βᵀ F̄.  v_p must already be those of time t. */
+ * z = dae->z_full; g0 = G0 = βᵀ F̄.  v_p and v_p' are those of (t, u): a
+ * flow that follows the state reads z, its rate the velocities too. */
 static void
 hidden_constraints (MfDae *dae, double t, const double *va, double *g0)
 {
@@ -283,8 +284,11 @@ hidden_constraints (MfDae *dae, double t, const double *va, double *g0)
     dae->v_bar[dae->integrated[j]] = dae->y[j];
   for (guint k = 0; k < dae->q; k++)
     dae->v_bar[dae->algebraic[k]] = va[k];
-  mf_alpha_expand (sys->alpha, dae->v_bar, sys->vp, sys->u);
   memcpy (sys->u + sys->n_v, dae->z_full, dae->n_z * sizeof (double));
+  if (sys->sources_follow_state)
+    mf_system_particular_velocities (sys, t);
+  mf_alpha_expand (sys->alpha, dae->v_bar, sys->vp, sys->u);
+  mf_system_particular_rates (sys, t);
   mf_model_forces (sys->model, t, sys->u, sys->f);
   for (guint k = 0; sys->has_sources && k < sys->n_v; k++)
     if (sys->red->mass[k] != 0.0) /* v_p' may be infinite where a massless branch is */
@@ -353,6 +357,7 @@ constraint_jacobian (MfDae *dae, double t)
   guint n = dae->n_full, q = dae->q;
 
   mf_linearize (sys->model, sys->alpha, t, sys->u, sys->triplets, dae->jac);
+  mf_system_source_jacobian (sys, t, dae->jac);
   for (guint c = 0; c < q; c++)
     for (guint j = 0; j < n; j++)
       {
@@ -817,7 +822,9 @@ mf_dae_reduce (MfDae *dae, double t, const double *u, double *y)
   MfSystem *sys = dae->sys;
   guint n = dae->n_bar;
 
-  /* w = αᵀ M (v − v_p); the massive part of v̄ is P Λ⁻¹ Pᵀ w, since M̄ P = P Λ */
+  /* w = αᵀ M (v − v_p); the massive part of v̄ is P Λ⁻¹ Pᵀ w, since M̄ P = P Λ
+   * (v_p at the positions and pressures kept from u) */
+  memcpy (sys->u + sys->n_v, u + sys->n_v, dae->n_z * sizeof (double));
   mf_system_particular_velocities (sys, t);
   for (guint k = 0; k < sys->n_v; k++)
     sys->f[k] = sys->red->mass[k] * (u[k] - sys->vp[k]);

@@ -200,6 +200,12 @@ mf_iteration_matrix_new (MfSystem *sys)
 
   if (sys->dae != NULL || sys->n_y == 0)
     return NULL;
+  /* a source whose flow follows the state adds entries beyond ∂F/∂u's
+   * terms (mf-system-sources.c, mf-linearization.c): the dense Jacobian
+   * of mf_system_jacobian() has them */
+  for (guint s = 0; s < sys->model->sources->len; s++)
+    if (mf_model_source_follows_state (&g_array_index (sys->model->sources, MfElement, s)))
+      return NULL;
   m = g_new0 (MfIterationMatrix, 1);
   m->n = sys->n_y;
   m->n_triplets = sys->model->n_triplets;

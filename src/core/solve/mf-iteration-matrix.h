@@ -38,8 +38,9 @@ typedef struct
   MfTriplet *scratch;
 } MfIterationMatrix;
 
-/* NULL for a mode with algebraic states (M̄ singular: IDA then iterates on
- * y' = f(t, y) with the dense Jacobian of mf_system_jacobian()). */
+/* NULL for a mode with algebraic states (M̄ singular) or a circuit with a
+ * flow source or pump whose flow follows the state: IDA then iterates on
+ * y' = f(t, y) with the dense Jacobian of mf_system_jacobian(). */
 MfIterationMatrix *mf_iteration_matrix_new (MfSystem *system);
 void               mf_iteration_matrix_free (MfIterationMatrix *matrix);
 

@@ -107,7 +107,7 @@ check_continuity (MfSystem *sys, double t, MfCheck *check)
       }
   if (sys->has_sources)
     {
-      mf_model_source_flows (model, t, sys->q, sys->q_dot);
+      mf_model_source_flows (model, t, sys->u, NULL, sys->q, sys->q_dot);
       for (guint r = 0; r < model->n_junction_rows && r < n_rows; r++)
         {
           sys->row_sum[r] -= sys->q[r];

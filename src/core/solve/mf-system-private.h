@@ -29,8 +29,11 @@ struct _MfSystem
   MfMassFactor *chol;     /* M̄'s Cholesky factor (the reduction's), NULL with a DAE */
   MfPivotBlock *w2;       /* W2's LU (pivot rows × dependent columns) */
   gboolean     has_sources;
+  gboolean     sources_follow_state; /* some q_s at a junction names positions or pressures */
   /* workspaces, allocated once */
   double      *u, *f, *q, *q_dot, *vp, *vp_dot, *rhs, *lambda, *dydt, *dydt2, *y2;
+  double      *du;          /* n_full: z' (velocities 0), the direction of q_s' */
+  double      *source_work; /* mf_system_source_jacobian()'s, allocated when first asked */
   double      *vbar_dot;  /* v̄' of the last evaluation, all independent states */
   double      *v_dot;     /* v' when the multipliers are recovered */
   guint       *stop_rows; /* per end stop (model->stop_outputs): its row, or MF_NONE when free */
@@ -80,8 +83,21 @@ void mf_system_reduced_forces (MfSystem     *sys,
                                const double *y,
                                double       *out);
 
-/* v_p(t) and v_p'(t) into sys->vp and sys->vp_dot (when there are sources). */
+/* mf-system-sources.c.  v_p into sys->vp from q_s(t, z), the positions
+ * and pressures z read from sys->u; when q_s depends on t alone also v_p'
+ * into sys->vp_dot.  Nothing without sources at a junction. */
 void mf_system_particular_velocities (MfSystem *sys,
                                       double    t);
+/* v_p' into sys->vp_dot from the total derivative of q_s along the state,
+ * once sys->u is complete (v = α v̄ + v_p); nothing when q_s depends on t
+ * alone. */
+void mf_system_particular_rates (MfSystem *sys,
+                                 double    t);
+/* Adds to `jac` (mf-linearization.h's ∂f/∂y, as mf_linearize() left it with
+ * sys->triplets at sys->u) what a q_s that follows the state adds: the
+ * velocities' v_p(z) and the top rows' −αᵀ M v_p'. */
+void mf_system_source_jacobian (MfSystem *sys,
+                                double    t,
+                                double   *jac);
 
 G_END_DECLS

@@ -42,6 +42,8 @@ mf_system_free (MfSystem *sys)
   g_free (sys->dydt);
   g_free (sys->dydt2);
   g_free (sys->y2);
+  g_free (sys->du);
+  g_free (sys->source_work);
   g_free (sys->triplets);
   g_free (sys->jac);
   g_free (sys->jac_top);
@@ -95,6 +97,26 @@ check_simulable (MfSystem *sys, GError **error)
           if (node->kind != MF_NODE_JUNCTION)
             continue;
           sys->has_sources = TRUE;
+          if (mf_model_source_follows_state (e))
+            sys->sources_follow_state = TRUE;
+          /* at index 2 the hidden constraints' split into those on the
+           * velocities and those on z is read once, from a structure that
+           * v_p(z) would change */
+          if (mf_model_source_follows_state (e) && sys->red->mass_singular
+              && sys->red->index >= 2)
+            {
+              const MfComponent *c = g_ptr_array_index (model->circuit->components, e->component);
+
+              g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
+                           /* Translators: %s names the mode, with any valves whose state differs
+                            * from it ("mode 'lift' with V1 open"); then the source's id and a
+                            * node */
+                           _("%s: the flow of '%s' follows the state and enters junction %s in "
+                             "a mode of index 2, which this version does not solve; give the "
+                             "junction a volume"),
+                           label, c->id, node->name);
+              return FALSE;
+            }
           if (!sys->red->row_determined[node->row])
             {
               const MfComponent *c = g_ptr_array_index (model->circuit->components, e->component);
@@ -124,6 +146,7 @@ allocate_workspaces (MfSystem *sys)
   sys->q_dot = g_new0 (double, MAX (sys->model->n_junction_rows, 1));
   sys->vp = g_new0 (double, MAX (sys->n_v, 1));
   sys->vp_dot = g_new0 (double, MAX (sys->n_v, 1));
+  sys->du = g_new0 (double, MAX (n_full, 1));
   sys->rhs = g_new0 (double, MAX (MAX (sys->n_bar, sys->rank), 1));
   sys->lambda = g_new0 (double, MAX (sys->red->n_rows, 1));
   sys->dydt = g_new0 (double, MAX (sys->n_y, 1));
@@ -255,30 +278,6 @@ mf_system_state (const MfSystem *sys, guint i)
   return sys->n_v + (i - sys->n_bar);
 }
 
-/* v_p(t) with W v_p = q_s(t): nonzero only on the dependent states. */
-void
-mf_system_particular_velocities (MfSystem *sys, double t)
-{
-  const MfNullspace *ns = sys->red->nullspace;
-  guint r = sys->rank;
-
-  /* with no constraint row of rank, no velocity is prescribed */
-  if (!sys->has_sources || r == 0)
-    return;
-  mf_model_source_flows (sys->model, t, sys->q, sys->q_dot);
-  for (guint pass = 0; pass < 2; pass++)
-    {
-      const double *q = pass == 0 ? sys->q : sys->q_dot;
-      double *out = pass == 0 ? sys->vp : sys->vp_dot;
-
-      for (guint i = 0; i < r; i++)
-        sys->rhs[i] = ns->pivot_rows[i] < sys->model->n_junction_rows ? q[ns->pivot_rows[i]] : 0.0;
-      mf_pivot_block_solve (sys->w2, sys->rhs);
-      for (guint i = 0; i < r; i++)
-        out[ns->dependent[i]] = sys->rhs[i];
-    }
-}
-
 static void
 solve_mass (const MfSystem *sys, double *b, guint n_rhs)
 {
@@ -286,12 +285,15 @@ solve_mass (const MfSystem *sys, double *b, guint n_rhs)
     mf_mass_factor_solve (sys->chol, b, n_rhs);
 }
 
+/* u = [α v̄ + v_p; x; p_c] at (t, y), and v_p' for it: q_s may read the
+ * positions and pressures, its rate the velocities too. */
 static void
 fill_full_state (MfSystem *sys, double t, const double *y)
 {
+  memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
   mf_system_particular_velocities (sys, t);
   mf_alpha_expand (sys->alpha, y, sys->vp, sys->u);
-  memcpy (sys->u + sys->n_v, y + sys->n_bar, (sys->n_x + sys->n_c) * sizeof (double));
+  mf_system_particular_rates (sys, t);
 }
 
 void
@@ -444,6 +446,7 @@ mf_system_jacobian (double t, const double y[], double *dfdy, double dfdt[], voi
 
   /* evaluate() left u at (t, y); the top rows get M̄⁻¹ */
   mf_linearize (sys->model, sys->alpha, t, sys->u, sys->triplets, sys->jac);
+  mf_system_source_jacobian (sys, t, sys->jac);
   for (guint j = 0; j < n; j++)
     memcpy (&AT (sys->jac_top, nb, 0, j), &AT (sys->jac, n, 0, j), nb * sizeof (double));
   solve_mass (sys, sys->jac_top, n);
@@ -497,7 +500,9 @@ mf_system_reduce (MfSystem *sys, double t, const double *u, double *y)
       return MAX (before - kinetic_energy (sys, sys->u), 0.0);
     }
   /* v̄ = M̄⁻¹ αᵀ M (v − v_p): the velocities nearest in kinetic energy that
-   * meet the new constraints; momentum along allowed directions is kept. */
+   * meet the new constraints; momentum along allowed directions is kept.
+   * The positions and pressures are kept as they are: v_p reads them. */
+  memcpy (sys->u + sys->n_v, u + sys->n_v, (sys->n_x + sys->n_c) * sizeof (double));
   mf_system_particular_velocities (sys, t);
   for (guint k = 0; k < sys->n_v; k++)
     sys->f[k] = sys->red->mass[k] * (u[k] - sys->vp[k]);
@@ -605,14 +610,14 @@ mf_system_outputs (MfSystem *sys, double t, const double *y, double *out)
   for (guint i = 0; i < model->flow_outputs->len; i++)
     out[o++] = mf_model_source_flow (&g_array_index (model->sources, MfElement,
                                                      g_array_index (model->flow_outputs, guint, i)),
-                                     t, NULL);
+                                     t, sys->u, 0.0, NULL, NULL);
   for (guint i = 0; i < model->pump_outputs->len; i++)
     {
       const MfElement *e = &g_array_index (model->sources, MfElement,
                                            g_array_index (model->pump_outputs, guint, i));
 
-      out[o++] = mf_model_source_flow (e, t, NULL);
-      out[o++] = mf_model_pump_torque (model, e, t, node_pressure (sys, e->node[0], t),
+      out[o++] = mf_model_source_flow (e, t, sys->u, 0.0, NULL, NULL);
+      out[o++] = mf_model_pump_torque (model, e, t, sys->u, node_pressure (sys, e->node[0], t),
                                        node_pressure (sys, e->node[1], t));
     }
   /* the Newton Jacobian's singular values; there is none in an ODE mode */

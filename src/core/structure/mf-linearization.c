@@ -40,10 +40,11 @@ force_rows (const MfModel *model, const MfAlpha *alpha, const MfTriplet *entries
     }
 }
 
-/* The Jacobian at the state `u` from ∂F/∂u in `entries`. */
+/* The Jacobian at the state `u` and time t from ∂F/∂u in `entries`. */
 static void
 linearize_entries (const MfModel   *model,
                    const MfAlpha   *alpha,
+                   double           t,
                    const double    *u,
                    const MfTriplet *entries,
                    double          *jac)
@@ -73,6 +74,24 @@ linearize_entries (const MfModel   *model,
                               &AT (jac, n_y, n_bar + n_x + node->state, 0), n_y);
         }
     }
+
+  /* C p_c' += ±flow(t, z) of a source whose values follow the positions
+   * and pressures z (docs/model.md, "Feedback") */
+  for (guint s = 0; s < model->sources->len; s++)
+    {
+      const MfElement *e = &g_array_index (model->sources, MfElement, s);
+
+      for (guint end = 0; end < 2 && mf_model_source_follows_state (e); end++)
+        {
+          const MfNode *node = mf_model_node (model, e->node[end]);
+
+          if (node->kind == MF_NODE_COMPLIANT)
+            mf_model_source_add_gradient (model, e, t, u,
+                                          (end == 0 ? -1.0 : 1.0)
+                                            / mf_model_node_capacitance (model, e->node[end], u),
+                                          &AT (jac, n_y, n_bar + n_x + node->state, n_bar), n_y);
+        }
+    }
 }
 
 void
@@ -84,7 +103,7 @@ mf_linearize (const MfModel *model,
               double        *jac)
 {
   mf_model_force_jacobian (model, t, u, scratch);
-  linearize_entries (model, alpha, u, scratch, jac);
+  linearize_entries (model, alpha, t, u, scratch, jac);
 }
 
 /* The state at which the structure is read: every independent velocity
@@ -157,6 +176,6 @@ mf_linearize_generic (const MfModel *model, const MfAlpha *alpha)
 
   generic_state (model, alpha, u);
   mf_linearize_force_jacobian (model, u, scratch);
-  linearize_entries (model, alpha, u, scratch, jac);
+  linearize_entries (model, alpha, 0.0, u, scratch, jac);
   return jac;
 }
