@@ -118,6 +118,8 @@ test_compensated_pump (gconstpointer method)
   g_autoptr (MfTestCircuit) tc = mf_test_circuit_new (compensated_pump);
   double root = balance_root ();
   Trace trace = run (tc, method, "V1.p.p", "PV1.q", 0.2, 0.01);
+  Trace torque = run (tc, method, "PV1.torque", "PV1.q", 0.2, 0.01);
+  double fraction = (100e5 - root) / 10e5;
 
   g_test_message ("%s: p = %.10g Pa, the root %.10g Pa", (const char *) method, last (&trace, 0),
                   root);
@@ -125,9 +127,12 @@ test_compensated_pump (gconstpointer method)
   g_assert_cmpfloat (root, <, 100e5);
   g_assert_cmpfloat (fabs (last (&trace, 0) - root), <, 1e-7 * root);
   /* the pump's flow output reads the fraction at the state */
-  g_assert_cmpfloat (fabs (last (&trace, 1) - 2.5e-4 * (100e5 - root) / 10e5), <,
-                     1e-7 * 2.5e-4);
+  g_assert_cmpfloat (fabs (last (&trace, 1) - 2.5e-4 * fraction), <, 1e-7 * 2.5e-4);
+  /* and so does its torque, D·ε·p with D = 10 cm³/(2π rad) */
+  g_assert_cmpfloat (fabs (last (&torque, 0) - 10e-6 / (2 * G_PI) * fraction * root), <,
+                     1e-6 * 10e-6 / (2 * G_PI) * fraction * root);
   trace_clear (&trace);
+  trace_clear (&torque);
 }
 
 /* ---- a flow that follows a position ------------------------------------- */
@@ -244,7 +249,9 @@ test_position_rates (gconstpointer more)
  * junction with a 5 kg cylinder's cap and an orifice O1 to a 0.2 L
  * volume, drained by O2 (both orifices with a mass: an ODE, whose analytic
  * Jacobian mf_system_jacobian() gives); a variable pump whose
- * fraction follows V1.p feeds the volume too.  Every term a q_s that
+ * fraction follows V1.p feeds the volume too (a pump's flow passes its
+ * own inner node: another q_s), and a flow source 1e-5·√(C1.x·V1.p/1e5)
+ * straight into it (a flow into a volume, in p').  Every term a q_s that
  * follows the state adds: v_p(x, p) in the velocities, −αᵀ M v_p' with its
  * second derivatives, and a pump's flow in p'. */
 static void
@@ -262,10 +269,12 @@ test_jacobian (void)
     "  { \"id\": \"O1\", \"type\": \"orifice\", \"area\": \"20 mm^2\", \"mass\": 0.01 },"
     "  { \"id\": \"O2\", \"type\": \"orifice\", \"area\": \"5 mm^2\", \"mass\": 0.02 },"
     "  { \"id\": \"PV1\", \"type\": \"variable_pump\", \"displacement\": \"1 cm^3/rev\","
-    "    \"speed\": \"1500 rpm\", \"fraction\": \"clamp((10e5 - V1.p.p)/10e5, 0, 1)\" } ],"
+    "    \"speed\": \"1500 rpm\", \"fraction\": \"clamp((10e5 - V1.p.p)/10e5, 0, 1)\" },"
+    "  { \"id\": \"Q2\", \"type\": \"flow_source\", \"flow\": \"1e-5*sqrt(C1.x*V1.p.p/1e5)\" } ],"
     "  \"wires\": [ [\"T1.p\", \"Q1.a\"], [\"Q1.b\", \"J1.p\"], [\"J1.p\", \"C1.cap\"],"
     "    [\"J1.p\", \"O1.a\"], [\"V1.p\", \"O1.b\"], [\"V1.p\", \"O2.a\"], [\"O2.b\", \"T1.p\"],"
-    "    [\"C1.rod\", \"T1.p\"], [\"T1.p\", \"PV1.a\"], [\"V1.p\", \"PV1.b\"] ] }");
+    "    [\"C1.rod\", \"T1.p\"], [\"T1.p\", \"PV1.a\"], [\"V1.p\", \"PV1.b\"],"
+    "    [\"T1.p\", \"Q2.a\"], [\"Q2.b\", \"V1.p\"] ] }");
   g_autoptr (GError) error = NULL;
   MfSystem *sys = mf_system_new (tc->model, 0, &error);
   guint n_u = mf_model_n_states (tc->model), n;
