@@ -175,6 +175,8 @@ test_every_unit (void)
     { "l/s", 0.001, MF_QUANTITY_FLOW },
     { "cm^3/s", 1e-6, MF_QUANTITY_FLOW },
     { "mL/s", 1e-6, MF_QUANTITY_FLOW },
+    { "mL/min", 1e-6 / 60, MF_QUANTITY_FLOW },
+    { "ml/min", 1e-6 / 60, MF_QUANTITY_FLOW },
     { "m/s", 1, MF_QUANTITY_VELOCITY },
     { "mm/s", 0.001, MF_QUANTITY_VELOCITY },
     { "kg", 1, MF_QUANTITY_MASS },
@@ -276,6 +278,11 @@ test_longest_match (void)
   /* "L/min" over "L" */
   g_assert_cmpuint (mf_unit_match ("L/min*2", &factor, &d), ==, 5);
   assert_dimension (d, 0, 3, -1);
+  /* "mL/min" over "mL", and "mL/min/bar" over "mL/min" */
+  g_assert_cmpuint (mf_unit_match ("mL/min)", &factor, &d), ==, 6);
+  assert_dimension (d, 0, 3, -1);
+  g_assert_cmpuint (mf_unit_match ("mL/min/bar", &factor, &d), ==, 10);
+  g_assert_cmpfloat (factor, ==, 1e-6 / 60.0 / 1e5);
   /* "L/mi" is a litre followed by "/mi" */
   g_assert_cmpuint (mf_unit_match ("L/mi", &factor, &d), ==, 1);
   assert_dimension (d, 0, 3, 0);

@@ -124,6 +124,8 @@ static const MfUnit units[] = {
   { "l/s", 1e-3, MF_QUANTITY_FLOW },
   { "cm^3/s", 1e-6, MF_QUANTITY_FLOW },
   { "mL/s", 1e-6, MF_QUANTITY_FLOW },
+  { "mL/min", 1e-6 / 60.0, MF_QUANTITY_FLOW },
+  { "ml/min", 1e-6 / 60.0, MF_QUANTITY_FLOW },
 
   { "m/s", 1.0, MF_QUANTITY_VELOCITY },
   { "mm/s", 1e-3, MF_QUANTITY_VELOCITY },
