@@ -534,6 +534,33 @@ test_connect_by_drag (Fixture       *f,
   g_assert_cmpstr (end_a, ==, "T1.p");
 }
 
+/* A connection across the kinds of port is refused with a reason that
+ * names both kinds, a shaft's included */
+static void
+test_connect_kinds (Fixture       *f,
+                    gconstpointer  data)
+{
+  const MfCanvasPort *a;
+
+  load (f, "{\"manifold\": 1, \"components\": ["
+           "{\"id\": \"HM1\", \"type\": \"hydraulic_motor\", \"displacement\": \"20 cm^3/rev\","
+           " \"at\": [100, 100]},"
+           "{\"id\": \"M1\", \"type\": \"mass\", \"mass\": 1, \"at\": [300, 300]},"
+           "{\"id\": \"I1\", \"type\": \"inertia\", \"inertia\": 1, \"at\": [380, 60]}"
+           "], \"wires\": []}");
+
+  a = port (f, "HM1.shaft");
+  drag (f, a->x, a->y, 300, 300);
+  g_assert_cmpstr (f->refused, ==,
+                   "A rotary port cannot be joined to a mechanical one: a shaft turns, a rod moves");
+  g_clear_pointer (&f->refused, g_free);
+
+  a = port (f, "HM1.a");
+  drag (f, a->x, a->y, 380, 60);
+  g_assert_cmpstr (f->refused, ==, "A hydraulic port cannot be joined to a rotary one");
+  g_assert_cmpuint (mf_edit_document_get_n_wires (f->document), ==, 0);
+}
+
 static void
 test_connect_by_keyboard (Fixture       *f,
                           gconstpointer  data)
@@ -823,6 +850,7 @@ main (int   argc,
   ADD ("rubber-band", "pipe-drain", test_rubber_band);
   ADD ("copy-paste", "pipe-drain", test_copy_paste);
   ADD ("connect-by-drag", NULL, test_connect_by_drag);
+  ADD ("connect-kinds", NULL, test_connect_kinds);
   ADD ("connect-by-keyboard", NULL, test_connect_by_keyboard);
   ADD ("highlight-and-mode", "valve-closing", test_highlight_and_mode);
   ADD ("zoom-and-drop", "three-pipes", test_zoom_and_drop);

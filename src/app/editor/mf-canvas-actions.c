@@ -121,10 +121,25 @@ mf_canvas_connection_problem (MfCanvas *self,
   const MfCanvasPort *a = mf_canvas_geometry_get_port (self->geometry, from);
   const MfCanvasPort *b = mf_canvas_geometry_get_port (self->geometry, to);
 
+  /* the reason names both kinds: a shaft onto a rod is as wrong as a rod
+   * onto a pipe, and must not be called a hydraulic port */
+  static const char *const mismatch[MF_N_DOMAINS][MF_N_DOMAINS] = {
+    [MF_DOMAIN_HYDRAULIC][MF_DOMAIN_MECHANICAL] =
+      N_("A hydraulic port cannot be joined to a mechanical one"),
+    [MF_DOMAIN_HYDRAULIC][MF_DOMAIN_ROTATIONAL] =
+      N_("A hydraulic port cannot be joined to a rotary one"),
+    [MF_DOMAIN_MECHANICAL][MF_DOMAIN_HYDRAULIC] =
+      N_("A mechanical port cannot be joined to a hydraulic one"),
+    [MF_DOMAIN_MECHANICAL][MF_DOMAIN_ROTATIONAL] =
+      N_("A mechanical port cannot be joined to a rotary one: a rod moves, a shaft turns"),
+    [MF_DOMAIN_ROTATIONAL][MF_DOMAIN_HYDRAULIC] =
+      N_("A rotary port cannot be joined to a hydraulic one"),
+    [MF_DOMAIN_ROTATIONAL][MF_DOMAIN_MECHANICAL] =
+      N_("A rotary port cannot be joined to a mechanical one: a shaft turns, a rod moves"),
+  };
+
   if (a->domain != b->domain)
-    return a->domain == MF_DOMAIN_HYDRAULIC
-             ? _("A hydraulic port cannot be joined to a mechanical one")
-             : _("A mechanical port cannot be joined to a hydraulic one");
+    return _(mismatch[a->domain][b->domain]);
   if (a->node == b->node)
     return _("These ports are already connected");
   return NULL;
