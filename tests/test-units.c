@@ -301,6 +301,15 @@ test_longest_match (void)
   /* "N*s/m" over "N" */
   g_assert_cmpuint (mf_unit_match ("N*s/m", &factor, &d), ==, 5);
   assert_dimension (d, 1, 0, -1);
+  /* "²" and "³" as the labels write them: cm³/rev is 8 bytes, mm² 4 */
+  g_assert_cmpuint (mf_unit_match ("cm\u00b3/rev ", &factor, &d), ==, 8);
+  g_assert_cmpfloat (factor, ==, 1e-6 / (2.0 * G_PI));
+  g_assert_cmpuint (mf_unit_match ("mm\u00b2)", &factor, &d), ==, 4);
+  g_assert_cmpfloat (factor, ==, 1e-6);
+  assert_dimension (d, 0, 2, 0);
+  /* a square is no cube: "cm²/rev" is cm² followed by "/rev" */
+  g_assert_cmpuint (mf_unit_match ("cm\u00b2/rev", &factor, &d), ==, 4);
+  assert_dimension (d, 0, 2, 0);
 }
 
 static void

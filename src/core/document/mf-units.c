@@ -284,23 +284,51 @@ is_word_char (char c)
   return g_ascii_isalnum (c) || c == '_';
 }
 
+/* How much of `text` spells `spelling`, 0 when it does not: "^2" and "^3"
+ * may also be written "²" and "³", as the canvas and the results write
+ * them, so that a unit copied from a label reads back. */
+static gsize
+spelled (const char *text, const char *spelling)
+{
+  gsize t = 0;
+
+  for (gsize s = 0; spelling[s] != '\0';)
+    {
+      if (spelling[s] == '^' && (spelling[s + 1] == '2' || spelling[s + 1] == '3')
+          && text[t] == '\xC2' && text[t + 1] == (spelling[s + 1] == '2' ? '\xB2' : '\xB3'))
+        {
+          s += 2;
+          t += 2;
+        }
+      else if (text[t] == spelling[s])
+        {
+          s++;
+          t++;
+        }
+      else
+        return 0;
+    }
+  return t;
+}
+
 gsize
 mf_unit_match (const char *text, double *factor, MfDimension *dimension)
 {
   const MfUnit *best = NULL;
-  gsize best_len = 0;
+  gsize best_len = 0, best_text = 0;
 
   g_return_val_if_fail (text != NULL, 0);
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
     {
       gsize len = strlen (units[i].spelling);
+      gsize used = len > best_len ? spelled (text, units[i].spelling) : 0;
 
-      if (len > best_len && strncmp (text, units[i].spelling, len) == 0
-          && !is_word_char (text[len]))
+      if (used > 0 && !is_word_char (text[used]))
         {
           best = &units[i];
           best_len = len;
+          best_text = used;
         }
     }
 
@@ -310,5 +338,5 @@ mf_unit_match (const char *text, double *factor, MfDimension *dimension)
     *factor = best->factor;
   if (dimension != NULL)
     *dimension = mf_quantity_dimension (best->quantity);
-  return best_len;
+  return best_text;
 }
