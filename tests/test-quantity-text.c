@@ -401,6 +401,18 @@ test_check (void)
                   "'m' is a length, but discharge coefficient (cd) is a plain number "
                   "without units");
   assert_refused (&cd, "1e999", "number too large '1e999'");
+
+  /* a spool's place: in [−1, 1] when constant, held there when it varies */
+  {
+    const MfComponentTypeInfo *dv = mf_component_type_lookup ("valve_4_3");
+    MfQuantityRule spool;
+
+    mf_quantity_rule_from_param (&spool,
+                                 &dv->params[mf_component_type_param_index (dv, "spool")]);
+    assert_accepted (&spool, "-1");
+    assert_accepted (&spool, "2*sin(t)");
+    assert_refused (&spool, "1.5", "spool must be between -1 and 1");
+  }
 }
 
 /* Fields read as words in messages and as titles in the panels; every

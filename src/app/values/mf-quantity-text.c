@@ -481,6 +481,10 @@ check_constant (const MfQuantityRule *rule, const MfExpr *expr, GError **error)
     g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
                  /* Translators: %s is the field, a spool's overlap */
                  _("%s must be greater than -1 and less than 1"), field);
+  else if (rule->range == MF_RANGE_TRAVEL && !(value >= -1.0 && value <= 1.0))
+    g_set_error (error, MF_ERROR, MF_ERROR_INVALID,
+                 /* Translators: %s is the field, a spool's place or a pump's fraction */
+                 _("%s must be between -1 and 1"), field);
   else
     return TRUE;
   return FALSE;

@@ -245,6 +245,11 @@ check_value_rules (MfChecker *checker, const MfExpr *expr, const char *path,
      * field, a spool's overlap as a fraction of its travel */
     mf_checker_error (checker, path, _("%s: '%s' must be greater than -1 and less than 1"),
                       rule->owner, rule->name);
+  else if (rule->range == MF_RANGE_TRAVEL && !(value >= -1.0 && value <= 1.0))
+    /* Translators: the first %s names the component ("component 'DV1'"), the second is the
+     * field, a spool's place or a pump's displacement fraction */
+    mf_checker_error (checker, path, _("%s: '%s' must be between -1 and 1"), rule->owner,
+                      rule->name);
   else
     return TRUE;
   return FALSE;

@@ -147,7 +147,7 @@ static const MfParamSpec pump_params[] = { PUMP_PARAMS };
 static const MfParamSpec variable_pump_params[] = {
   PUMP_PARAMS,
   /* the displacement's fraction in use; below 0 an over-centre pump turns the flow round */
-  Q ("fraction", DIMENSIONLESS, FALSE, 1.0, ANY, TRUE),
+  Q ("fraction", DIMENSIONLESS, FALSE, 1.0, TRAVEL, TRUE),
 };
 
 static const MfParamSpec motor_params[] = {
@@ -196,7 +196,7 @@ static const MfParamSpec accumulator_params[] = {
 /* the spool's position in [−1, 1] (beyond, it stands at its end); the
  * overlap in (−1, 1), negative for an underlap (mf-spool.h) */
 #define SPOOL_PARAMS                                             \
-  Q ("spool", DIMENSIONLESS, FALSE, 0.0, ANY, TRUE),             \
+  Q ("spool", DIMENSIONLESS, FALSE, 0.0, TRAVEL, TRUE),             \
   Q ("full_area", AREA, TRUE, NAN, POSITIVE, FALSE),             \
   Q ("overlap", DIMENSIONLESS, FALSE, 0.0, OVERLAP, FALSE),         \
   Q ("cd", DIMENSIONLESS, FALSE, 0.61, POSITIVE, FALSE),         \

@@ -74,6 +74,7 @@ typedef enum
   MF_RANGE_FRACTION,     /* > 0 and <= 1: an efficiency */
   MF_RANGE_POLYTROPIC,   /* >= 1 and <= 2: a gas's polytropic exponent */
   MF_RANGE_OVERLAP,      /* > −1 and < 1: a spool's overlap */
+  MF_RANGE_TRAVEL,       /* >= −1 and <= 1: a spool's place, a pump's fraction */
 } MfRange;
 
 typedef struct
