@@ -33,12 +33,12 @@ mf_reducing_opening (const MfComponent *valve,
       break;
     default:
       g_set_error (error, MF_ERROR, MF_ERROR_STRUCTURE,
-                   /* Translators: "reducing valve 'PR1' holds …"; the type name, the id,
-                    * then the node at its outlet, twice */
-                   _("%s '%s' holds the pressure at its outlet, node %s, which has no volume: "
-                     "its pressure is fixed by the constraints alone, and the valve's law "
-                     "cannot use it. Put a volume (a hose) or a compliant chamber on %s"),
-                   valve->info->name, valve->id, name, name);
+                   /* Translators: the valve's id, then the node at its outlet, twice */
+                   _("component '%s': a pressure-reducing valve holds the pressure at its "
+                     "outlet, node %s, which has no volume: its pressure is fixed by the "
+                     "constraints alone, and the valve's law cannot use it. Put a volume (a "
+                     "hose) or a compliant chamber on %s"),
+                   valve->id, name, name);
       return NULL;
     }
   /* full · clamp(set/drop − p_b/drop, 0, 1) */
