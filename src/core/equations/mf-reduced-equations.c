@@ -147,6 +147,8 @@ mf_equations_add_reduced (MfEquations *eq, const MfReduction *red)
                                               "forces that hold links and closed valves")));
   if (sources)
     mf_equations_add_symbol (eq, mf_math_symbol ("v", "p"), -1,
-                             mf_math_words (_("the velocities the flow sources impose: "
-                                              "W·v_p = q(t), zero on the independent states")));
+                             mf_math_words (_("the velocities the flow sources and pumps "
+                                              "impose: W·v_p = q_s, their flows at the time "
+                                              "(and at the state, where a flow names it), zero "
+                                              "on the independent states")));
 }
