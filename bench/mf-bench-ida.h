@@ -495,7 +495,12 @@ mf_bench_ida_work (gpointer data, MfBenchResult *out)
   N_VDestroy (atol);
   SUNContext_Free (&ctx);
   if (flag < 0)
-    g_printerr ("IDA failed at t = %g: %s\n", reached, IDAGetReturnFlagName (flag));
+    {
+      char *name = IDAGetReturnFlagName (flag); /* SUNDIALS allocates it */
+
+      g_printerr ("IDA failed at t = %g: %s\n", reached, name);
+      free (name);
+    }
   return flag >= 0;
 }
 

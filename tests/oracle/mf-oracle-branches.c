@@ -275,14 +275,16 @@ static void
 add_paths (MfOracle *o, OrPortMap *map, guint c)
 {
   const MfComponent *valve = component_at (o->circuit, c);
-  MfCentre centre = (MfCentre) valve->params[MF_SPOOL_CENTRE].choice;
+  MfCentre centre;
 
   add_path (o, map, c, "pa", "p", "a", SIDE_POSITIVE);
   add_path (o, map, c, "bt", "b", "t", SIDE_POSITIVE);
   add_path (o, map, c, "pb", "p", "b", SIDE_NEGATIVE);
   add_path (o, map, c, "at", "a", "t", SIDE_NEGATIVE);
+  /* a 4/2 valve has no centre, nor the parameter */
   if (valve->info->type != MF_COMPONENT_VALVE_4_3)
     return;
+  centre = (MfCentre) valve->params[MF_SPOOL_CENTRE].choice;
   if (centre == MF_CENTRE_OPEN || centre == MF_CENTRE_TANDEM)
     add_path (o, map, c, "c_pt", "p", "t", SIDE_CENTRE);
   if (centre == MF_CENTRE_OPEN || centre == MF_CENTRE_FLOAT)

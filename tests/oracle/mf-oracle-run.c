@@ -10,6 +10,7 @@
 #include "mf-oracle-private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <ida/ida.h>
@@ -35,6 +36,18 @@ typedef struct
 } Run;
 
 /* ---- IDA's callbacks ---- */
+
+/* IDA's name of a return flag, as a string of ours (SUNDIALS allocates
+ * the one it returns with malloc). */
+static char *
+flag_name (int flag)
+{
+  char *name = IDAGetReturnFlagName (flag);
+  char *copy = g_strdup (name);
+
+  free (name);
+  return copy;
+}
 
 static int
 residual_cb (realtype t, N_Vector y, N_Vector yp, N_Vector r, void *data)
@@ -441,8 +454,10 @@ ida_advance (Ida *ida, double t_from, double t, GError **error)
 
       if (flag < 0)
         {
+          g_autofree char *name = flag_name (flag);
+
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDA failed at t = %.17g s: %s",
-                       reached, IDAGetReturnFlagName (flag));
+                       reached, name);
           return FALSE;
         }
       if (flag == IDA_TSTOP_RETURN)
@@ -460,8 +475,10 @@ ida_state_at (Run *run, double t, double *y, double *yp, GError **error)
 
   if (flag < 0)
     {
+      g_autofree char *name = flag_name (flag);
+
       g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDAGetDky at t = %.17g s: %s", t,
-                   IDAGetReturnFlagName (flag));
+                   name);
       return FALSE;
     }
   memcpy (y, N_VGetArrayPointer (run->ida_tmp), run->o->n_y * sizeof (double));
@@ -492,8 +509,10 @@ ida_advance_switching (Ida *ida, Run *run, double *t, double target, GError **er
       flag = IDASolve (ida->mem, target, &reached, ida->y, ida->yp, IDA_ONE_STEP);
       if (flag < 0)
         {
+          g_autofree char *name = flag_name (flag);
+
           g_set_error (error, MF_ERROR, MF_ERROR_SOLVER, "oracle: IDA failed at t = %.17g s: %s",
-                       reached, IDAGetReturnFlagName (flag));
+                       reached, name);
           return FALSE;
         }
       if (!check_step (run, ida_state_at, *t, reached, &t_now, error))
